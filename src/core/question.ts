@@ -1,0 +1,80 @@
+/**
+ * Question types, their stored answer data, and the public view a player may see before answering.
+ * Pure: no framework or database imports.
+ */
+export const QUESTION_TYPES = ["single", "multiple", "boolean", "text", "order", "number"] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+export type Choice = { id: string; text: string };
+
+/** What the database keeps for a question, answer key included. */
+export type QuestionData =
+  | { type: "single"; options: Choice[]; correct: string }
+  | { type: "multiple"; options: Choice[]; correct: string[] }
+  | { type: "boolean"; correct: boolean }
+  | { type: "text"; accepted: string[] }
+  | { type: "order"; items: Choice[] } // items in the correct order
+  | { type: "number"; min: number; max: number; answer: number; tolerance: number; unit?: string };
+
+/** What a player receives before answering: nothing that tells which answer is right. */
+export type PublicQuestionData =
+  | { type: "single"; options: Choice[] }
+  | { type: "multiple"; options: Choice[] }
+  | { type: "boolean" }
+  | { type: "text" }
+  | { type: "order"; items: Choice[] } // shuffled, never in the correct order
+  | { type: "number"; min: number; max: number; unit?: string };
+
+/** FNV-1a: a small stable hash, so a question's shuffle is the same on every request. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Mulberry32 PRNG seeded from a string. */
+function seeded(seed: string): () => number {
+  let a = hash(seed);
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Shuffles items deterministically by seed; with two or more items the result never equals the
+ * input order, so the order shown can never be the answer.
+ */
+export function stableShuffle<T>(items: readonly T[], seed: string): T[] {
+  const out = [...items];
+  if (out.length < 2) return out;
+  const rand = seeded(seed);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  if (out.every((item, i) => item === items[i])) out.push(out.shift() as T);
+  return out;
+}
+
+export function toPublicData(data: QuestionData, seed: string): PublicQuestionData {
+  switch (data.type) {
+    case "single":
+    case "multiple":
+      return { type: data.type, options: data.options.map(({ id, text }) => ({ id, text })) };
+    case "boolean":
+    case "text":
+      return { type: data.type };
+    case "order":
+      return { type: "order", items: stableShuffle(data.items, seed).map(({ id, text }) => ({ id, text })) };
+    case "number":
+      return data.unit
+        ? { type: "number", min: data.min, max: data.max, unit: data.unit }
+        : { type: "number", min: data.min, max: data.max };
+  }
+}

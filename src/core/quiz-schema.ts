@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { QUESTION_TYPES, type Choice, type QuestionData } from "./question";
+
+/**
+ * The authoring shape of a quiz (PRODUCT.md §5 rules): what the demo content, the Quizdeck JSON
+ * format and the editor write. Options and items are plain strings; ids are given when stored.
+ */
+export const DIFFICULTIES = ["easy", "medium", "hard", "mixed"] as const;
+export const VISIBILITIES = ["public", "unlisted", "private"] as const;
+export const CATEGORIES = [
+  "science",
+  "geography",
+  "history",
+  "languages",
+  "programming",
+  "music",
+  "sport",
+  "art",
+  "film",
+  "food",
+  "nature",
+  "maths",
+  "general",
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+export const POINTS = [0, 1000, 2000] as const;
+export const LIMITS = {
+  titleMin: 3,
+  titleMax: 120,
+  descriptionMax: 2000,
+  questionsMax: 200,
+  tagsMax: 10,
+  tagMax: 30,
+  promptMax: 500,
+  optionsMin: 2,
+  optionsMax: 6,
+  optionMax: 200,
+  acceptedMax: 10,
+  acceptedLenMax: 100,
+  timeMin: 5,
+  timeMax: 240,
+  explanationMax: 1000,
+  hintMax: 200,
+} as const;
+
+const trimmed = (max: number, min = 1) => z.string().trim().min(min).max(max);
+const timeLimit = z.number().int().min(LIMITS.timeMin).max(LIMITS.timeMax);
+
+const common = {
+  prompt: trimmed(LIMITS.promptMax),
+  explanation: z.string().trim().max(LIMITS.explanationMax).default(""),
+  hint: z.string().trim().max(LIMITS.hintMax).optional(),
+  timeLimit: timeLimit.optional(),
+  points: z.union(POINTS.map((p) => z.literal(p))).default(1000),
+  imageUrl: z.url().optional(),
+};
+
+const options = z
+  .array(trimmed(LIMITS.optionMax))
+  .min(LIMITS.optionsMin)
+  .max(LIMITS.optionsMax)
+  .refine((opts) => new Set(opts.map((o) => o.trim().toLowerCase())).size === opts.length, {
+    message: "Two options are the same",
+  });
+
+export const questionInput = z.discriminatedUnion("type", [
+  z
+    .object({ type: z.literal("single"), ...common, options, correct: z.number().int().min(0) })
+    .refine((q) => q.correct < q.options.length, { message: "Pick the correct option", path: ["correct"] }),
+  z
+    .object({
+      type: z.literal("multiple"),
+      ...common,
+      options,
+      correct: z.array(z.number().int().min(0)).min(1, "Pick at least one correct option"),
+    })
+    .refine((q) => q.correct.every((c) => c < q.options.length) && new Set(q.correct).size === q.correct.length, {
+      message: "Correct options must be distinct options of this question",
+      path: ["correct"],
+    }),
+  z.object({ type: z.literal("boolean"), ...common, correct: z.boolean() }),
+  z.object({
+    type: z.literal("text"),
+    ...common,
+    accepted: z.array(trimmed(LIMITS.acceptedLenMax)).min(1).max(LIMITS.acceptedMax),
+  }),
+  z.object({
+    type: z.literal("order"),
+    ...common,
+    items: z.array(trimmed(LIMITS.optionMax)).min(LIMITS.optionsMin).max(LIMITS.optionsMax),
+  }),
+  z
+    .object({
+      type: z.literal("number"),
+      ...common,
+      answer: z.number().finite(),
+      min: z.number().finite(),
+      max: z.number().finite(),
+      tolerance: z.number().finite().min(0).default(0),
+      unit: z.string().trim().max(20).optional(),
+    })
+    .refine((q) => q.min < q.max, { message: "Minimum must be below maximum", path: ["max"] })
+    .refine((q) => q.answer >= q.min && q.answer <= q.max, {
+      message: "The answer must lie between minimum and maximum",
+      path: ["answer"],
+    }),
+]);
+export type QuestionInput = z.infer<typeof questionInput>;
+
+export const quizInput = z.object({
+  slug: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and hyphens")
+    .max(80)
+    .optional(),
+  title: trimmed(LIMITS.titleMax, LIMITS.titleMin),
+  description: z.string().trim().max(LIMITS.descriptionMax).default(""),
+  category: z.enum(CATEGORIES),
+  difficulty: z.enum(DIFFICULTIES).default("mixed"),
+  language: z.string().regex(/^[a-z]{2}$/, "Use a two-letter language code").default("en"),
+  tags: z.array(trimmed(LIMITS.tagMax).toLowerCase()).max(LIMITS.tagsMax).default([]),
+  visibility: z.enum(VISIBILITIES).default("public"),
+  speedBonus: z.boolean().default(true),
+  streakBonus: z.boolean().default(true),
+  timeLimit: timeLimit.default(20),
+  source: z.string().max(500).optional(),
+  licence: z.string().max(200).optional(),
+  questions: z.array(questionInput).max(LIMITS.questionsMax),
+});
+export type QuizInput = z.infer<typeof quizInput>;
+
+/** A quiz may be published only with 1–200 questions (a draft may have none). */
+export const publishableQuiz = quizInput.extend({
+  questions: z.array(questionInput).min(1, "Add at least one question").max(LIMITS.questionsMax),
+});
+
+/** Turns an authored question into stored data, giving each option and item an opaque id. */
+export function toQuestionData(q: QuestionInput, newId: () => string): QuestionData {
+  const choices = (texts: string[]): Choice[] => texts.map((text) => ({ id: newId(), text }));
+  switch (q.type) {
+    case "single": {
+      const opts = choices(q.options);
+      return { type: "single", options: opts, correct: (opts[q.correct] as Choice).id };
+    }
+    case "multiple": {
+      const opts = choices(q.options);
+      return { type: "multiple", options: opts, correct: q.correct.map((i) => (opts[i] as Choice).id) };
+    }
+    case "boolean":
+      return { type: "boolean", correct: q.correct };
+    case "text":
+      return { type: "text", accepted: q.accepted };
+    case "order":
+      return { type: "order", items: choices(q.items) };
+    case "number":
+      return {
+        type: "number",
+        min: q.min,
+        max: q.max,
+        answer: q.answer,
+        tolerance: q.tolerance,
+        ...(q.unit ? { unit: q.unit } : {}),
+      };
+  }
+}
+
+export { QUESTION_TYPES };

@@ -1,0 +1,77 @@
+import "server-only";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbKind = "pglite" | "postgres";
+
+export type DbHandle = {
+  db: Db;
+  kind: DbKind;
+  /** Answers true when the database runs `select 1` within the timeout. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export type DbConfig =
+  | { kind: "postgres"; url: string; poolMax?: number }
+  /** dataDir: a folder for a durable database, or "memory://" for a throw-away one (tests). */
+  | { kind: "pglite"; dataDir: string };
+
+/**
+ * Opens one database. PGlite is a single connection: it queues queries and holds a lock for the
+ * length of a transaction, so statements from concurrent requests never interleave inside one.
+ */
+export async function openDatabase(config: DbConfig): Promise<DbHandle> {
+  if (config.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax ?? 10 });
+    // An idle client that loses its server must not crash the process.
+    pool.on("error", (err) => console.error("[db] idle PostgreSQL client error:", err.message));
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      ping: (timeoutMs) => ping(db, timeoutMs),
+      close: () => pool.end(),
+    };
+  }
+  const memory = config.dataDir.startsWith("memory://");
+  const dir = memory ? config.dataDir : path.resolve(config.dataDir);
+  if (!memory) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    ping: (timeoutMs) => (closed ? Promise.resolve(false) : ping(db, timeoutMs)),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function ping(db: Db, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([db.execute(sql`select 1`).then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}

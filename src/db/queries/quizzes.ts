@@ -1,0 +1,192 @@
+import "server-only";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { toPublicData, type PublicQuestionData, type QuestionType } from "@/core/question";
+import { toPrefixTsQuery, type QuizListQuery } from "@/core/quiz-list";
+import type { Db } from "../client";
+import { questions, quizzes, users } from "../schema";
+
+export type QuizSummary = {
+  slug: string;
+  title: string;
+  description: string;
+  category: string;
+  difficulty: "easy" | "medium" | "hard" | "mixed";
+  language: string;
+  questionCount: number;
+  questionTypes: QuestionType[];
+  playCount: number;
+  rating: { average: number; count: number };
+  author: { handle: string; name: string };
+  createdAt: string;
+};
+
+type SummaryRow = {
+  slug: string;
+  title: string;
+  description: string;
+  category: string;
+  difficulty: QuizSummary["difficulty"];
+  language: string;
+  question_count: number;
+  question_types: QuestionType[] | null;
+  play_count: number;
+  rating_avg: number;
+  rating_count: number;
+  author_handle: string;
+  author_name: string;
+  created_at: string | Date;
+  total: number;
+};
+
+const toSummary = (r: SummaryRow): QuizSummary => ({
+  slug: r.slug,
+  title: r.title,
+  description: r.description,
+  category: r.category,
+  difficulty: r.difficulty,
+  language: r.language,
+  questionCount: Number(r.question_count),
+  questionTypes: [...(r.question_types ?? [])].sort(),
+  playCount: Number(r.play_count),
+  rating: { average: Math.round(Number(r.rating_avg) * 10) / 10, count: Number(r.rating_count) },
+  author: { handle: r.author_handle, name: r.author_name },
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+/**
+ * The public library: published, public quizzes matching the filters. Search uses the weighted
+ * full-text index with prefix matching, and falls back to trigram word similarity for typos.
+ */
+export async function listQuizzes(db: Db, query: QuizListQuery): Promise<{ items: QuizSummary[]; total: number }> {
+  const where: SQL[] = [sql`q.status = 'published'`, sql`q.visibility = 'public'`];
+  const tsq = query.q ? toPrefixTsQuery(query.q) : null;
+  const text = query.q?.toLowerCase();
+  let relevance: SQL = sql`0`;
+  if (text) {
+    const matchTs = tsq ? sql`q.search @@ to_tsquery('simple', ${tsq})` : sql`false`;
+    where.push(sql`(${matchTs} or word_similarity(unaccent(${text}), q.search_text) >= 0.5)`);
+    relevance = sql`(${tsq ? sql`ts_rank(q.search, to_tsquery('simple', ${tsq}))` : sql`0`} + word_similarity(unaccent(${text}), q.search_text))`;
+  }
+  if (query.category) where.push(sql`q.category = ${query.category}`);
+  if (query.difficulty) where.push(sql`q.difficulty = ${query.difficulty}`);
+  if (query.language) where.push(sql`q.language = ${query.language}`);
+  if (query.type) where.push(sql`${query.type} = any(qs.question_types)`);
+  if (query.minQuestions !== undefined) where.push(sql`qs.question_count >= ${query.minQuestions}`);
+  if (query.maxQuestions !== undefined) where.push(sql`qs.question_count <= ${query.maxQuestions}`);
+
+  const order: SQL = {
+    popular: sql`q.play_count desc, q.rating_avg desc, q.created_at desc`,
+    rating: sql`q.rating_avg desc, q.rating_count desc, q.play_count desc`,
+    new: sql`coalesce(q.published_at, q.created_at) desc`,
+  }[query.sort ?? "popular"];
+  const orderBy = text && !query.sort ? sql`${relevance} desc, ${order}` : order;
+
+  const result = await db.execute(sql`
+    select q.slug, q.title, q.description, q.category, q.difficulty, q.language,
+           qs.question_count, qs.question_types, q.play_count, q.rating_avg, q.rating_count,
+           u.handle as author_handle, u.name as author_name, q.created_at,
+           count(*) over() as total
+    from quizzes q
+    join users u on u.id = q.owner_id
+    cross join lateral (
+      select count(*)::int as question_count, array_agg(distinct x.type::text) as question_types
+      from questions x where x.quiz_id = q.id
+    ) qs
+    where ${sql.join(where, sql` and `)}
+    order by ${orderBy}, q.slug
+    limit ${query.limit} offset ${(query.page - 1) * query.limit}
+  `);
+  const rows = result.rows as SummaryRow[];
+  const total = rows[0] ? Number(rows[0].total) : query.page > 1 ? await countOnly(db, query) : 0;
+  return { items: rows.map(toSummary), total };
+}
+
+// A page past the end has no rows to carry the window count; count separately so `total` stays true.
+async function countOnly(db: Db, query: QuizListQuery): Promise<number> {
+  const { total } = await listQuizzes(db, { ...query, page: 1, limit: 1 });
+  return total;
+}
+
+export type CategoryCount = { category: string; count: number };
+
+export async function listCategories(db: Db): Promise<CategoryCount[]> {
+  const rows = await db
+    .select({ category: quizzes.category, count: sql<number>`count(*)::int` })
+    .from(quizzes)
+    .where(and(eq(quizzes.status, "published"), eq(quizzes.visibility, "public")))
+    .groupBy(quizzes.category)
+    .orderBy(sql`count(*) desc`, asc(quizzes.category));
+  return rows.map((r) => ({ category: r.category, count: Number(r.count) }));
+}
+
+export type PublicQuestion = {
+  id: string;
+  position: number;
+  type: QuestionType;
+  prompt: string;
+  timeLimit: number;
+  points: number;
+  imageUrl: string | null;
+  hasHint: boolean;
+  data: PublicQuestionData;
+};
+
+export type PublicQuiz = Omit<QuizSummary, "questionTypes" | "questionCount"> & {
+  id: string;
+  tags: string[];
+  timeLimit: number;
+  speedBonus: boolean;
+  streakBonus: boolean;
+  visibility: "public" | "unlisted" | "private";
+  source: string | null;
+  licence: string | null;
+  updatedAt: string;
+  questions: PublicQuestion[];
+};
+
+/**
+ * A published quiz that anyone with its link may see (public or unlisted), without its answer
+ * key: no field of the result tells which option, spelling, order or number is right.
+ */
+export async function getPublicQuiz(db: Db, slug: string): Promise<PublicQuiz | null> {
+  const [quiz] = await db
+    .select({ quiz: quizzes, author: { handle: users.handle, name: users.name } })
+    .from(quizzes)
+    .innerJoin(users, eq(users.id, quizzes.ownerId))
+    .where(and(eq(quizzes.slug, slug), eq(quizzes.status, "published"), sql`${quizzes.visibility} <> 'private'`));
+  if (!quiz) return null;
+  const rows = await db.select().from(questions).where(eq(questions.quizId, quiz.quiz.id)).orderBy(asc(questions.position));
+  const q = quiz.quiz;
+  return {
+    id: q.id,
+    slug: q.slug,
+    title: q.title,
+    description: q.description,
+    category: q.category,
+    difficulty: q.difficulty,
+    language: q.language,
+    tags: q.tags,
+    timeLimit: q.timeLimit,
+    speedBonus: q.speedBonus,
+    streakBonus: q.streakBonus,
+    visibility: q.visibility,
+    source: q.source,
+    licence: q.licence,
+    playCount: q.playCount,
+    rating: { average: Math.round(q.ratingAvg * 10) / 10, count: q.ratingCount },
+    author: quiz.author,
+    createdAt: q.createdAt.toISOString(),
+    updatedAt: q.updatedAt.toISOString(),
+    questions: rows.map((r) => ({
+      id: r.id,
+      position: r.position,
+      type: r.type,
+      prompt: r.prompt,
+      timeLimit: r.timeLimit ?? q.timeLimit,
+      points: r.points,
+      imageUrl: r.imageUrl,
+      hasHint: Boolean(r.hint),
+      data: toPublicData(r.data, r.id),
+    })),
+  };
+}

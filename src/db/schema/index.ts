@@ -1,0 +1,6 @@
+export * from "./users";
+export * from "./quizzes";
+export * from "./play";
+export * from "./live";
+export * from "./study";
+export * from "./social";

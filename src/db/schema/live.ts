@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { questions, quizzes } from "./quizzes";
+import { users } from "./users";
+
+export const gameState = pgEnum("game_state", [
+  "lobby",
+  "question",
+  "reveal",
+  "scoreboard",
+  "podium",
+  "finished",
+  "cancelled",
+]);
+
+export type GameSettings = {
+  locked: boolean;
+  generatedNicknamesOnly: boolean;
+  maxPlayers: number;
+  speedBonus: boolean;
+  streakBonus: boolean;
+  readingDelaySeconds: number;
+};
+
+export const games = pgTable(
+  "games",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pin: text("pin").notNull(),
+    quizId: uuid("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    state: gameState("state").notNull().default("lobby"),
+    currentQuestion: integer("current_question").notNull().default(-1),
+    questionStartedAt: timestamp("question_started_at", { withTimezone: true }),
+    settings: jsonb("settings").$type<GameSettings>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    // A PIN is unique among open games only; finished games give theirs back.
+    uniqueIndex("games_open_pin_idx")
+      .on(t.pin)
+      .where(sql`${t.state} not in ('finished', 'cancelled')`),
+    index("games_host_idx").on(t.hostId),
+  ],
+);
+
+export const players = pgTable(
+  "players",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    gameId: uuid("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    nickname: text("nickname").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    score: integer("score").notNull().default(0),
+    streak: integer("streak").notNull().default(0),
+    kicked: boolean("kicked").notNull().default(false),
+    connected: boolean("connected").notNull().default(false),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("players_nickname_idx").on(t.gameId, sql`lower(${t.nickname})`),
+    uniqueIndex("players_token_idx").on(t.tokenHash),
+  ],
+);
+
+export const gameAnswers = pgTable(
+  "game_answers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    gameId: uuid("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    playerId: uuid("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    answer: jsonb("answer"),
+    correct: boolean("correct").notNull(),
+    points: integer("points").notNull().default(0),
+    timeMs: integer("time_ms").notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("game_answers_once_idx").on(t.playerId, t.questionId), index("game_answers_game_idx").on(t.gameId)],
+);

@@ -1,0 +1,18 @@
+import { boolean, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+export const userRole = pgEnum("user_role", ["member", "admin"]);
+
+// Column names follow Better Auth's core user model (id, name, email, emailVerified, image) so the
+// accounts work can mount its Drizzle adapter on this table; `name` is the display name.
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  handle: text("handle").notNull().unique(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  role: userRole("role").notNull().default("member"),
+  locale: text("locale").notNull().default("en"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,27 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "@": path.resolve(import.meta.dirname, "src"),
+  // `server-only` throws outside React Server Components; tests are server code too.
+  "server-only": path.resolve(import.meta.dirname, "src/test/empty.ts"),
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["src/core/**/*.test.ts", "src/server/**/*.test.ts", "src/*.test.ts"] } },
+      {
+        resolve: { alias },
+        test: {
+          name: "db",
+          include: ["src/db/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // PGlite boots a WebAssembly Postgres per file; two at once is what 2 cores carry well.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
