@@ -8,6 +8,8 @@ const nextConfig: NextConfig = {
   // pg has optional native bindings that the bundler must not try to resolve.
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
   poweredByHeader: false,
+  // forbidden() and unauthorized() with their own 403 and 401 screens (src/app/forbidden.tsx, unauthorized.tsx).
+  experimental: { authInterrupts: true },
   reactStrictMode: true,
   // Type-check and lint are their own steps of `npm test`; repeating them in every build costs
   // minutes on a 2-core machine.

@@ -10,7 +10,7 @@ const alias = {
 export default defineConfig({
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["src/core/**/*.test.ts", "src/server/**/*.test.ts", "src/*.test.ts"] } },
+      { resolve: { alias }, test: { name: "unit", include: ["src/core/**/*.test.ts", "src/server/**/*.test.ts", "src/*.test.ts", "src/i18n/**/*.test.ts"] } },
       {
         resolve: { alias },
         test: {

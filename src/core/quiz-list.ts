@@ -3,6 +3,9 @@ import { QUESTION_TYPES } from "./question";
 import { CATEGORIES, DIFFICULTIES } from "./quiz-schema";
 
 export const SORTS = ["popular", "rating", "new"] as const;
+/** Named question-count ranges for the library's length filter. */
+export const LENGTHS = { short: [1, 10], medium: [11, 20], long: [21, 200] } as const;
+export type Length = keyof typeof LENGTHS;
 export type Sort = (typeof SORTS)[number];
 export const MAX_PAGE_SIZE = 100;
 
@@ -17,6 +20,7 @@ export const quizListQuery = z.object({
   difficulty: optional(z.enum(DIFFICULTIES)),
   language: optional(z.string().regex(/^[a-z]{2}$/, "Use a two-letter language code")),
   type: optional(z.enum(QUESTION_TYPES)),
+  length: optional(z.enum(Object.keys(LENGTHS) as [Length, ...Length[]])),
   minQuestions: optional(z.coerce.number().int().min(0).max(200)),
   maxQuestions: optional(z.coerce.number().int().min(0).max(200)),
   sort: optional(z.enum(SORTS)),
@@ -24,6 +28,28 @@ export const quizListQuery = z.object({
   limit: optional(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)).transform((v) => v ?? 24),
 });
 export type QuizListQuery = z.infer<typeof quizListQuery>;
+
+/** The question-count range a query asks for: an explicit min/max wins over a named length. */
+export function questionCountRange(query: Pick<QuizListQuery, "length" | "minQuestions" | "maxQuestions">) {
+  const named = query.length ? LENGTHS[query.length] : undefined;
+  return { min: query.minQuestions ?? named?.[0], max: query.maxQuestions ?? named?.[1] };
+}
+
+/**
+ * Parses library filters from a URL, dropping only the values that break a rule, so a hand-edited
+ * or outdated link still shows results instead of an error page.
+ */
+export function parseListQueryLenient(params: Record<string, string | string[] | undefined>): QuizListQuery {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    const v = Array.isArray(value) ? value[0] : value;
+    if (v !== undefined) flat[key] = v;
+  }
+  const first = quizListQuery.safeParse(flat);
+  if (first.success) return first.data;
+  for (const issue of first.error.issues) delete flat[String(issue.path[0])];
+  return quizListQuery.parse(flat);
+}
 
 /** Splits a search into words and builds a prefix tsquery ("sola sys" → "sola:* & sys:*"). */
 export function toPrefixTsQuery(q: string): string | null {

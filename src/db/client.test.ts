@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DbHandle } from "./client";
+import { openDatabase, queryRows, type DbHandle } from "./client";
 import { migrateDatabase } from "./migrate";
 import { users } from "./schema";
 import { testBackends } from "./test-databases";
@@ -47,9 +47,9 @@ describe.each(testBackends)("concurrent use on $name", (backend) => {
     await handle.db.insert(users).values({ ...user("counter"), name: "0" });
     const bump = () =>
       handle.db.transaction(async (tx) => {
-        const [row] = await tx.execute(sql`select name from users where id = 'counter' for update`).then((r) => r.rows);
+        const [row] = await queryRows<{ name: string }>(tx, sql`select name from users where id = 'counter' for update`);
         await sleep(2);
-        const next = String(Number((row as { name: string }).name) + 1);
+        const next = String(Number(row?.name) + 1);
         await tx.update(users).set({ name: next }).where(eq(users.id, "counter"));
       });
     await Promise.all(Array.from({ length: 10 }, bump));

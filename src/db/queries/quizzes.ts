@@ -1,8 +1,8 @@
 import "server-only";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { toPublicData, type PublicQuestionData, type QuestionType } from "@/core/question";
-import { toPrefixTsQuery, type QuizListQuery } from "@/core/quiz-list";
-import type { Db } from "../client";
+import { questionCountRange, toPrefixTsQuery, type QuizListQuery } from "@/core/quiz-list";
+import { queryRows, type Db } from "../client";
 import { questions, quizzes, users } from "../schema";
 
 export type QuizSummary = {
@@ -71,17 +71,18 @@ export async function listQuizzes(db: Db, query: QuizListQuery): Promise<{ items
   if (query.difficulty) where.push(sql`q.difficulty = ${query.difficulty}`);
   if (query.language) where.push(sql`q.language = ${query.language}`);
   if (query.type) where.push(sql`${query.type} = any(qs.question_types)`);
-  if (query.minQuestions !== undefined) where.push(sql`qs.question_count >= ${query.minQuestions}`);
-  if (query.maxQuestions !== undefined) where.push(sql`qs.question_count <= ${query.maxQuestions}`);
+  const range = questionCountRange(query);
+  if (range.min !== undefined) where.push(sql`qs.question_count >= ${range.min}`);
+  if (range.max !== undefined) where.push(sql`qs.question_count <= ${range.max}`);
 
   const order: SQL = {
-    popular: sql`q.play_count desc, q.rating_avg desc, q.created_at desc`,
+    popular: sql`q.play_count desc, q.rating_avg desc, q.rating_count desc, q.title asc`,
     rating: sql`q.rating_avg desc, q.rating_count desc, q.play_count desc`,
     new: sql`coalesce(q.published_at, q.created_at) desc`,
   }[query.sort ?? "popular"];
   const orderBy = text && !query.sort ? sql`${relevance} desc, ${order}` : order;
 
-  const result = await db.execute(sql`
+  const rows = await queryRows<SummaryRow>(db, sql`
     select q.slug, q.title, q.description, q.category, q.difficulty, q.language,
            qs.question_count, qs.question_types, q.play_count, q.rating_avg, q.rating_count,
            u.handle as author_handle, u.name as author_name, q.created_at,
@@ -96,7 +97,6 @@ export async function listQuizzes(db: Db, query: QuizListQuery): Promise<{ items
     order by ${orderBy}, q.slug
     limit ${query.limit} offset ${(query.page - 1) * query.limit}
   `);
-  const rows = result.rows as SummaryRow[];
   const total = rows[0] ? Number(rows[0].total) : query.page > 1 ? await countOnly(db, query) : 0;
   return { items: rows.map(toSummary), total };
 }
@@ -105,6 +105,16 @@ export async function listQuizzes(db: Db, query: QuizListQuery): Promise<{ items
 async function countOnly(db: Db, query: QuizListQuery): Promise<number> {
   const { total } = await listQuizzes(db, { ...query, page: 1, limit: 1 });
   return total;
+}
+
+/** The content languages of the public library, for the language filter. */
+export async function listLanguages(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ language: quizzes.language })
+    .from(quizzes)
+    .where(and(eq(quizzes.status, "published"), eq(quizzes.visibility, "public")))
+    .orderBy(asc(quizzes.language));
+  return rows.map((r) => r.language);
 }
 
 export type CategoryCount = { category: string; count: number };

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quizInput } from "@/core/quiz-schema";
-import type { DbHandle } from "../client";
+import { queryRows, type DbHandle } from "../client";
 import { testBackends } from "../test-databases";
 import { loadDemoQuizzes, seedDemoContent } from ".";
 
@@ -41,9 +41,10 @@ describe.each(testBackends)("seeding on $name", (backend) => {
     expect(first.quizzes).toBe(expected.length);
     const second = await seedDemoContent(handle.db);
     expect(second).toEqual({ quizzes: 0, questions: 0 });
-    const counts = await handle.db.execute(
+    const counts = await queryRows(
+      handle.db,
       sql`select (select count(*)::int from quizzes) as quizzes, (select count(*)::int from questions) as questions`,
     );
-    expect(counts.rows[0]).toEqual({ quizzes: expected.length, questions: expected.flatMap((q) => q.questions).length });
+    expect(counts[0]).toEqual({ quizzes: expected.length, questions: expected.flatMap((q) => q.questions).length });
   });
 });

@@ -1,0 +1,14 @@
+// GET /api/v1/quizzes/{slug} – one published quiz with its questions, never its answer key.
+import { NextResponse } from "next/server";
+import { getDb } from "@/db";
+import { getPublicQuiz } from "@/db/queries/quizzes";
+import { apiRoute } from "@/server/api";
+import { AppError } from "@/server/errors";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute<{ slug: string }, never>({}, async ({ params }) => {
+  const quiz = await getPublicQuiz(await getDb(), params.slug);
+  if (!quiz) throw new AppError("not_found", `There is no quiz "${params.slug}".`);
+  return NextResponse.json(quiz);
+});

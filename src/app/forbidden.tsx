@@ -1,0 +1,24 @@
+import { House, ShieldX } from "lucide-react";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { buttonClass } from "@/components/ui/button";
+import { StatusScreen } from "@/components/ui/status-screen";
+
+export default async function Forbidden() {
+  const t = await getTranslations("errors");
+  return (
+    <StatusScreen
+      icon={ShieldX}
+      code="403"
+      title={t("forbiddenTitle")}
+      actions={
+        <Link href="/" className={buttonClass("primary")}>
+          <House className="size-4" aria-hidden />
+          {t("home")}
+        </Link>
+      }
+    >
+      {t("forbiddenText")}
+    </StatusScreen>
+  );
+}

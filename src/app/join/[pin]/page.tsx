@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { normalizePin } from "@/core/pin";
+import { getDb } from "@/db";
+import { findOpenGameByPin } from "@/db/queries/games";
+import { JoinCard } from "@/components/home/join-card";
+
+type Props = { params: Promise<{ pin: string }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("join");
+  return { title: t("title") };
+}
+
+export default async function JoinPinPage({ params }: Props) {
+  const t = await getTranslations("join");
+  const { pin: raw } = await params;
+  const pin = normalizePin(decodeURIComponent(raw));
+  if (!pin) return <JoinCard title={t("title")} lead={t("lead")} defaultPin={raw} error={t("pinInvalid")} />;
+  const game = await findOpenGameByPin(await getDb(), pin);
+  if (!game) {
+    return (
+      <div data-error-code="game_not_found">
+        <JoinCard title={t("title")} lead={t("lead")} defaultPin={pin} error={t("gameNotFound", { pin })} />
+      </div>
+    );
+  }
+  return <JoinCard title={t("title")} lead={t("gameOpen", { pin })} defaultPin={pin} />;
+}

@@ -1,0 +1,24 @@
+import { House, LockKeyhole } from "lucide-react";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { buttonClass } from "@/components/ui/button";
+import { StatusScreen } from "@/components/ui/status-screen";
+
+export default async function Unauthorized() {
+  const t = await getTranslations("errors");
+  return (
+    <StatusScreen
+      icon={LockKeyhole}
+      code="401"
+      title={t("unauthorizedTitle")}
+      actions={
+        <Link href="/" className={buttonClass("primary")}>
+          <House className="size-4" aria-hidden />
+          {t("home")}
+        </Link>
+      }
+    >
+      {t("unauthorizedText")}
+    </StatusScreen>
+  );
+}

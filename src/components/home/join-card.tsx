@@ -1,0 +1,17 @@
+import { Smartphone } from "lucide-react";
+import { JoinPinForm } from "./join-pin-form";
+
+export async function JoinCard({ title, lead, defaultPin, error }: { title: string; lead: string; defaultPin?: string; error?: string }) {
+  return (
+    <div className="container-page flex justify-center py-12">
+      <div className="w-full max-w-md rounded-3xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900">
+        <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
+          <Smartphone className="size-6" aria-hidden />
+        </span>
+        <h1 className="mt-4 text-2xl font-extrabold tracking-tight">{title}</h1>
+        <p className="mt-1 mb-6 text-zinc-600 dark:text-zinc-400">{lead}</p>
+        <JoinPinForm defaultPin={defaultPin} error={error} />
+      </div>
+    </div>
+  );
+}

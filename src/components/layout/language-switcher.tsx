@@ -1,0 +1,42 @@
+"use client";
+
+import { Globe } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import { LOCALES } from "@/i18n/config";
+import { setLocale } from "@/server/actions/preferences";
+
+const NAMES: Record<(typeof LOCALES)[number], string> = { en: "English", es: "Español" };
+
+export function LanguageSwitcher() {
+  const t = useTranslations("nav");
+  const locale = useLocale();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  return (
+    <label className="relative inline-flex h-9 items-center rounded-xl text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">
+      <Globe className="pointer-events-none absolute left-2 size-5" aria-hidden />
+      <span className="sr-only">{t("language")}</span>
+      <select
+        className="h-9 cursor-pointer appearance-none rounded-xl bg-transparent py-0 pr-2 pl-9 text-sm font-medium outline-none focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60"
+        value={locale}
+        disabled={pending}
+        data-testid="language-switcher"
+        onChange={(e) => {
+          const next = e.target.value;
+          startTransition(async () => {
+            await setLocale(next);
+            router.refresh();
+          });
+        }}
+      >
+        {LOCALES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,65 @@
+import { ListChecks, Play } from "lucide-react";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import type { QuizSummary } from "@/db/queries/quizzes";
+import { CategoryIcon } from "./category";
+import { DifficultyPill, Pill, RatingStars } from "./quiz-meta";
+
+export async function QuizCard({ quiz }: { quiz: QuizSummary }) {
+  const t = await getTranslations("quiz");
+  const tc = await getTranslations("categories");
+  return (
+    <article className="group relative flex h-full flex-col rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-700">
+      <div className="flex items-start gap-3">
+        <CategoryIcon category={quiz.category} className="size-11 shrink-0" />
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{tc(quiz.category)}</p>
+          <h3 className="mt-0.5 text-base leading-snug font-bold">
+            <Link href={`/quiz/${quiz.slug}`} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none">
+              {quiz.title}
+            </Link>
+          </h3>
+        </div>
+      </div>
+      <p className="mt-3 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400" lang={quiz.language}>
+        {quiz.description}
+      </p>
+      <div className="mt-auto flex flex-wrap items-center gap-2 pt-4 text-sm text-zinc-600 dark:text-zinc-400">
+        <DifficultyPill difficulty={quiz.difficulty} label={t(`difficulty.${quiz.difficulty}`)} />
+        {quiz.language !== "en" && <Pill>{quiz.language.toUpperCase()}</Pill>}
+        <span className="inline-flex items-center gap-1">
+          <ListChecks className="size-4" aria-hidden />
+          {t("questionCount", { count: quiz.questionCount })}
+        </span>
+        <span className="ml-auto inline-flex items-center gap-3">
+          <span className="inline-flex items-center gap-1" title={t("plays", { count: quiz.playCount })}>
+            <Play className="size-3.5" aria-hidden />
+            <span className="sr-only">{t("plays", { count: quiz.playCount })}</span>
+            <span aria-hidden className="tabular-nums">
+              {quiz.playCount}
+            </span>
+          </span>
+          <RatingStars
+            average={quiz.rating.average}
+            count={quiz.rating.count}
+            label={
+              quiz.rating.count > 0 ? t("ratingLabel", { average: quiz.rating.average, count: quiz.rating.count }) : t("noRatings")
+            }
+          />
+        </span>
+      </div>
+    </article>
+  );
+}
+
+export function QuizGrid({ quizzes, testId, narrow }: { quizzes: QuizSummary[]; testId?: string; narrow?: boolean }) {
+  return (
+    <ul className={narrow ? "grid gap-4 sm:grid-cols-2 xl:grid-cols-3" : "grid gap-4 sm:grid-cols-2 lg:grid-cols-3"} data-testid={testId}>
+      {quizzes.map((quiz) => (
+        <li key={quiz.slug}>
+          <QuizCard quiz={quiz} />
+        </li>
+      ))}
+    </ul>
+  );
+}

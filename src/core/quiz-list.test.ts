@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { estimatedMinutes, parseListQueryLenient, questionCountRange, quizListQuery, toPrefixTsQuery } from "./quiz-list";
+
+describe("quizListQuery", () => {
+  it("applies defaults and treats empty values as no filter", () => {
+    expect(quizListQuery.parse({ q: "", category: "" })).toEqual({ page: 1, limit: 24 });
+  });
+  it("caps the page size at 100", () => {
+    expect(quizListQuery.safeParse({ limit: "101" }).success).toBe(false);
+    expect(quizListQuery.parse({ limit: "100" }).limit).toBe(100);
+  });
+  it("rejects unknown categories, sorts and types", () => {
+    for (const bad of [{ category: "cooking" }, { sort: "random" }, { type: "essay" }, { page: "0" }]) {
+      expect(quizListQuery.safeParse(bad).success).toBe(false);
+    }
+  });
+});
+
+describe("parseListQueryLenient", () => {
+  it("keeps the good filters of a link and drops the broken ones", () => {
+    expect(parseListQueryLenient({ q: "space", category: "cooking", sort: "new", page: "x" })).toEqual({
+      q: "space",
+      sort: "new",
+      page: 1,
+      limit: 24,
+    });
+  });
+  it("takes the first of repeated values", () => {
+    expect(parseListQueryLenient({ difficulty: ["easy", "hard"] }).difficulty).toBe("easy");
+  });
+});
+
+describe("questionCountRange", () => {
+  it.each([
+    [{ length: "short" as const }, { min: 1, max: 10 }],
+    [{ length: "long" as const }, { min: 21, max: 200 }],
+    [{ length: "short" as const, maxQuestions: 5 }, { min: 1, max: 5 }],
+    [{}, { min: undefined, max: undefined }],
+  ])("%o → %o", (query, range) => {
+    expect(questionCountRange(query)).toEqual(range);
+  });
+});
+
+describe("toPrefixTsQuery", () => {
+  it.each([
+    ["solar system", "solar:* & system:*"],
+    ["  Música  clásica ", "musica:* & clasica:*"],
+    ["c++ & (drop)", "c:* & drop:*"],
+    ["!!!", null],
+    ["", null],
+  ])("%j → %j", (q, expected) => {
+    expect(toPrefixTsQuery(q)).toBe(expected);
+  });
+});
+
+describe("estimatedMinutes", () => {
+  it("is at least one minute and grows with the time limits", () => {
+    expect(estimatedMinutes([])).toBe(1);
+    expect(estimatedMinutes(Array(12).fill(20))).toBe(3);
+  });
+});

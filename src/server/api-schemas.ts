@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { QUESTION_TYPES } from "@/core/question";
+import { quizListQuery } from "@/core/quiz-list";
+import { CATEGORIES, DIFFICULTIES, VISIBILITIES } from "@/core/quiz-schema";
+import { ERRORS } from "./errors";
+
+/** Response shapes of /api/v1, written once: the OpenAPI document is generated from them. */
+const choice = z.object({ id: z.string(), text: z.string() });
+
+export const publicQuestionData = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("single"), options: z.array(choice) }),
+  z.object({ type: z.literal("multiple"), options: z.array(choice) }),
+  z.object({ type: z.literal("boolean") }),
+  z.object({ type: z.literal("text") }),
+  z.object({ type: z.literal("order"), items: z.array(choice).describe("Shown shuffled; never in the correct order") }),
+  z.object({ type: z.literal("number"), min: z.number(), max: z.number(), unit: z.string().optional() }),
+]);
+
+export const publicQuestion = z.object({
+  id: z.uuid(),
+  position: z.int(),
+  type: z.enum(QUESTION_TYPES),
+  prompt: z.string(),
+  timeLimit: z.int().describe("Seconds"),
+  points: z.union([z.literal(0), z.literal(1000), z.literal(2000)]),
+  imageUrl: z.string().nullable(),
+  hasHint: z.boolean(),
+  data: publicQuestionData,
+});
+
+const rating = z.object({ average: z.number(), count: z.int() });
+const author = z.object({ handle: z.string(), name: z.string() });
+
+export const quizSummary = z.object({
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(CATEGORIES),
+  difficulty: z.enum(DIFFICULTIES),
+  language: z.string(),
+  questionCount: z.int(),
+  questionTypes: z.array(z.enum(QUESTION_TYPES)),
+  playCount: z.int(),
+  rating,
+  author,
+  createdAt: z.iso.datetime(),
+});
+
+export const quizList = z.object({ items: z.array(quizSummary), total: z.int() });
+
+export const publicQuiz = quizSummary.omit({ questionCount: true, questionTypes: true }).extend({
+  id: z.uuid(),
+  tags: z.array(z.string()),
+  timeLimit: z.int(),
+  speedBonus: z.boolean(),
+  streakBonus: z.boolean(),
+  visibility: z.enum(VISIBILITIES),
+  source: z.string().nullable(),
+  licence: z.string().nullable(),
+  updatedAt: z.iso.datetime(),
+  questions: z.array(publicQuestion),
+});
+
+export const health = z.object({ status: z.enum(["ok", "unavailable"]), database: z.enum(["pglite", "postgres"]) });
+
+export const errorBody = z.object({
+  error: z.object({
+    code: z.enum(Object.keys(ERRORS) as [keyof typeof ERRORS, ...(keyof typeof ERRORS)[]]),
+    message: z.string(),
+    fields: z.record(z.string(), z.array(z.string())).optional(),
+    lines: z.array(z.object({ line: z.int(), reason: z.string() })).optional(),
+  }),
+});
+
+export { quizListQuery };

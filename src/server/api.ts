@@ -1,0 +1,45 @@
+import "server-only";
+import { NextResponse, type NextRequest } from "next/server";
+import type { z } from "zod";
+import { AppError, toErrorBody, validationError } from "./errors";
+
+type Ctx<P> = { params: Promise<P> };
+
+/** Sends an AppError (or any thrown error, as internal_error) in the shape of PRODUCT.md §7. */
+export function errorResponse(err: unknown): NextResponse {
+  const appError = err instanceof AppError ? err : new AppError("internal_error");
+  if (!(err instanceof AppError)) console.error("[api] unhandled error:", err);
+  const headers: Record<string, string> = { "cache-control": "no-store" };
+  if (appError.details?.retryAfterSeconds) headers["retry-after"] = String(appError.details.retryAfterSeconds);
+  return NextResponse.json(toErrorBody(appError), { status: appError.status, headers });
+}
+
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+/** Query-string values as an object; a repeated key keeps its last value. */
+export function searchParamsObject(params: URLSearchParams): Record<string, string> {
+  return Object.fromEntries(params.entries());
+}
+
+/**
+ * Every /api/v1 handler goes through here: it parses the path params and the query with their zod
+ * schemas and maps every error to one response shape.
+ */
+export function apiRoute<P extends Record<string, string>, Q extends z.ZodType>(
+  schemas: { query?: Q },
+  handler: (input: { req: NextRequest; params: P; query: z.infer<Q> }) => Promise<Response>,
+) {
+  return async (req: NextRequest, ctx: Ctx<P>): Promise<Response> => {
+    try {
+      const params = await ctx.params;
+      const query = schemas.query ? parseOrThrow(schemas.query, searchParamsObject(req.nextUrl.searchParams)) : undefined;
+      return await handler({ req, params, query: query as z.infer<Q> });
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}

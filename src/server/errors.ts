@@ -1,0 +1,64 @@
+import type { z } from "zod";
+
+/** The error catalogue of PRODUCT.md §8: a stable code, its HTTP status, a default message. */
+export const ERRORS = {
+  not_found: { status: 404, message: "This page could not be found." },
+  unauthorized: { status: 401, message: "Sign in to do this." },
+  forbidden: { status: 403, message: "You are signed in, but not allowed to do this." },
+  validation_failed: { status: 422, message: "Some of the input breaks a rule; see the fields." },
+  game_not_found: { status: 404, message: "There is no open game with that PIN. Check the PIN on the host's screen." },
+  game_locked: { status: 403, message: "The host has locked this game. Ask them to unlock it." },
+  game_full: { status: 409, message: "This game is full. Ask the host to raise the player limit." },
+  nickname_taken: { status: 409, message: "Someone in this game already has that nickname. Pick another one." },
+  nickname_rejected: { status: 422, message: "That nickname is not allowed. Pick another one." },
+  already_answered: { status: 409, message: "You have already answered this question." },
+  answer_too_late: { status: 409, message: "Time was up before your answer arrived." },
+  rate_limited: { status: 429, message: "Too many requests. Wait a moment and try again." },
+  import_failed: { status: 422, message: "The file could not be imported; see the listed lines." },
+  internal_error: { status: 500, message: "Something went wrong on our side. Try again in a moment." },
+  unavailable: { status: 503, message: "The service is not available right now. Try again in a moment." },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  override name = "AppError";
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly details?: { fields?: FieldErrors; retryAfterSeconds?: number; lines?: { line: number; reason: string }[] },
+  ) {
+    super(message ?? ERRORS[code].message);
+    this.status = ERRORS[code].status;
+  }
+}
+
+/** A zod failure as `validation_failed`, with each field's messages keyed by its dotted path. */
+export function validationError(error: z.ZodError): AppError {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "_";
+    (fields[key] ??= []).push(issue.message);
+  }
+  const summary = Object.entries(fields)
+    .map(([field, messages]) => `${field}: ${messages.join(", ")}`)
+    .join("; ");
+  return new AppError("validation_failed", `Invalid input — ${summary}`, { fields });
+}
+
+export type ErrorBody = {
+  error: { code: ErrorCode; message: string; fields?: FieldErrors; lines?: { line: number; reason: string }[] };
+};
+
+export function toErrorBody(err: AppError): ErrorBody {
+  return {
+    error: {
+      code: err.code,
+      message: err.message,
+      ...(err.details?.fields ? { fields: err.details.fields } : {}),
+      ...(err.details?.lines ? { lines: err.details.lines } : {}),
+    },
+  };
+}

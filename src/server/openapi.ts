@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { errorBody, health, publicQuiz, quizList, quizListQuery } from "./api-schemas";
+
+type Operation = {
+  method: "get";
+  path: string;
+  summary: string;
+  query?: z.ZodObject;
+  pathParams?: Record<string, string>;
+  response: z.ZodType;
+  status?: number;
+  errors: number[];
+};
+
+/** Every route of the public API. A test checks each route file under src/app/api is listed. */
+export const OPERATIONS: Operation[] = [
+  { method: "get", path: "/api/health", summary: "Service and database health", response: health, errors: [503] },
+  {
+    method: "get",
+    path: "/api/v1/quizzes",
+    summary: "List and search published public quizzes",
+    query: quizListQuery,
+    response: quizList,
+    errors: [422],
+  },
+  {
+    method: "get",
+    path: "/api/v1/quizzes/{slug}",
+    summary: "Read a published quiz with its questions, without the answer key",
+    pathParams: { slug: "The quiz's slug" },
+    response: publicQuiz,
+    errors: [404],
+  },
+];
+
+const jsonSchema = (schema: z.ZodType, io: "input" | "output" = "output") =>
+  z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
+
+export function openApiDocument(serverUrl?: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of OPERATIONS) {
+    const parameters = [
+      ...Object.entries(op.pathParams ?? {}).map(([name, description]) => ({
+        name,
+        in: "path",
+        required: true,
+        description,
+        schema: { type: "string" },
+      })),
+      ...Object.entries(op.query?.shape ?? {}).map(([name, schema]) => {
+        const s = jsonSchema(schema as z.ZodType, "input");
+        delete s.$schema;
+        return { name, in: "query", required: false, schema: s };
+      }),
+    ];
+    const responses: Record<string, unknown> = {
+      [op.status ?? 200]: { description: "OK", content: { "application/json": { schema: strip(jsonSchema(op.response)) } } },
+    };
+    for (const status of op.errors) {
+      responses[status] = { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+    }
+    (paths[op.path] ??= {})[op.method] = { summary: op.summary, parameters, responses };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Quizdeck API",
+      version: "1.0.0",
+      description:
+        'Errors are {"error":{"code","message"}} with the HTTP status of the code (docs/api.md). Answer keys are never part of a public response.',
+    },
+    servers: serverUrl ? [{ url: serverUrl }] : [],
+    paths,
+    components: { schemas: { Error: strip(jsonSchema(errorBody)) } },
+  };
+}
+
+function strip(schema: Record<string, unknown>) {
+  delete schema.$schema;
+  return schema;
+}
