@@ -8,6 +8,10 @@ const nextConfig: NextConfig = {
   // pg has optional native bindings that the bundler must not try to resolve.
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
   poweredByHeader: false,
+  // Render metadata in <head> before the body for every client, not streamed into the body later:
+  // link unfurlers all see the tags, and a slow first render cannot leave the streamed metadata
+  // mismatched at hydration (seen as React error 418 on a cold server).
+  htmlLimitedBots: /.*/,
   // forbidden() and unauthorized() with their own 403 and 401 screens (src/app/forbidden.tsx, unauthorized.tsx).
   experimental: { authInterrupts: true },
   reactStrictMode: true,

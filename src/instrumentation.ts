@@ -1,13 +1,9 @@
 /**
- * Runs once when the server starts: validates the configuration, then opens, migrates and seeds
- * the database before the first request, so a bad setting or an unreachable database shows up
- * at start-up and not on someone's first page view.
+ * Runs once when the server starts. The Node.js-only work lives in its own module behind this
+ * exact check, which lets the bundler leave it out of the edge build.
  */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { env } = await import("./env");
-  env();
-  const { getDatabase } = await import("./db");
-  const handle = await getDatabase();
-  console.log(`[db] ready (${handle.kind})`);
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    await import("./instrumentation-node");
+  }
 }

@@ -56,7 +56,12 @@ async function shutdown(signal: string) {
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-server.listen(config.PORT, config.HOSTNAME, () => {
-  const host = config.HOSTNAME === "0.0.0.0" ? "localhost" : config.HOSTNAME;
-  console.log(`[server] Quizdeck ready on http://${host}:${config.PORT} (${dev ? "development" : "production"})`);
-});
+await new Promise<void>((resolve) => server.listen(config.PORT, config.HOSTNAME, resolve));
+const host = config.HOSTNAME === "0.0.0.0" ? "localhost" : config.HOSTNAME;
+// Next runs instrumentation (migrations, demo content) on the first request; make that request
+// now, so the database is ready, or its failure visible, before anyone else arrives.
+const health = await fetch(`http://127.0.0.1:${config.PORT}/api/health`).catch((err: unknown) => err as Error);
+if (health instanceof Error || !health.ok) {
+  console.error(`[server] the database is not ready: ${health instanceof Error ? health.message : await health.text()}`);
+}
+console.log(`[server] Quizdeck ready on http://${host}:${config.PORT} (${dev ? "development" : "production"})`);

@@ -48,9 +48,12 @@ export default async function ExplorePage({ searchParams }: Props) {
   const activeFilters = FILTER_KEYS.filter((k) => query[k] !== undefined).length;
 
   const select = (name: string, label: string, value: string | undefined, options: [string, string][]) => (
-    <label className="flex flex-col gap-1 text-sm font-medium">
-      {label}
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`filter-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
       <select
+        id={`filter-${name}`}
         name={name}
         defaultValue={value ?? ""}
         className="h-10 rounded-xl border border-zinc-300 bg-white px-3 text-sm font-normal dark:border-zinc-700 dark:bg-zinc-900"
@@ -62,7 +65,7 @@ export default async function ExplorePage({ searchParams }: Props) {
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 
   return (
@@ -76,7 +79,10 @@ export default async function ExplorePage({ searchParams }: Props) {
         </div>
       </div>
 
-      <AutoSubmitForm action="/explore" method="get" className="mt-6 grid gap-6 md:grid-cols-[16rem_1fr]" role="search">
+      <AutoSubmitForm
+        // Remount on every new query, so the fields show the URL's values after back and forward.
+        key={JSON.stringify(query)}
+        action="/explore" method="get" className="mt-6 grid gap-6 md:grid-cols-[16rem_1fr]" role="search">
         <aside aria-label={t("filters")}>
           <FilterPanel activeCount={activeFilters}>
             <div className="flex flex-col gap-4 rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
@@ -170,9 +176,12 @@ export default async function ExplorePage({ searchParams }: Props) {
 
 function FilterPanelSort({ label, value, options }: { label: string; value: string; options: [string, string][] }) {
   return (
-    <label className="flex items-center gap-2 text-sm font-medium whitespace-nowrap">
-      {label}
+    <div className="flex items-center gap-2">
+      <label htmlFor="explore-sort" className="text-sm font-medium whitespace-nowrap">
+        {label}
+      </label>
       <select
+        id="explore-sort"
         name="sort"
         defaultValue={value}
         className="h-11 rounded-xl border border-zinc-300 bg-white px-3 font-normal dark:border-zinc-700 dark:bg-zinc-900"
@@ -183,6 +192,6 @@ function FilterPanelSort({ label, value, options }: { label: string; value: stri
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }

@@ -1,0 +1,66 @@
+import { expect, test } from "@playwright/test";
+
+// The API does not depend on the viewport; run it once per database backend.
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name.startsWith("phone"), "API tests run in the desktop projects");
+});
+
+test("GET /api/health reports ok and the database in use", async ({ request }, testInfo) => {
+  const res = await request.get("/api/health");
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toEqual({ status: "ok", database: testInfo.project.metadata.backend });
+});
+
+test("GET /api/v1/quizzes lists, searches, filters and pages", async ({ request }) => {
+  const all = await (await request.get("/api/v1/quizzes?limit=100")).json();
+  expect(all.total).toBeGreaterThanOrEqual(12);
+  expect(Object.keys(all.items[0]).sort()).toEqual(
+    ["author", "category", "createdAt", "description", "difficulty", "language", "playCount", "questionCount", "questionTypes", "rating", "slug", "title"].sort(),
+  );
+  const found = await (await request.get("/api/v1/quizzes?q=olympic")).json();
+  expect(found.items[0].slug).toBe("olympic-games-history");
+  const numbers = await (await request.get("/api/v1/quizzes?type=number&difficulty=easy&sort=new&limit=2&page=1")).json();
+  expect(numbers.items.length).toBeLessThanOrEqual(2);
+  for (const q of numbers.items) {
+    expect(q.questionTypes).toContain("number");
+    expect(q.difficulty).toBe("easy");
+  }
+});
+
+test("bad list parameters answer 422 validation_failed naming the field", async ({ request }) => {
+  const res = await request.get("/api/v1/quizzes?limit=101&sort=random");
+  expect(res.status()).toBe(422);
+  const body = await res.json();
+  expect(body.error.code).toBe("validation_failed");
+  expect(Object.keys(body.error.fields).sort()).toEqual(["limit", "sort"]);
+});
+
+test("GET /api/v1/quizzes/{slug} returns every question with no answer key", async ({ request }) => {
+  const list = await (await request.get("/api/v1/quizzes?limit=100")).json();
+  for (const { slug } of list.items) {
+    const res = await request.get(`/api/v1/quizzes/${slug}`);
+    expect(res.status()).toBe(200);
+    const text = await res.text();
+    for (const key of ['"correct"', '"accepted"', '"answer"', '"tolerance"', '"explanation"']) expect(text, slug).not.toContain(key);
+    const quiz = JSON.parse(text);
+    expect(quiz.questions.length).toBeGreaterThan(0);
+  }
+});
+
+test("unknown quizzes and unknown endpoints answer not_found in the error shape", async ({ request }) => {
+  for (const path of ["/api/v1/quizzes/no-such-quiz", "/api/v1/no-such-endpoint"]) {
+    const res = await request.get(path);
+    expect(res.status()).toBe(404);
+    const body = await res.json();
+    expect(body.error.code).toBe("not_found");
+    expect(typeof body.error.message).toBe("string");
+  }
+});
+
+test("the OpenAPI document describes every route", async ({ request }) => {
+  const doc = await (await request.get("/api/v1/openapi.json")).json();
+  expect(doc.openapi).toBe("3.1.0");
+  expect(Object.keys(doc.paths).sort()).toEqual(["/api/health", "/api/v1/quizzes", "/api/v1/quizzes/{slug}"]);
+  const params = doc.paths["/api/v1/quizzes"].get.parameters.map((p: { name: string }) => p.name);
+  expect(params).toEqual(expect.arrayContaining(["q", "category", "difficulty", "language", "type", "sort", "page", "limit"]));
+});

@@ -1,0 +1,85 @@
+import { existsSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the production
+ * build, started by `npm start`. With TEST_DATABASE_URL set, every test runs twice: on the
+ * embedded PGlite database and on a fresh database of that PostgreSQL server.
+ */
+const executablePath = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
+if (!executablePath || !existsSync(executablePath)) {
+  throw new Error(
+    "No Chromium found for the end-to-end tests. Install it with `sudo apt-get install -y chromium` " +
+      "(Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium or Chrome binary.",
+  );
+}
+
+const launchOptions = {
+  executablePath,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+type Backend = { name: "pglite" | "postgres"; port: number; command: string; env: Record<string, string> };
+const pgliteDir = path.join(tmpdir(), "quizdeck-e2e-pglite");
+// Only the main process starts servers; workers must not wipe a database in use.
+if (!process.env.TEST_WORKER_INDEX) rmSync(pgliteDir, { recursive: true, force: true });
+
+const backends: Backend[] = [
+  { name: "pglite", port: 3101, command: "npm start", env: { QUIZDECK_DATA_DIR: pgliteDir } },
+];
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (serverUrl) {
+  const url = new URL(serverUrl);
+  url.pathname = "/quizdeck_e2e";
+  backends.push({
+    name: "postgres",
+    port: 3102,
+    command: `psql "${serverUrl}" -q -c "drop database if exists quizdeck_e2e with (force)" -c "create database quizdeck_e2e" && npm start`,
+    env: { DATABASE_URL: url.toString() },
+  });
+}
+
+const viewports = [
+  { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 } },
+  { name: "desktop", use: { viewport: { width: 1440, height: 900 } } },
+];
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    locale: "en-US",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions,
+  },
+  projects: backends.flatMap((b) =>
+    viewports.map((v) => ({
+      name: `${v.name}-${b.name}`,
+      use: { ...v.use, browserName: "chromium" as const, baseURL: `http://127.0.0.1:${b.port}`, launchOptions },
+      metadata: { backend: b.name },
+    })),
+  ),
+  webServer: backends.map((b) => ({
+    command: b.command,
+    url: `http://127.0.0.1:${b.port}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe" as const,
+    env: { ...b.env, PORT: String(b.port), HOSTNAME: "127.0.0.1", QUIZDECK_PUBLIC_URL: `http://127.0.0.1:${b.port}` },
+  })),
+});
