@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+/**
+ * The production server as an operator runs it: start-up configuration checks, a clean shutdown
+ * on SIGTERM that keeps what was committed, and health answering 503 without a database.
+ */
+test.describe.configure({ mode: "serial" });
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop-pglite", "runs once");
+});
+
+type Server = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function startServer(env: Record<string, string>): Server {
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { ...process.env, HOSTNAME: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForLog(server: Server, text: string, timeoutMs = 90_000) {
+  const start = Date.now();
+  while (!server.output().includes(text)) {
+    if (Date.now() - start > timeoutMs) throw new Error(`no "${text}" in server output:\n${server.output()}`);
+    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+test("a bad setting stops the start with a message naming it", async () => {
+  const server = startServer({ PORT: "not-a-port", DATABASE_URL: "mysql://nope" });
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toContain("Invalid environment configuration");
+  expect(server.output()).toMatch(/PORT: .*number/);
+  expect(server.output()).toContain("DATABASE_URL: must be a postgres:// or postgresql:// connection URL");
+});
+
+test("SIGTERM closes PGlite cleanly and a restart finds everything committed, once", async ({ request }) => {
+  test.setTimeout(240_000);
+  const dir = mkdtempSync(path.join(tmpdir(), "quizdeck-lifecycle-"));
+  try {
+    const port = "3111";
+    const first = startServer({ PORT: port, QUIZDECK_DATA_DIR: dir });
+    await waitForLog(first, "Quizdeck ready");
+    const before = await (await request.get(`http://127.0.0.1:${port}/api/v1/quizzes?limit=100`)).json();
+    expect(before.total).toBeGreaterThanOrEqual(12);
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain("closing the database");
+
+    const second = startServer({ PORT: port, QUIZDECK_DATA_DIR: dir });
+    await waitForLog(second, "Quizdeck ready");
+    expect(second.output()).not.toContain("loaded"); // nothing seeded twice
+    const after = await (await request.get(`http://127.0.0.1:${port}/api/v1/quizzes?limit=100`)).json();
+    expect(after).toEqual(before);
+    second.child.kill("SIGINT");
+    expect(await second.exited).toBe(0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("health answers 503 when PostgreSQL does not answer", async ({ request }) => {
+  test.setTimeout(120_000);
+  const port = "3112";
+  // Port 9 on loopback: nothing listens there, so every connection is refused at once.
+  const server = startServer({ PORT: port, DATABASE_URL: "postgres://nobody@127.0.0.1:9/none" });
+  try {
+    await waitForLog(server, "Quizdeck ready");
+    expect(server.output()).toContain("the database is not ready");
+    const res = await request.get(`http://127.0.0.1:${port}/api/health`);
+    expect(res.status()).toBe(503);
+    expect(await res.json()).toEqual({ status: "unavailable", database: "postgres" });
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+});
