@@ -52,6 +52,12 @@ export const attempts = pgTable(
     streak: integer("streak").notNull().default(0),
     bestStreak: integer("best_streak").notNull().default(0),
     hintsUsed: integer("hints_used").notNull().default(0),
+    // The question being played (0-based, in quiz order), when the server first showed it to the
+    // player (null: not shown yet, so its clock has not started), and whether its hint was taken.
+    currentPosition: integer("current_position").notNull().default(0),
+    questionStartedAt: timestamp("question_started_at", { withTimezone: true }),
+    currentHintUsed: boolean("current_hint_used").notNull().default(false),
+    questionCount: integer("question_count").notNull().default(0),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { stableShuffle, type QuestionData, type QuestionType } from "./question";
+
+/**
+ * Answers as players send them (PRODUCT.md §7 / issue 3): single → option id, multiple → option
+ * ids, boolean → true/false, text → string, order → item ids in order, number → number.
+ */
+export const ANSWER_SCHEMAS = {
+  single: z.string().min(1).max(64),
+  multiple: z.array(z.string().min(1).max(64)).min(1).max(6),
+  boolean: z.boolean(),
+  text: z.string().max(200),
+  order: z.array(z.string().min(1).max(64)).min(2).max(6),
+  number: z.number().finite(),
+} as const satisfies Record<QuestionType, z.ZodType>;
+
+export type Answer = string | string[] | boolean | number;
+
+export type Grade = {
+  /** Exactly right. */
+  correct: boolean;
+  /** Share of the points earned: 1 right, 0 wrong, in between for a partly right multiple-select. */
+  share: number;
+};
+
+/** Lower case, no surrounding or repeated spaces, no accents: "  Ciudad de MÉXICO " → "ciudad de mexico". */
+export function normalizeText(s: string): string {
+  return s.normalize("NFD").replace(/\p{Diacritic}/gu, "").trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+/** Checks that an answer has the shape its question type takes; null when it does not. */
+export function parseAnswer(type: QuestionType, answer: unknown): Answer | null {
+  const parsed = ANSWER_SCHEMAS[type].safeParse(answer);
+  return parsed.success ? parsed.data : null;
+}
+
+export function gradeAnswer(data: QuestionData, answer: Answer): Grade {
+  const yes = { correct: true, share: 1 };
+  const no = { correct: false, share: 0 };
+  switch (data.type) {
+    case "single":
+      return answer === data.correct ? yes : no;
+    case "multiple": {
+      if (!Array.isArray(answer)) return no;
+      const picked = new Set(answer);
+      const right = new Set(data.correct);
+      if ([...picked].some((id) => !right.has(id))) return no; // any wrong choice: nothing
+      const share = [...picked].filter((id) => right.has(id)).length / right.size;
+      return { correct: share === 1, share };
+    }
+    case "boolean":
+      return answer === data.correct ? yes : no;
+    case "text": {
+      if (typeof answer !== "string") return no;
+      const given = normalizeText(answer);
+      return given !== "" && data.accepted.some((a) => normalizeText(a) === given) ? yes : no;
+    }
+    case "order":
+      return Array.isArray(answer) && answer.length === data.items.length && data.items.every((item, i) => item.id === answer[i])
+        ? yes
+        : no;
+    case "number":
+      return typeof answer === "number" && Math.abs(answer - data.answer) <= data.tolerance + 1e-9 ? yes : no;
+  }
+}
+
+/** The correct answer in the shape a player sends one (for the reveal after answering). */
+export function correctAnswerOf(data: QuestionData): Answer {
+  switch (data.type) {
+    case "single":
+      return data.correct;
+    case "multiple":
+      return data.correct;
+    case "boolean":
+      return data.correct;
+    case "text":
+      return data.accepted[0] ?? "";
+    case "order":
+      return data.items.map((i) => i.id);
+    case "number":
+      return data.answer;
+  }
+}
+
+export type HintHelp = { removedOptionIds?: string[]; firstLetter?: string };
+
+/**
+ * The mechanical part of a hint (PRODUCT.md §9): choice questions lose half of their wrong
+ * options (rounded down, chosen by seed so a reload removes the same ones), typed answers show
+ * their first letter. Other types get only the authored hint text.
+ */
+export function hintHelp(data: QuestionData, seed: string): HintHelp {
+  switch (data.type) {
+    case "single":
+    case "multiple": {
+      const right = new Set(data.type === "single" ? [data.correct] : data.correct);
+      const wrong = data.options.filter((o) => !right.has(o.id));
+      const count = Math.floor(wrong.length / 2);
+      return { removedOptionIds: stableShuffle(wrong, seed).slice(0, count).map((o) => o.id) };
+    }
+    case "text": {
+      const first = data.accepted[0]?.trim();
+      return first ? { firstLetter: first.charAt(0).toUpperCase() } : {};
+    }
+    default:
+      return {};
+  }
+}

@@ -1,0 +1,556 @@
+import "server-only";
+import { and, asc, eq, sql } from "drizzle-orm";
+import {
+  correctAnswerOf,
+  gradeAnswer,
+  hintHelp,
+  parseAnswer,
+  type Answer,
+  type HintHelp,
+} from "@/core/grading";
+import { toPublicData, type PublicQuestionData, type QuestionData, type QuestionType } from "@/core/question";
+import { scoreAnswer } from "@/core/scoring";
+import { queryRows, type Db } from "../client";
+import { attemptAnswers, attempts, questions, quizzes } from "../schema";
+
+/** Who is playing: a member, or a guest known by the signed cookie's id. */
+export type PlayerIdentity = { userId: string | null; guestId: string | null };
+
+/** Network and rendering slack on top of a question's time limit before an answer is late. */
+export const ANSWER_GRACE_MS = 2000;
+
+export type PlayQuestion = {
+  id: string;
+  position: number;
+  type: QuestionType;
+  prompt: string;
+  points: number;
+  timeLimit: number;
+  imageUrl: string | null;
+  hasHint: boolean;
+  data: PublicQuestionData;
+};
+
+export type HintView = { text: string | null } & HintHelp;
+
+export type Feedback = {
+  questionId: string;
+  correct: boolean;
+  answered: boolean;
+  answer: Answer | null;
+  correctAnswer: Answer;
+  explanation: string;
+  points: number;
+  streak: number;
+  score: number;
+};
+
+export type AttemptView = {
+  id: string;
+  status: "in_progress" | "finished" | "abandoned";
+  nickname: string;
+  quiz: { slug: string; title: string; language: string };
+  position: number;
+  total: number;
+  score: number;
+  correctCount: number;
+  streak: number;
+  bestStreak: number;
+  question: PlayQuestion | null;
+  hint: HintView | null;
+  /** When the current question's answer window closes (server clock), and the server's now. */
+  deadline: string | null;
+  serverNow: string;
+  /** Set when the current question ran out of time while the player was away. */
+  expired: Feedback | null;
+};
+
+export type PlayError = "not_found" | "forbidden" | "already_answered" | "answer_too_late" | "not_current" | "bad_answer" | "finished";
+export type PlayResult<T> = { ok: true; value: T } | { ok: false, error: PlayError };
+const fail = <T>(error: PlayError): PlayResult<T> => ({ ok: false, error });
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type AttemptRow = typeof attempts.$inferSelect;
+type QuizRow = Pick<typeof quizzes.$inferSelect, "id" | "slug" | "title" | "language" | "speedBonus" | "streakBonus" | "timeLimit">;
+type QuestionRow = typeof questions.$inferSelect;
+
+const owns = (a: AttemptRow, who: PlayerIdentity) =>
+  (a.userId !== null && a.userId === who.userId) || (a.userId === null && a.guestId !== null && a.guestId === who.guestId);
+
+async function quizQuestions(tx: Tx | Db, quizId: string): Promise<QuestionRow[]> {
+  return tx.select().from(questions).where(eq(questions.quizId, quizId)).orderBy(asc(questions.position));
+}
+
+function toPlayQuestion(q: QuestionRow, quiz: QuizRow, position: number): PlayQuestion {
+  return {
+    id: q.id,
+    position,
+    type: q.type,
+    prompt: q.prompt,
+    points: q.points,
+    timeLimit: q.timeLimit ?? quiz.timeLimit,
+    imageUrl: q.imageUrl,
+    hasHint: Boolean(q.hint) || q.type === "single" || q.type === "multiple" || q.type === "text",
+    data: toPublicData(q.data as QuestionData, q.id),
+  };
+}
+
+function hintView(q: QuestionRow, attemptId: string): HintView {
+  return { text: q.hint, ...hintHelp(q.data as QuestionData, `${attemptId}:${q.id}`) };
+}
+
+/** Starts a play of a published quiz that the link may see (public or unlisted). */
+export async function createAttempt(
+  db: Db,
+  input: { quizSlug: string; who: PlayerIdentity; nickname: string; challengeId?: string | null; now?: Date },
+): Promise<{ id: string } | null> {
+  const [quiz] = await db
+    .select({ id: quizzes.id })
+    .from(quizzes)
+    .where(and(eq(quizzes.slug, input.quizSlug), eq(quizzes.status, "published"), sql`${quizzes.visibility} <> 'private'`));
+  if (!quiz) return null;
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(questions).where(eq(questions.quizId, quiz.id));
+  if (!count || Number(count.n) === 0) return null;
+  const [row] = await db
+    .insert(attempts)
+    .values({
+      quizId: quiz.id,
+      userId: input.who.userId,
+      guestId: input.who.userId ? null : input.who.guestId,
+      challengeId: input.challengeId ?? null,
+      nickname: input.nickname,
+      questionCount: Number(count.n),
+      startedAt: input.now ?? new Date(),
+    })
+    .returning({ id: attempts.id });
+  return row ? { id: row.id } : null;
+}
+
+type Loaded = { attempt: AttemptRow; quiz: QuizRow; list: QuestionRow[] };
+
+async function loadOwned(tx: Tx | Db, attemptId: string, who: PlayerIdentity): Promise<PlayResult<Loaded>> {
+  if (!/^[0-9a-f-]{36}$/i.test(attemptId)) return fail("not_found");
+  // `for update` holds concurrent answers to one attempt back on PostgreSQL; PGlite runs one
+  // transaction at a time anyway.
+  const [row] = await queryRows<{ id: string }>(tx as Db, sql`select id from attempts where id = ${attemptId} for update`);
+  if (!row) return fail("not_found");
+  const [attempt] = await tx.select().from(attempts).where(eq(attempts.id, attemptId));
+  if (!attempt) return fail("not_found");
+  if (!owns(attempt, who)) return fail("forbidden");
+  const [quiz] = await tx
+    .select({
+      id: quizzes.id,
+      slug: quizzes.slug,
+      title: quizzes.title,
+      language: quizzes.language,
+      speedBonus: quizzes.speedBonus,
+      streakBonus: quizzes.streakBonus,
+      timeLimit: quizzes.timeLimit,
+    })
+    .from(quizzes)
+    .where(eq(quizzes.id, attempt.quizId));
+  if (!quiz) return fail("not_found");
+  return { ok: true, value: { attempt, quiz, list: await quizQuestions(tx, quiz.id) } };
+}
+
+const limitMs = (q: QuestionRow, quiz: QuizRow) => (q.timeLimit ?? quiz.timeLimit) * 1000;
+
+/**
+ * Records one answer (null: none, as when time ran out) to the current question, scores it on
+ * the server's clock, and moves the attempt on; the last answer finishes the attempt.
+ */
+async function record(
+  tx: Tx,
+  { attempt, quiz, list }: Loaded,
+  answer: Answer | null,
+  now: Date,
+): Promise<Feedback> {
+  const q = list[attempt.currentPosition] as QuestionRow;
+  const data = q.data as QuestionData;
+  const started = attempt.questionStartedAt ?? now;
+  const timeMs = Math.max(0, now.getTime() - started.getTime());
+  const late = timeMs > limitMs(q, quiz) + ANSWER_GRACE_MS;
+  const grade = answer === null || late ? { correct: false, share: 0 } : gradeAnswer(data, answer);
+  const scored = scoreAnswer({
+    points: q.points,
+    share: grade.share,
+    correct: grade.correct,
+    timeMs,
+    timeLimitMs: limitMs(q, quiz),
+    hintUsed: attempt.currentHintUsed,
+    streakBefore: attempt.streak,
+    switches: { speedBonus: quiz.speedBonus, streakBonus: quiz.streakBonus },
+  });
+  await tx.insert(attemptAnswers).values({
+    attemptId: attempt.id,
+    questionId: q.id,
+    answer: answer === null || late ? null : answer,
+    correct: grade.correct,
+    points: scored.points,
+    timeMs: Math.min(timeMs, limitMs(q, quiz)),
+    hintUsed: attempt.currentHintUsed,
+    answeredAt: now,
+  });
+  const nextPosition = attempt.currentPosition + 1;
+  const finished = nextPosition >= list.length;
+  const score = attempt.score + scored.points;
+  await tx
+    .update(attempts)
+    .set({
+      score,
+      correctCount: attempt.correctCount + (grade.correct ? 1 : 0),
+      streak: scored.streak,
+      bestStreak: Math.max(attempt.bestStreak, scored.streak),
+      hintsUsed: attempt.hintsUsed + (attempt.currentHintUsed ? 1 : 0),
+      currentPosition: nextPosition,
+      questionStartedAt: null,
+      currentHintUsed: false,
+      updatedAt: now,
+      ...(finished
+        ? { status: "finished" as const, finishedAt: now, durationMs: Math.max(0, now.getTime() - attempt.startedAt.getTime()) }
+        : {}),
+    })
+    .where(eq(attempts.id, attempt.id));
+  if (finished) await tx.update(quizzes).set({ playCount: sql`${quizzes.playCount} + 1` }).where(eq(quizzes.id, quiz.id));
+  return {
+    questionId: q.id,
+    correct: grade.correct,
+    answered: answer !== null && !late,
+    answer: answer === null || late ? null : answer,
+    correctAnswer: correctAnswerOf(data),
+    explanation: q.explanation,
+    points: scored.points,
+    streak: scored.streak,
+    score,
+  };
+}
+
+/** The attempt as its player sees it; `deliver` shows the current question and starts its clock. */
+async function view(tx: Tx, loaded: Loaded, now: Date, deliver: boolean, expired: Feedback | null): Promise<AttemptView> {
+  const { attempt, quiz, list } = loaded;
+  const base = {
+    id: attempt.id,
+    status: attempt.status,
+    nickname: attempt.nickname,
+    quiz: { slug: quiz.slug, title: quiz.title, language: quiz.language },
+    position: attempt.currentPosition,
+    total: list.length,
+    score: attempt.score,
+    correctCount: attempt.correctCount,
+    streak: attempt.streak,
+    bestStreak: attempt.bestStreak,
+    serverNow: now.toISOString(),
+    expired,
+  };
+  const q = attempt.status === "in_progress" ? list[attempt.currentPosition] : undefined;
+  if (!q || !deliver) return { ...base, question: null, hint: null, deadline: null };
+  let started = attempt.questionStartedAt;
+  if (!started) {
+    started = now;
+    await tx.update(attempts).set({ questionStartedAt: now, updatedAt: now }).where(eq(attempts.id, attempt.id));
+  }
+  return {
+    ...base,
+    question: toPlayQuestion(q, quiz, attempt.currentPosition),
+    hint: attempt.currentHintUsed ? hintView(q, attempt.id) : null,
+    deadline: new Date(started.getTime() + limitMs(q, quiz)).toISOString(),
+  };
+}
+
+/** Re-reads the attempt after a write in the same transaction. */
+async function reload(tx: Tx, loaded: Loaded): Promise<Loaded> {
+  const [attempt] = await tx.select().from(attempts).where(eq(attempts.id, loaded.attempt.id));
+  return { ...loaded, attempt: attempt as AttemptRow };
+}
+
+/**
+ * Reads an attempt for its player. A current question whose time ran out while the player was
+ * away is recorded as unanswered first (reported in `expired`), so a reload never gives a second
+ * chance at it.
+ */
+export async function readAttempt(
+  db: Db,
+  attemptId: string,
+  who: PlayerIdentity,
+  opts: { deliver: boolean; now?: Date },
+): Promise<PlayResult<AttemptView>> {
+  return db.transaction(async (tx) => {
+    const now = opts.now ?? new Date();
+    const loaded = await loadOwned(tx, attemptId, who);
+    if (!loaded.ok) return loaded;
+    let current = loaded.value;
+    let expired: Feedback | null = null;
+    const q = current.list[current.attempt.currentPosition];
+    if (current.attempt.status === "in_progress" && q && current.attempt.questionStartedAt) {
+      const over = now.getTime() - current.attempt.questionStartedAt.getTime() > limitMs(q, current.quiz) + ANSWER_GRACE_MS;
+      if (over) {
+        expired = await record(tx, current, null, now);
+        current = await reload(tx, current);
+      }
+    }
+    return { ok: true, value: await view(tx, current, now, opts.deliver, expired) };
+  });
+}
+
+export type AnswerOutcome = { feedback: Feedback; next: AttemptView };
+
+/** Grades an answer to the current question (PRODUCT.md §8 errors as `error`). */
+export async function answerQuestion(
+  db: Db,
+  attemptId: string,
+  who: PlayerIdentity,
+  input: { questionId: string; answer: unknown; usedHint?: boolean },
+  opts: { deliverNext: boolean; now?: Date },
+): Promise<PlayResult<AnswerOutcome>> {
+  return db.transaction(async (tx) => {
+    const now = opts.now ?? new Date();
+    const loaded = await loadOwned(tx, attemptId, who);
+    if (!loaded.ok) return loaded;
+    const { attempt, list, quiz } = loaded.value;
+    const [done] = await tx
+      .select({ id: attemptAnswers.id })
+      .from(attemptAnswers)
+      .where(and(eq(attemptAnswers.attemptId, attempt.id), eq(attemptAnswers.questionId, input.questionId)));
+    if (done) return fail("already_answered");
+    if (attempt.status !== "in_progress") return fail("finished");
+    const q = list[attempt.currentPosition];
+    if (!q || q.id !== input.questionId) return fail("not_current");
+    let answer: Answer | null = null;
+    if (input.answer !== null && input.answer !== undefined) {
+      answer = parseAnswer(q.type, input.answer);
+      if (answer === null) return fail("bad_answer");
+    }
+    const started = attempt.questionStartedAt ?? now;
+    const late = now.getTime() - started.getTime() > limitMs(q, quiz) + ANSWER_GRACE_MS;
+    let current = loaded.value;
+    if (input.usedHint && !attempt.currentHintUsed) {
+      await tx.update(attempts).set({ currentHintUsed: true }).where(eq(attempts.id, attempt.id));
+      current = await reload(tx, current);
+    }
+    const feedback = await record(tx, current, answer, now);
+    if (late) {
+      // The unanswered result is kept (no second chance), and the player is told it was late.
+      return fail("answer_too_late");
+    }
+    const next = await view(tx, await reload(tx, current), now, opts.deliverNext, null);
+    return { ok: true, value: { feedback, next } };
+  });
+}
+
+/** Takes the hint of the current question: from now on it is worth half (PRODUCT.md §9). */
+export async function takeHint(
+  db: Db,
+  attemptId: string,
+  who: PlayerIdentity,
+  opts: { now?: Date } = {},
+): Promise<PlayResult<{ questionId: string; hint: HintView }>> {
+  return db.transaction(async (tx) => {
+    const loaded = await loadOwned(tx, attemptId, who);
+    if (!loaded.ok) return loaded;
+    const { attempt, list } = loaded.value;
+    const q = list[attempt.currentPosition];
+    if (attempt.status !== "in_progress" || !q) return fail("finished");
+    if (!attempt.questionStartedAt) return fail("not_current");
+    if (!attempt.currentHintUsed) {
+      await tx
+        .update(attempts)
+        .set({ currentHintUsed: true, updatedAt: opts.now ?? new Date() })
+        .where(eq(attempts.id, attempt.id));
+    }
+    return { ok: true, value: { questionId: q.id, hint: hintView(q, attempt.id) } };
+  });
+}
+
+/** Ends an attempt early: the questions left count as unanswered. */
+export async function finishAttempt(db: Db, attemptId: string, who: PlayerIdentity, opts: { now?: Date } = {}) {
+  return db.transaction(async (tx): Promise<PlayResult<{ id: string }>> => {
+    const now = opts.now ?? new Date();
+    let loaded = await loadOwned(tx, attemptId, who);
+    if (!loaded.ok) return loaded;
+    while (loaded.value.attempt.status === "in_progress") {
+      await record(tx, loaded.value, null, now);
+      loaded = { ok: true, value: await reload(tx, loaded.value) };
+    }
+    return { ok: true, value: { id: attemptId } };
+  });
+}
+
+export type LeaderboardEntry = {
+  rank: number;
+  attemptId: string;
+  nickname: string;
+  score: number;
+  durationMs: number;
+  finishedAt: string;
+  isViewer: boolean;
+};
+
+/**
+ * A quiz's leaderboard (PRODUCT.md §9): each player's best finished attempt, ranked by score,
+ * then shorter time, then earlier finish; the top `limit` and the viewer's own entry.
+ */
+export async function leaderboard(
+  db: Db,
+  quizId: string,
+  who: PlayerIdentity | null,
+  limit = 10,
+): Promise<{ top: LeaderboardEntry[]; viewer: LeaderboardEntry | null; players: number }> {
+  const viewerKey = who?.userId ? `u:${who.userId}` : who?.guestId ? `g:${who.guestId}` : null;
+  type Row = { rank: number; attempt_id: string; nickname: string; score: number; duration_ms: number; finished_at: string | Date; player: string; players: number };
+  const rows = await queryRows<Row>(
+    db,
+    sql`
+      with best as (
+        select distinct on (player) id, nickname, score, duration_ms, finished_at, player
+        from (
+          select a.*, case when a.user_id is not null then 'u:' || a.user_id else 'g:' || a.guest_id end as player
+          from attempts a
+          where a.quiz_id = ${quizId} and a.status = 'finished'
+        ) x
+        order by player, score desc, duration_ms asc, finished_at asc
+      ),
+      ranked as (
+        select id as attempt_id, nickname, score, duration_ms, finished_at, player,
+               rank() over (order by score desc, duration_ms asc, finished_at asc)::int as rank,
+               count(*) over ()::int as players
+        from best
+      )
+      select * from ranked where rank <= ${limit} or player = ${viewerKey ?? ""}
+      order by rank, finished_at
+    `,
+  );
+  const toEntry = (r: Row): LeaderboardEntry => ({
+    rank: Number(r.rank),
+    attemptId: r.attempt_id,
+    nickname: r.nickname,
+    score: Number(r.score),
+    durationMs: Number(r.duration_ms),
+    finishedAt: new Date(r.finished_at).toISOString(),
+    isViewer: viewerKey !== null && r.player === viewerKey,
+  });
+  const entries = rows.map(toEntry);
+  return {
+    top: entries.filter((e) => e.rank <= limit).slice(0, limit),
+    viewer: entries.find((e) => e.isViewer) ?? null,
+    players: rows[0] ? Number(rows[0].players) : 0,
+  };
+}
+
+export type ReviewItem = {
+  position: number;
+  type: QuestionType;
+  prompt: string;
+  /** Every choice or item text, so the review can name answers by their text. */
+  choices: { id: string; text: string }[];
+  unit?: string;
+  answer: Answer | null;
+  correctAnswer: Answer;
+  correct: boolean;
+  points: number;
+  timeMs: number;
+  hintUsed: boolean;
+  explanation: string;
+};
+
+export type AttemptResult = {
+  id: string;
+  status: AttemptRow["status"];
+  nickname: string;
+  quiz: { id: string; slug: string; title: string; language: string };
+  score: number;
+  correctCount: number;
+  total: number;
+  bestStreak: number;
+  hintsUsed: number;
+  durationMs: number | null;
+  finishedAt: string | null;
+  rank: number;
+  players: number;
+  isOwner: boolean;
+  /** Only for the attempt's own player. */
+  review: ReviewItem[] | null;
+};
+
+/** A finished attempt's result; public, with the per-question review only for its player. */
+export async function getAttemptResult(db: Db, attemptId: string, who: PlayerIdentity | null): Promise<AttemptResult | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(attemptId)) return null;
+  const [attempt] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
+  if (!attempt || attempt.status !== "finished") return null;
+  const [quiz] = await db
+    .select({ id: quizzes.id, slug: quizzes.slug, title: quizzes.title, language: quizzes.language })
+    .from(quizzes)
+    .where(eq(quizzes.id, attempt.quizId));
+  if (!quiz) return null;
+  const isOwner = who !== null && owns(attempt, who);
+  const { rank, players } = await rankOf(db, quiz.id, attempt);
+  let review: ReviewItem[] | null = null;
+  if (isOwner) {
+    const list = await quizQuestions(db, quiz.id);
+    const answers = await db.select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, attempt.id));
+    const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
+    review = list.map((q, position) => {
+      const data = q.data as QuestionData;
+      const a = byQuestion.get(q.id);
+      return {
+        position,
+        type: q.type,
+        prompt: q.prompt,
+        choices: data.type === "single" || data.type === "multiple" ? data.options : data.type === "order" ? data.items : [],
+        ...(data.type === "number" && data.unit ? { unit: data.unit } : {}),
+        answer: (a?.answer as Answer | null | undefined) ?? null,
+        correctAnswer: correctAnswerOf(data),
+        correct: a?.correct ?? false,
+        points: a?.points ?? 0,
+        timeMs: a?.timeMs ?? 0,
+        hintUsed: a?.hintUsed ?? false,
+        explanation: q.explanation,
+      };
+    });
+  }
+  return {
+    id: attempt.id,
+    status: attempt.status,
+    nickname: attempt.nickname,
+    quiz,
+    score: attempt.score,
+    correctCount: attempt.correctCount,
+    total: attempt.questionCount,
+    bestStreak: attempt.bestStreak,
+    hintsUsed: attempt.hintsUsed,
+    durationMs: attempt.durationMs,
+    finishedAt: attempt.finishedAt?.toISOString() ?? null,
+    rank,
+    players,
+    isOwner,
+    review,
+  };
+}
+
+/**
+ * The rank this attempt's score holds on the leaderboard: one more than the players (other than
+ * its own) whose best attempt beats it; and how many players there are.
+ */
+async function rankOf(db: Db, quizId: string, a: AttemptRow): Promise<{ rank: number; players: number }> {
+  const me = a.userId ? `u:${a.userId}` : `g:${a.guestId}`;
+  const [row] = await queryRows<{ better: number; players: number }>(
+    db,
+    sql`
+      with best as (
+        select distinct on (player) score, duration_ms, finished_at, player
+        from (
+          select x.*, case when x.user_id is not null then 'u:' || x.user_id else 'g:' || x.guest_id end as player
+          from attempts x where x.quiz_id = ${quizId} and x.status = 'finished'
+        ) y
+        order by player, score desc, duration_ms asc, finished_at asc
+      )
+      select count(*) filter (
+               where player <> ${me} and (score > ${a.score}
+                 or (score = ${a.score} and duration_ms < ${a.durationMs ?? 0})
+                 or (score = ${a.score} and duration_ms = ${a.durationMs ?? 0} and finished_at < ${a.finishedAt ?? new Date()}))
+             )::int as better,
+             count(*)::int as players
+      from best
+    `,
+  );
+  return { rank: Number(row?.better ?? 0) + 1, players: Number(row?.players ?? 0) };
+}
