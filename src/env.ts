@@ -16,6 +16,8 @@ const schema = z.object({
     .default("true")
     .transform((v) => v === "true" || v === "1"),
   QUIZDECK_PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://quiz.example.org" }).optional(),
+  // Signs guest cookies. Unset: a random secret is made once and kept in the database.
+  QUIZDECK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOSTNAME: z.string().trim().min(1).default("0.0.0.0"),
 });

@@ -6,11 +6,17 @@ import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { CategoryIcon } from "@/components/quiz/category";
 import { DifficultyPill, Pill } from "@/components/quiz/quiz-meta";
-import { CopyLinkButton } from "@/components/share/copy-link-button";
+import { StartPlay } from "@/components/play/start-play";
+import { Leaderboard } from "@/components/quiz/leaderboard";
+import { SharePanel } from "@/components/share/share-panel";
 import { QUESTION_TYPES } from "@/core/question";
 import { estimatedMinutes } from "@/core/quiz-list";
 import { getDb } from "@/db";
+import { leaderboard } from "@/db/queries/attempts";
 import { getPublicQuiz } from "@/db/queries/quizzes";
+import { currentPlayer, readGuest } from "@/server/guest";
+import { publicUrl } from "@/server/public-url";
+import { qrDataUrl } from "@/server/qr";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -37,6 +43,11 @@ export default async function QuizPage({ params }: Props) {
   const t = await getTranslations("quiz");
   const tc = await getTranslations("categories");
   const tl = await getTranslations("languages");
+  const [board, guest, qr] = await Promise.all([
+    currentPlayer().then(async (who) => leaderboard(await getDb(), quiz.id, who)),
+    readGuest(),
+    qrDataUrl(`${publicUrl()}/quiz/${quiz.slug}`),
+  ]);
   const minutes = estimatedMinutes(quiz.questions.map((q) => q.timeLimit));
   const typeCounts = QUESTION_TYPES.map((type) => [type, quiz.questions.filter((q) => q.type === type).length] as const).filter(
     ([, n]) => n > 0,
@@ -140,9 +151,14 @@ export default async function QuizPage({ params }: Props) {
                 {quiz.streakBonus ? t("streakOn") : t("streakOff")}
               </li>
             </ul>
-            <div className="mt-5 flex flex-wrap gap-2">
-              <CopyLinkButton path={`/quiz/${quiz.slug}`} />
+            <div className="mt-5">
+              <StartPlay slug={quiz.slug} nickname={guest?.nickname ?? null} />
             </div>
+          </div>
+          <Leaderboard {...board} />
+          <div className="rounded-3xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900">
+            <h2 className="mb-3 text-lg font-bold">{t("shareTitle")}</h2>
+            <SharePanel path={`/quiz/${quiz.slug}`} title={quiz.title} text={quiz.description} qr={qr} />
           </div>
           {(quiz.source || quiz.licence) && (
             <p className="px-2 text-xs text-zinc-500 dark:text-zinc-400">

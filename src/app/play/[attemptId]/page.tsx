@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { forbidden, notFound, redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { PlayScreen } from "@/components/play/play-screen";
+import { AppError } from "@/server/errors";
+import { playState } from "@/server/play";
+
+type Props = { params: Promise<{ attemptId: string }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("play");
+  return { title: t("title"), robots: { index: false } };
+}
+
+export default async function PlayPage({ params }: Props) {
+  const { attemptId } = await params;
+  let view;
+  try {
+    // Shows the current question and starts its clock; a reload resumes the same question.
+    view = await playState(attemptId, true);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") notFound();
+    if (err instanceof AppError && err.code === "forbidden") forbidden();
+    throw err;
+  }
+  if (view.status !== "in_progress" || !view.question) redirect(`/results/${attemptId}`);
+  return <PlayScreen initial={view} />;
+}

@@ -1,0 +1,60 @@
+import { ImageResponse } from "next/og";
+import { getTranslations } from "next-intl/server";
+import { getDb } from "@/db";
+import { getAttemptResult } from "@/db/queries/attempts";
+import { publicUrl } from "@/server/public-url";
+import { qrDataUrl } from "@/server/qr";
+
+// The result card rendered on the server, so a shared link unfurls with the score.
+export const size = { width: 1200, height: 630 };
+export const contentType = "image/png";
+export const alt = "Quizdeck result";
+
+export default async function Image({ params }: { params: Promise<{ attemptId: string }> }) {
+  const { attemptId } = await params;
+  const r = await getAttemptResult(await getDb(), attemptId, null);
+  const t = await getTranslations("results");
+  if (!r) {
+    return new ImageResponse(
+      <div style={{ display: "flex", width: "100%", height: "100%", alignItems: "center", justifyContent: "center", background: "#6d28d9", color: "white", fontSize: 72, fontWeight: 800 }}>
+        Quizdeck
+      </div>,
+      size,
+    );
+  }
+  const accuracy = r.total ? Math.round((r.correctCount / r.total) * 100) : 0;
+  const qr = await qrDataUrl(`${publicUrl()}/results/${r.id}`, 200);
+  return new ImageResponse(
+    <div
+      style={{
+        display: "flex",
+        flexDirection: "column",
+        justifyContent: "space-between",
+        width: "100%",
+        height: "100%",
+        padding: 64,
+        color: "white",
+        backgroundImage: "linear-gradient(135deg, #6d28d9 0%, #7c3aed 50%, #c026d3 100%)",
+      }}
+    >
+      <div style={{ display: "flex", justifyContent: "space-between", alignItems: "center" }}>
+        <div style={{ display: "flex", fontSize: 40, fontWeight: 800 }}>Quizdeck</div>
+        <div style={{ display: "flex", fontSize: 30, opacity: 0.85, maxWidth: 700 }}>{r.quiz.title}</div>
+      </div>
+      <div style={{ display: "flex", justifyContent: "space-between", alignItems: "flex-end" }}>
+        <div style={{ display: "flex", flexDirection: "column" }}>
+          <div style={{ display: "flex", fontSize: 52, fontWeight: 700 }}>{r.nickname}</div>
+          <div style={{ display: "flex", fontSize: 150, fontWeight: 900, lineHeight: 1 }}>{String(r.score)}</div>
+          <div style={{ display: "flex", fontSize: 30, opacity: 0.8 }}>{t("cardScore")}</div>
+        </div>
+        <img src={qr} width={200} height={200} style={{ borderRadius: 16, background: "white", padding: 8 }} alt="" />
+      </div>
+      <div style={{ display: "flex", gap: 48, fontSize: 32, fontWeight: 700 }}>
+        <div style={{ display: "flex" }}>{`${accuracy}% ${t("cardAccuracy")}`}</div>
+        <div style={{ display: "flex" }}>{`#${r.rank} / ${r.players}`}</div>
+        <div style={{ display: "flex" }}>{`${t("bestStreak")}: ${r.bestStreak}`}</div>
+      </div>
+    </div>,
+    size,
+  );
+}

@@ -1,0 +1,166 @@
+import { ArrowLeft, CheckCircle2, Clock, Eye, Lightbulb, Target, Trophy, XCircle, Zap } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { cache } from "react";
+import { clsx } from "clsx";
+import { describeAnswer, type AnswerWords } from "@/components/play/describe-answer";
+import { RetryButton } from "@/components/play/retry-button";
+import { formatDuration } from "@/components/quiz/leaderboard";
+import { ResultCard } from "@/components/share/result-card";
+import { SharePanel } from "@/components/share/share-panel";
+import { buttonClass } from "@/components/ui/button";
+import { getDb } from "@/db";
+import { getAttemptResult, type ReviewItem } from "@/db/queries/attempts";
+import { currentPlayer } from "@/server/guest";
+import { publicUrl } from "@/server/public-url";
+import { qrDataUrl } from "@/server/qr";
+
+type Props = { params: Promise<{ attemptId: string }> };
+
+const load = cache(async (attemptId: string) => getAttemptResult(await getDb(), attemptId, await currentPlayer()));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const r = await load((await params).attemptId);
+  if (!r) return {};
+  const t = await getTranslations("results");
+  const title = t("title", { nickname: r.nickname, score: r.score, quiz: r.quiz.title });
+  const description = t("correctOf", { correct: r.correctCount, total: r.total });
+  return { title, description, openGraph: { title, description, url: `/results/${r.id}` }, twitter: { card: "summary_large_image", title, description } };
+}
+
+export default async function ResultsPage({ params }: Props) {
+  const { attemptId } = await params;
+  const r = await load(attemptId);
+  if (!r) notFound();
+  const t = await getTranslations("results");
+  const ts = await getTranslations("share");
+  const tp = await getTranslations("play");
+  const path = `/results/${r.id}`;
+  const url = `${publicUrl()}${path}`;
+  const qr = await qrDataUrl(url);
+  const accuracy = r.total ? Math.round((r.correctCount / r.total) * 100) : 0;
+  const shareText = ts("shareText", { score: r.score, quiz: r.quiz.title });
+  const stats = [
+    { icon: Trophy, label: t("score"), value: String(r.score), tone: "text-amber-500" },
+    { icon: Target, label: t("accuracy"), value: `${accuracy}%`, tone: "text-emerald-500" },
+    { icon: Clock, label: t("time"), value: formatDuration(r.durationMs ?? 0), tone: "text-sky-500" },
+    { icon: Zap, label: t("bestStreak"), value: String(r.bestStreak), tone: "text-orange-500" },
+    { icon: Trophy, label: t("rank"), value: t("rankOf", { rank: r.rank, players: r.players }), tone: "text-brand-500" },
+  ];
+  return (
+    <div className="container-page space-y-8 py-8">
+      <div>
+        <Link href={`/quiz/${r.quiz.slug}`} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
+          <ArrowLeft className="size-4" aria-hidden />
+          {r.quiz.title}
+        </Link>
+        <h1 className="mt-2 text-3xl font-extrabold tracking-tight">
+          {t("heading")}: {r.nickname}
+        </h1>
+        <p className="mt-1 text-zinc-600 dark:text-zinc-400">{t("correctOf", { correct: r.correctCount, total: r.total })}</p>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="result-stats">
+        {stats.map(({ icon: Icon, label, value, tone }) => (
+          <div key={label} className="rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+            <dt className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+              <Icon className={clsx("size-4", tone)} aria-hidden />
+              {label}
+            </dt>
+            <dd className="mt-1 text-2xl font-bold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+        <section aria-label={ts("title")}>
+          <ResultCard
+            shareText={shareText}
+            card={{
+              quizTitle: r.quiz.title,
+              nickname: r.nickname,
+              score: r.score,
+              accuracy,
+              rank: r.rank,
+              players: r.players,
+              bestStreak: r.bestStreak,
+              qr,
+              url,
+              fileName: `quizdeck-${r.quiz.slug}-${r.score}.png`,
+            }}
+          />
+        </section>
+        <aside className="space-y-5">
+          <div className="flex flex-wrap gap-2">
+            {r.isOwner ? (
+              <RetryButton slug={r.quiz.slug} nickname={r.nickname} />
+            ) : null}
+            <Link href={`/quiz/${r.quiz.slug}`} className={buttonClass(r.isOwner ? "secondary" : "primary", "md")}>
+              {t("back")}
+            </Link>
+          </div>
+          <div>
+            <h2 className="mb-3 text-lg font-bold">{ts("title")}</h2>
+            <SharePanel path={path} title={r.quiz.title} text={shareText} qr={qr} />
+          </div>
+        </aside>
+      </div>
+
+      {r.review && (
+        <section aria-labelledby="review-heading" lang={r.quiz.language}>
+          <h2 id="review-heading" className="flex items-center gap-2 text-xl font-bold" lang="">
+            <Eye className="size-5 text-brand-600 dark:text-brand-400" aria-hidden />
+            {t("review")}
+          </h2>
+          <ol className="mt-4 space-y-3" data-testid="review">
+            {r.review.map((item) => (
+              <ReviewRow key={item.position} item={item} words={{ yes: tp("true"), no: tp("false"), none: tp("noAnswer") }} labels={{ yours: t("yourAnswer"), correct: t("correctAnswer"), points: t("points", { points: item.points }), hint: t("hintUsed") }} />
+            ))}
+          </ol>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function ReviewRow({ item, words, labels }: { item: ReviewItem; words: AnswerWords; labels: { yours: string; correct: string; points: string; hint: string } }) {
+  const ctx = { type: item.type, choices: item.choices, unit: item.unit };
+  return (
+    <li className="rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="flex items-start gap-3">
+        {item.correct ? (
+          <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-label="✓" />
+        ) : (
+          <XCircle className="mt-0.5 size-5 shrink-0 text-rose-600 dark:text-rose-400" aria-label="✗" />
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold">
+            {item.position + 1}. {item.prompt}
+          </p>
+          <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3">
+            <dt className="text-zinc-500 dark:text-zinc-400" lang="">
+              {labels.yours}
+            </dt>
+            <dd>{describeAnswer(ctx, item.answer, words)}</dd>
+            <dt className="text-zinc-500 dark:text-zinc-400" lang="">
+              {labels.correct}
+            </dt>
+            <dd className="font-medium">{describeAnswer(ctx, item.correctAnswer, words)}</dd>
+          </dl>
+          {item.explanation && <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{item.explanation}</p>}
+        </div>
+        <span className="shrink-0 text-sm font-semibold tabular-nums" lang="">
+          {labels.points}
+          {item.hintUsed && (
+            <span className="ml-1 inline-flex items-center text-amber-600" title={labels.hint}>
+              <Lightbulb className="size-3.5" aria-hidden />
+              <span className="sr-only">{labels.hint}</span>
+            </span>
+          )}
+        </span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import { Play } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useId, useState, useTransition } from "react";
+import { buttonClass } from "@/components/ui/button";
+import { NICKNAME_MAX } from "@/core/nickname";
+import { startPlayAction } from "@/server/actions/play";
+
+/** Play: asks a guest for a nickname the first time (then remembers it), and starts an attempt. */
+export function StartPlay({ slug, nickname: remembered }: { slug: string; nickname: string | null }) {
+  const t = useTranslations("start");
+  const router = useRouter();
+  const [nickname, setNickname] = useState(remembered ?? "");
+  const [editing, setEditing] = useState(!remembered);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const id = useId();
+
+  const start = () =>
+    startTransition(async () => {
+      setError(null);
+      const res = await startPlayAction(slug, { nickname });
+      if (res.ok) router.push(`/play/${res.value.id}`);
+      else setError(res.fields?.nickname?.[0] ?? res.message);
+    });
+
+  return (
+    <form
+      className="space-y-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        start();
+      }}
+      noValidate
+    >
+      {editing ? (
+        <div>
+          <label htmlFor={`${id}-nick`} className="mb-1 block text-sm font-semibold">
+            {t("nickname")}
+          </label>
+          <input
+            id={`${id}-nick`}
+            value={nickname}
+            onChange={(e) => setNickname(e.target.value)}
+            maxLength={NICKNAME_MAX * 2}
+            autoComplete="nickname"
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-err` : `${id}-help`}
+            className="h-11 w-full rounded-xl border border-zinc-300 bg-white px-3 focus:border-brand-500 focus:outline-none aria-invalid:border-rose-500 dark:border-zinc-700 dark:bg-zinc-950"
+          />
+          {error ? (
+            <p id={`${id}-err`} role="alert" className="mt-1 text-sm font-medium text-rose-700 dark:text-rose-400">
+              {error}
+            </p>
+          ) : (
+            <p id={`${id}-help`} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+              {t("nicknameHelp", { max: NICKNAME_MAX })}
+            </p>
+          )}
+        </div>
+      ) : (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {t("playingAs", { nickname })}{" "}
+          <button type="button" className="font-semibold text-brand-700 underline dark:text-brand-300" onClick={() => setEditing(true)}>
+            {t("change")}
+          </button>
+        </p>
+      )}
+      {!editing && error && (
+        <p role="alert" className="text-sm font-medium text-rose-700 dark:text-rose-400">
+          {error}
+        </p>
+      )}
+      <button type="submit" className={buttonClass("primary", "lg", "w-full")} disabled={pending} data-testid="play">
+        <Play className="size-5 fill-current" aria-hidden />
+        {t("play")}
+      </button>
+    </form>
+  );
+}

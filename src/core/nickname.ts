@@ -1,0 +1,35 @@
+import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
+import { z } from "zod";
+
+export const NICKNAME_MAX = 20;
+
+// obscenity's English list with its transformers, which also catch l33t spellings and
+// separators ("f.u.c.k", "sh1t") and leave innocent words such as "Scunthorpe" alone.
+const matcher = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
+
+export type NicknameProblem = "empty" | "too_long" | "control_chars" | "profanity";
+
+/** Checks a nickname against PRODUCT.md §5; returns the trimmed name or the problem. */
+export function checkNickname(raw: string): { ok: true; nickname: string } | { ok: false; problem: NicknameProblem } {
+  const nickname = raw.normalize("NFC").trim().replace(/\s+/g, " ");
+  if (nickname.length === 0) return { ok: false, problem: "empty" };
+  if ([...nickname].length > NICKNAME_MAX) return { ok: false, problem: "too_long" };
+  if (/[\p{Cc}\p{Cf}]/u.test(nickname)) return { ok: false, problem: "control_chars" };
+  if (matcher.hasMatch(nickname)) return { ok: false, problem: "profanity" };
+  return { ok: true, nickname };
+}
+
+const MESSAGES: Record<NicknameProblem, string> = {
+  empty: "Pick a nickname",
+  too_long: `A nickname has at most ${NICKNAME_MAX} characters`,
+  control_chars: "A nickname cannot contain control characters",
+  profanity: "That nickname is not allowed; pick another one",
+};
+
+/** The nickname field as a zod schema, for forms, actions and the API. */
+export const nicknameSchema = z.string().transform((raw, ctx) => {
+  const checked = checkNickname(raw);
+  if (checked.ok) return checked.nickname;
+  ctx.addIssue({ code: "custom", message: MESSAGES[checked.problem], params: { problem: checked.problem } });
+  return z.NEVER;
+});

@@ -1,0 +1,83 @@
+import "server-only";
+import { z } from "zod";
+import { nicknameSchema } from "@/core/nickname";
+import { getDb } from "@/db";
+import {
+  answerQuestion,
+  createAttempt,
+  finishAttempt,
+  getAttemptResult,
+  readAttempt,
+  takeHint,
+  type PlayError,
+  type PlayerIdentity,
+  type PlayResult,
+} from "@/db/queries/attempts";
+import { AppError } from "./errors";
+import { ensureGuest, currentPlayer } from "./guest";
+import { getViewer } from "./viewer";
+
+/** Solo play as the UI and the API both use it: identity, validation and errors in one place. */
+export const startInput = z.object({ nickname: nicknameSchema });
+export const answerInput = z.object({
+  questionId: z.uuid(),
+  answer: z.unknown().describe("single: option id; multiple: option ids; boolean; text: string; order: item ids; number; null: no answer"),
+  usedHint: z.boolean().optional(),
+});
+
+const ERROR_OF: Record<PlayError, () => AppError> = {
+  not_found: () => new AppError("not_found", "There is no such attempt."),
+  forbidden: () => new AppError("forbidden", "This attempt was started by someone else."),
+  already_answered: () => new AppError("already_answered"),
+  answer_too_late: () => new AppError("answer_too_late"),
+  finished: () => new AppError("already_answered", "This attempt is finished."),
+  not_current: () =>
+    new AppError("validation_failed", "That is not the current question of this attempt.", {
+      fields: { questionId: ["That is not the current question of this attempt."] },
+    }),
+  bad_answer: () =>
+    new AppError("validation_failed", "The answer does not have the shape this question type takes.", {
+      fields: { answer: ["The answer does not have the shape this question type takes."] },
+    }),
+};
+
+export function unwrap<T>(result: PlayResult<T>): T {
+  if (!result.ok) throw ERROR_OF[result.error]();
+  return result.value;
+}
+
+async function requirePlayer(): Promise<PlayerIdentity> {
+  const who = await currentPlayer();
+  if (!who) throw new AppError("forbidden", "This attempt was started in another browser.");
+  return who;
+}
+
+/** Starts an attempt for the current member, or for this browser's guest (made if needed). */
+export async function startPlay(slug: string, nickname: string) {
+  const viewer = await getViewer();
+  const who: PlayerIdentity = viewer
+    ? { userId: viewer.id, guestId: null }
+    : { userId: null, guestId: (await ensureGuest(nickname)).id };
+  const created = await createAttempt(await getDb(), { quizSlug: slug, who, nickname });
+  if (!created) throw new AppError("not_found", `There is no quiz "${slug}" to play.`);
+  return created;
+}
+
+export async function playState(attemptId: string, deliver = true) {
+  return unwrap(await readAttempt(await getDb(), attemptId, await requirePlayer(), { deliver }));
+}
+
+export async function playAnswer(attemptId: string, input: z.infer<typeof answerInput>, deliverNext: boolean) {
+  return unwrap(await answerQuestion(await getDb(), attemptId, await requirePlayer(), input, { deliverNext }));
+}
+
+export async function playHint(attemptId: string) {
+  return unwrap(await takeHint(await getDb(), attemptId, await requirePlayer()));
+}
+
+export async function playFinish(attemptId: string) {
+  unwrap(await finishAttempt(await getDb(), attemptId, await requirePlayer()));
+  const result = await getAttemptResult(await getDb(), attemptId, await currentPlayer());
+  if (!result) throw new AppError("not_found");
+  return result;
+}
