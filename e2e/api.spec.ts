@@ -60,7 +60,53 @@ test("unknown quizzes and unknown endpoints answer not_found in the error shape"
 test("the OpenAPI document describes every route", async ({ request }) => {
   const doc = await (await request.get("/api/v1/openapi.json")).json();
   expect(doc.openapi).toBe("3.1.0");
-  expect(Object.keys(doc.paths).sort()).toEqual(["/api/health", "/api/v1/quizzes", "/api/v1/quizzes/{slug}"]);
+  expect(Object.keys(doc.paths).sort()).toEqual(
+    [
+      "/api/health",
+      "/api/v1/attempts/{id}",
+      "/api/v1/attempts/{id}/answers",
+      "/api/v1/attempts/{id}/finish",
+      "/api/v1/attempts/{id}/hint",
+      "/api/v1/quizzes",
+      "/api/v1/quizzes/{slug}",
+      "/api/v1/quizzes/{slug}/attempts",
+      "/api/v1/quizzes/{slug}/leaderboard",
+    ].sort(),
+  );
+  expect(doc.paths["/api/v1/attempts/{id}/answers"].post.requestBody.content["application/json"].schema.required).toEqual(
+    expect.arrayContaining(["questionId", "answer"]),
+  );
   const params = doc.paths["/api/v1/quizzes"].get.parameters.map((p: { name: string }) => p.name);
   expect(params).toEqual(expect.arrayContaining(["q", "category", "difficulty", "language", "type", "sort", "page", "limit"]));
+});
+
+test("the solo-play API: start, answer, hint, finish, leaderboard", async ({ request }) => {
+  const bad = await request.post("/api/v1/quizzes/world-capitals/attempts", { data: { nickname: "" } });
+  expect(bad.status()).toBe(422);
+  expect((await bad.json()).error.fields.nickname).toBeTruthy();
+  const notJson = await request.post("/api/v1/quizzes/world-capitals/attempts", { form: { nickname: "Form" } });
+  expect(notJson.status()).toBe(422);
+
+  const started = await request.post("/api/v1/quizzes/world-capitals/attempts", { data: { nickname: "Script" } });
+  expect(started.status()).toBe(201);
+  const { attemptId, question } = await started.json();
+  expect(question.position).toBe(0);
+  const hint = await (await request.post(`/api/v1/attempts/${attemptId}/hint`)).json();
+  expect(hint.questionId).toBe(question.id);
+
+  const wrongShape = await request.post(`/api/v1/attempts/${attemptId}/answers`, { data: { questionId: question.id, answer: { x: 1 } } });
+  expect(wrongShape.status()).toBe(422);
+
+  const answered = await (await request.post(`/api/v1/attempts/${attemptId}/answers`, { data: { questionId: question.id, answer: null, usedHint: true } })).json();
+  expect(answered).toMatchObject({ correct: false, points: 0, streak: 0, score: 0, finished: false });
+  expect(answered.correctAnswer).toBeDefined();
+  expect(answered.next.position).toBe(1);
+
+  const finished = await (await request.post(`/api/v1/attempts/${attemptId}/finish`)).json();
+  expect(finished).toMatchObject({ attemptId, score: 0, correctCount: 0 });
+  const board = await (await request.get("/api/v1/quizzes/world-capitals/leaderboard")).json();
+  expect(board.viewer).toMatchObject({ nickname: "Script", score: 0 });
+
+  const stranger = await request.get(`/api/v1/attempts/00000000-0000-4000-8000-000000000000`);
+  expect(stranger.status()).toBe(404);
 });

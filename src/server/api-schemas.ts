@@ -73,3 +73,71 @@ export const errorBody = z.object({
 });
 
 export { quizListQuery };
+
+/** Solo play (issue 3). */
+export const playQuestion = publicQuestion.omit({ hasHint: true }).extend({ hasHint: z.boolean() });
+const answerValue = z.union([z.string(), z.array(z.string()), z.boolean(), z.number()]);
+
+export const attemptStarted = z.object({
+  attemptId: z.uuid(),
+  question: playQuestion.nullable(),
+  deadline: z.iso.datetime().nullable().describe("When the question's answer window closes, by the server's clock"),
+  total: z.int(),
+});
+
+export const attemptState = z.object({
+  id: z.uuid(),
+  status: z.enum(["in_progress", "finished", "abandoned"]),
+  nickname: z.string(),
+  quiz: z.object({ slug: z.string(), title: z.string(), language: z.string() }),
+  position: z.int(),
+  total: z.int(),
+  score: z.int(),
+  correctCount: z.int(),
+  streak: z.int(),
+  bestStreak: z.int(),
+  question: playQuestion.nullable(),
+  hint: z.object({ text: z.string().nullable(), removedOptionIds: z.array(z.string()).optional(), firstLetter: z.string().optional() }).nullable(),
+  deadline: z.iso.datetime().nullable(),
+  serverNow: z.iso.datetime(),
+  expired: z.object({ questionId: z.uuid(), correctAnswer: answerValue, points: z.int() }).passthrough().nullable(),
+});
+
+export const answerResult = z.object({
+  correct: z.boolean(),
+  correctAnswer: answerValue.describe("Same shape as the answer"),
+  explanation: z.string(),
+  points: z.int(),
+  streak: z.int(),
+  score: z.int().describe("Running total"),
+  next: playQuestion.nullable().describe("The following question (its clock has started), or null at the end"),
+  deadline: z.iso.datetime().nullable(),
+  finished: z.boolean(),
+});
+
+export const hintResult = z.object({
+  questionId: z.uuid(),
+  hint: z.object({ text: z.string().nullable(), removedOptionIds: z.array(z.string()).optional(), firstLetter: z.string().optional() }),
+});
+
+export const finishResult = z.object({
+  attemptId: z.uuid(),
+  score: z.int(),
+  correctCount: z.int(),
+  total: z.int(),
+  bestStreak: z.int(),
+  durationMs: z.int().nullable(),
+  rank: z.int(),
+  review: z.array(z.object({ position: z.int(), prompt: z.string(), correct: z.boolean(), points: z.int() }).passthrough()).nullable(),
+});
+
+const leaderboardEntry = z.object({
+  rank: z.int(),
+  attemptId: z.uuid(),
+  nickname: z.string(),
+  score: z.int(),
+  durationMs: z.int(),
+  finishedAt: z.iso.datetime(),
+  isViewer: z.boolean(),
+});
+export const leaderboardResult = z.object({ top: z.array(leaderboardEntry), viewer: leaderboardEntry.nullable(), players: z.int() });

@@ -26,6 +26,25 @@ export function searchParamsObject(params: URLSearchParams): Record<string, stri
 }
 
 /**
+ * Reads a JSON body with its zod schema. Only `application/json` is taken: a cross-site HTML form
+ * cannot send it without a CORS preflight, so cookie-authenticated calls are not forgeable.
+ */
+export async function jsonBody<S extends z.ZodType>(req: NextRequest, schema: S): Promise<z.infer<S>> {
+  if (!req.headers.get("content-type")?.toLowerCase().startsWith("application/json")) {
+    throw new AppError("validation_failed", "Send the body as JSON with Content-Type: application/json.", {
+      fields: { _: ["Content-Type must be application/json"] },
+    });
+  }
+  let body: unknown;
+  try {
+    body = await req.json();
+  } catch {
+    throw new AppError("validation_failed", "The body is not valid JSON.", { fields: { _: ["The body is not valid JSON"] } });
+  }
+  return parseOrThrow(schema, body);
+}
+
+/**
  * Every /api/v1 handler goes through here: it parses the path params and the query with their zod
  * schemas and maps every error to one response shape.
  */

@@ -1,8 +1,22 @@
 import { z } from "zod";
-import { errorBody, health, publicQuiz, quizList, quizListQuery } from "./api-schemas";
+import {
+  answerResult,
+  attemptStarted,
+  attemptState,
+  errorBody,
+  finishResult,
+  health,
+  hintResult,
+  leaderboardResult,
+  publicQuiz,
+  quizList,
+  quizListQuery,
+} from "./api-schemas";
+import { answerInput, startInput } from "./play-schemas";
 
 type Operation = {
-  method: "get";
+  method: "get" | "post";
+  body?: z.ZodType;
   path: string;
   summary: string;
   query?: z.ZodObject;
@@ -31,6 +45,57 @@ export const OPERATIONS: Operation[] = [
     response: publicQuiz,
     errors: [404],
   },
+  {
+    method: "post",
+    path: "/api/v1/quizzes/{slug}/attempts",
+    summary: "Start a solo attempt; answers the first question (its clock starts now). Sets the guest cookie that owns the attempt.",
+    pathParams: { slug: "The quiz's slug" },
+    body: startInput,
+    response: attemptStarted,
+    status: 201,
+    errors: [404, 422],
+  },
+  {
+    method: "get",
+    path: "/api/v1/attempts/{id}",
+    summary: "The attempt and its current question (first delivery starts the question's clock)",
+    pathParams: { id: "The attempt id" },
+    response: attemptState,
+    errors: [403, 404],
+  },
+  {
+    method: "post",
+    path: "/api/v1/attempts/{id}/answers",
+    summary: "Answer the current question; graded and timed on the server",
+    pathParams: { id: "The attempt id" },
+    body: answerInput,
+    response: answerResult,
+    errors: [403, 404, 409, 422],
+  },
+  {
+    method: "post",
+    path: "/api/v1/attempts/{id}/hint",
+    summary: "Take the current question's hint; the question then scores half",
+    pathParams: { id: "The attempt id" },
+    response: hintResult,
+    errors: [403, 404, 409],
+  },
+  {
+    method: "post",
+    path: "/api/v1/attempts/{id}/finish",
+    summary: "End the attempt now; questions not answered score 0",
+    pathParams: { id: "The attempt id" },
+    response: finishResult,
+    errors: [403, 404],
+  },
+  {
+    method: "get",
+    path: "/api/v1/quizzes/{slug}/leaderboard",
+    summary: "Top 10 players (best finished attempt each) and the caller's own entry",
+    pathParams: { slug: "The quiz's slug" },
+    response: leaderboardResult,
+    errors: [404],
+  },
 ];
 
 const jsonSchema = (schema: z.ZodType, io: "input" | "output" = "output") =>
@@ -54,12 +119,15 @@ export function openApiDocument(serverUrl?: string) {
       }),
     ];
     const responses: Record<string, unknown> = {
-      [op.status ?? 200]: { description: "OK", content: { "application/json": { schema: strip(jsonSchema(op.response)) } } },
+      [op.status ?? 200]: { description: op.status === 201 ? "Created" : "OK", content: { "application/json": { schema: strip(jsonSchema(op.response)) } } },
     };
     for (const status of op.errors) {
       responses[status] = { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
     }
-    (paths[op.path] ??= {})[op.method] = { summary: op.summary, parameters, responses };
+    const requestBody = op.body
+      ? { required: true, content: { "application/json": { schema: strip(jsonSchema(op.body, "input")) } } }
+      : undefined;
+    (paths[op.path] ??= {})[op.method] = { summary: op.summary, parameters, ...(requestBody ? { requestBody } : {}), responses };
   }
   return {
     openapi: "3.1.0",

@@ -1,6 +1,5 @@
 import "server-only";
-import { z } from "zod";
-import { nicknameSchema } from "@/core/nickname";
+import type { z } from "zod";
 import { getDb } from "@/db";
 import {
   answerQuestion,
@@ -14,16 +13,11 @@ import {
   type PlayResult,
 } from "@/db/queries/attempts";
 import { AppError } from "./errors";
+import type { answerInput } from "./play-schemas";
 import { ensureGuest, currentPlayer } from "./guest";
 import { getViewer } from "./viewer";
 
-/** Solo play as the UI and the API both use it: identity, validation and errors in one place. */
-export const startInput = z.object({ nickname: nicknameSchema });
-export const answerInput = z.object({
-  questionId: z.uuid(),
-  answer: z.unknown().describe("single: option id; multiple: option ids; boolean; text: string; order: item ids; number; null: no answer"),
-  usedHint: z.boolean().optional(),
-});
+export { answerInput, startInput } from "./play-schemas";
 
 const ERROR_OF: Record<PlayError, () => AppError> = {
   not_found: () => new AppError("not_found", "There is no such attempt."),

@@ -633,14 +633,14 @@ function FeedbackPanel({ phase }: { phase: Extract<Phase, { kind: "feedback" }> 
           {f.answered && !f.correct && (
             <p className="mt-3 text-sm">
               <span className="font-semibold" lang="">
-                {t("yourAnswer")}{" "}
+                {t("yourLabel")}{" "}
               </span>
               {describeAnswer(contextOf(question.data), f.answer, words)}
             </p>
           )}
           <p className="mt-2">
             <span className="font-semibold" lang="">
-              {t("correctAnswer")}{" "}
+              {t("correctLabel")}{" "}
             </span>
             <span data-testid="correct-answer">{describeAnswer(contextOf(question.data), f.correctAnswer, words)}</span>
           </p>

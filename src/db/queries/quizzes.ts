@@ -129,6 +129,15 @@ export async function listCategories(db: Db): Promise<CategoryCount[]> {
   return rows.map((r) => ({ category: r.category, count: Number(r.count) }));
 }
 
+/** The id of a published quiz that anyone with its link may see, or null. */
+export async function findPublicQuizId(db: Db, slug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: quizzes.id })
+    .from(quizzes)
+    .where(and(eq(quizzes.slug, slug), eq(quizzes.status, "published"), sql`${quizzes.visibility} <> 'private'`));
+  return row?.id ?? null;
+}
+
 export type PublicQuestion = {
   id: string;
   position: number;

@@ -116,7 +116,7 @@ export default async function ResultsPage({ params }: Props) {
           </h2>
           <ol className="mt-4 space-y-3" data-testid="review">
             {r.review.map((item) => (
-              <ReviewRow key={item.position} item={item} words={{ yes: tp("true"), no: tp("false"), none: tp("noAnswer") }} labels={{ yours: t("yourAnswer"), correct: t("correctAnswer"), points: t("points", { points: item.points }), hint: t("hintUsed") }} />
+              <ReviewRow key={item.position} item={item} words={{ yes: tp("true"), no: tp("false"), none: tp("noAnswer") }} labels={{ yours: t("yourLabel"), correct: t("correctLabel"), points: t("points", { points: item.points }), hint: t("hintUsed") }} />
             ))}
           </ol>
         </section>

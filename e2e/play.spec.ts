@@ -1,0 +1,163 @@
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { answer, keyFor } from "./answer-key";
+import { expect, isPhone, test } from "./fixtures";
+
+/** Reads a PNG's size from its IHDR chunk. */
+function pngSize(file: string) {
+  const buf = readFileSync(file);
+  expect(buf.subarray(1, 4).toString()).toBe("PNG");
+  return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
+}
+
+async function startQuiz(page: Page, slug: string, nickname: string) {
+  await page.goto(`/quiz/${slug}`);
+  const nick = page.getByLabel("Your nickname");
+  if (await nick.isVisible()) await nick.fill(nickname);
+  await page.getByTestId("play").click();
+  await expect(page).toHaveURL(/\/play\/[0-9a-f-]{36}$/);
+  await expect(page.locator("#prompt")).toBeVisible();
+}
+
+test("search, filter, play every question type, see the results, download the card, find the score on the leaderboard", async ({ page }) => {
+  test.setTimeout(120_000);
+  const nickname = `Ada ${test.info().project.name}`.slice(0, 20);
+  // Find the quiz through search and a filter, as a person would.
+  await page.goto("/explore?q=solar");
+  if (isPhone(page)) await page.getByRole("button", { name: "Filters" }).click();
+  await page.getByLabel("Question type").selectOption("order");
+  await expect(page).toHaveURL(/type=order/);
+  await page.getByTestId("explore-results").getByRole("link", { name: "Solar System Basics" }).click();
+  await page.getByLabel("Your nickname").fill(nickname);
+  await page.getByTestId("play").click();
+  await expect(page).toHaveURL(/\/play\//);
+
+  const seen = new Set<string>();
+  let expectedScore = 0;
+  for (let i = 0; ; i++) {
+    const prompt = await page.locator("#prompt").innerText();
+    const q = keyFor(prompt);
+    seen.add(q.type);
+    const right = i % 4 !== 3; // every fourth answer wrong on purpose
+    await answer(page, q, right, i % 2 === 0 || isPhone(page) ? "mouse" : "keyboard");
+    const feedback = page.getByTestId("feedback");
+    await expect(feedback).toBeVisible();
+    await expect(feedback).toHaveAttribute("data-correct", String(right));
+    await expect(page.getByTestId("correct-answer")).not.toBeEmpty();
+    const gained = Number((await feedback.locator("p").first().innerText()).match(/\+(\d+)/)?.[1]);
+    if (right) expect(gained).toBeGreaterThan(0);
+    expectedScore += gained;
+    await expect(page.getByTestId("score")).toHaveText(`${expectedScore} pts`);
+    const cont = page.getByTestId("continue");
+    const last = (await cont.innerText()).includes("See results");
+    await cont.click();
+    if (last) break;
+    await expect(page.getByTestId("progress")).toHaveText(new RegExp(`Question ${i + 2} of`));
+  }
+  expect([...seen].sort()).toEqual(["boolean", "multiple", "number", "order", "single", "text"]);
+
+  await expect(page).toHaveURL(/\/results\//);
+  await expect(page.getByTestId("result-stats")).toContainText(String(expectedScore));
+  await expect(page.getByTestId("review").getByRole("listitem")).toHaveCount(13);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-card").click()]);
+  const file = await download.path();
+  expect(pngSize(file)).toEqual({ width: 1200, height: 630 });
+
+  // The Open Graph image of the result page is the same card, drawn on the server.
+  const og = await page.locator('meta[property="og:image"]').getAttribute("content");
+  const ogRes = await page.request.get(og!);
+  expect(ogRes.headers()["content-type"]).toBe("image/png");
+  const ogBuf = await ogRes.body();
+  expect([ogBuf.readUInt32BE(16), ogBuf.readUInt32BE(20)]).toEqual([1200, 630]);
+
+  await page.getByRole("link", { name: "Back to the quiz" }).click();
+  const row = page.getByTestId("leaderboard").getByRole("row", { name: new RegExp(nickname) });
+  await expect(row).toContainText(String(expectedScore));
+  await expect(row).toHaveAttribute("aria-current", "true");
+});
+
+test("a reload resumes the same question, and an answered question cannot be answered again", async ({ page }) => {
+  await startQuiz(page, "world-capitals", "Resumer");
+  const first = await page.locator("#prompt").innerText();
+  await answer(page, keyFor(first), true, "mouse");
+  await expect(page.getByTestId("feedback")).toBeVisible();
+  await page.reload();
+  // The answered question is gone; the second one is shown, with its clock running.
+  await expect(page.getByTestId("progress")).toHaveText(/Question 2 of/);
+  const second = await page.locator("#prompt").innerText();
+  expect(second).not.toBe(first);
+  await page.reload();
+  await expect(page.locator("#prompt")).toHaveText(second);
+  await expect(page.getByTestId("score")).not.toHaveText("0 pts");
+
+  // Through the API, with this browser's guest cookie: the first question again is refused.
+  const attemptId = page.url().split("/").pop()!;
+  const state = await (await page.request.get(`/api/v1/attempts/${attemptId}`)).json();
+  const res = await page.request.post(`/api/v1/attempts/${attemptId}/answers`, {
+    data: { questionId: state.question.id, answer: null },
+  });
+  expect(res.status()).toBe(200);
+  const again = await page.request.post(`/api/v1/attempts/${attemptId}/answers`, {
+    data: { questionId: state.question.id, answer: null },
+  });
+  expect(again.status()).toBe(409);
+  expect((await again.json()).error.code).toBe("already_answered");
+});
+
+test("another browser cannot play someone else's attempt", async ({ page, browser }) => {
+  await startQuiz(page, "animal-kingdom", "Owner");
+  const url = page.url();
+  const other = await browser.newContext();
+  const stranger = await other.newPage();
+  const res = await stranger.goto(url);
+  expect(res?.status()).toBe(403);
+  await expect(stranger.getByRole("heading", { name: "Not allowed" })).toBeVisible();
+  await other.close();
+});
+
+test("no payload holds the answer key before the question is answered", async ({ page }) => {
+  test.setTimeout(120_000);
+  test.skip(isPhone(page), "one viewport is enough");
+  const leaks: string[] = [];
+  let guarding = true; // a question is on screen and not yet answered
+  const FORBIDDEN = [/"correct":/, /"accepted":/, /"tolerance":/, /"correctAnswer":/, /"explanation":/, /"answer":\s*-?\d/];
+  page.on("response", async (res) => {
+    const type = res.request().resourceType();
+    if (type !== "document" && type !== "fetch" && type !== "xhr") return;
+    const phase = guarding;
+    const body = await res.text().catch(() => "");
+    if (!phase) return;
+    for (const re of FORBIDDEN) if (re.test(body)) leaks.push(`${res.url()} matched ${re}`);
+  });
+  await startQuiz(page, "mental-maths-warmup", "Sleuth");
+  for (let i = 0; i < 30; i++) {
+    const q = keyFor(await page.locator("#prompt").innerText());
+    guarding = false; // from here the answer's response may (and does) carry the key
+    await answer(page, q, true, "mouse");
+    await expect(page.getByTestId("feedback")).toBeVisible();
+    const cont = page.getByTestId("continue");
+    const last = (await cont.innerText()).includes("See results");
+    guarding = !last;
+    await cont.click();
+    if (last) break;
+    await expect(page.getByTestId("progress")).toHaveText(new RegExp(`Question ${i + 2} of`));
+  }
+  await expect(page).toHaveURL(/\/results\//);
+  expect(leaks).toEqual([]);
+});
+
+test("the play and results pages have no serious accessibility violations", async ({ page }) => {
+  test.setTimeout(90_000);
+  await startQuiz(page, "famous-paintings", "Axe");
+  const check = async (where: string) => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${where}: ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  };
+  await check("play");
+  await page.getByRole("button", { name: "End quiz" }).click();
+  await expect(page).toHaveURL(/\/results\//);
+  await check("results");
+});

@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { nicknameSchema } from "@/core/nickname";
+
+/** Solo play inputs, shared by the server actions, the API and the OpenAPI document. */
+export const startInput = z.object({ nickname: nicknameSchema });
+export const answerInput = z.object({
+  questionId: z.uuid(),
+  answer: z
+    .union([z.string(), z.array(z.string()), z.boolean(), z.number(), z.null()])
+    .describe("single: option id; multiple: option ids; boolean; text: string; order: item ids in order; number; null: no answer"),
+  usedHint: z.boolean().optional(),
+});
