@@ -126,31 +126,45 @@ export async function createAttempt(
   return row ? { id: row.id } : null;
 }
 
-type Loaded = { attempt: AttemptRow; quiz: QuizRow; list: QuestionRow[] };
+/** An attempt, its quiz, and the question being played and the one after it (not the whole quiz). */
+type Loaded = { attempt: AttemptRow; quiz: QuizRow; current?: QuestionRow; following?: QuestionRow };
 
 async function loadOwned(tx: Tx | Db, attemptId: string, who: PlayerIdentity): Promise<PlayResult<Loaded>> {
   if (!/^[0-9a-f-]{36}$/i.test(attemptId)) return fail("not_found");
   // `for update` holds concurrent answers to one attempt back on PostgreSQL; PGlite runs one
   // transaction at a time anyway.
-  const [row] = await queryRows<{ id: string }>(tx as Db, sql`select id from attempts where id = ${attemptId} for update`);
-  if (!row) return fail("not_found");
-  const [attempt] = await tx.select().from(attempts).where(eq(attempts.id, attemptId));
-  if (!attempt) return fail("not_found");
-  if (!owns(attempt, who)) return fail("forbidden");
-  const [quiz] = await tx
+  const [row] = await tx
     .select({
-      id: quizzes.id,
-      slug: quizzes.slug,
-      title: quizzes.title,
-      language: quizzes.language,
-      speedBonus: quizzes.speedBonus,
-      streakBonus: quizzes.streakBonus,
-      timeLimit: quizzes.timeLimit,
+      attempt: attempts,
+      quiz: {
+        id: quizzes.id,
+        slug: quizzes.slug,
+        title: quizzes.title,
+        language: quizzes.language,
+        speedBonus: quizzes.speedBonus,
+        streakBonus: quizzes.streakBonus,
+        timeLimit: quizzes.timeLimit,
+      },
     })
-    .from(quizzes)
-    .where(eq(quizzes.id, attempt.quizId));
-  if (!quiz) return fail("not_found");
-  return { ok: true, value: { attempt, quiz, list: await quizQuestions(tx, quiz.id) } };
+    .from(attempts)
+    .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
+    .where(eq(attempts.id, attemptId))
+    .for("update", { of: attempts });
+  if (!row) return fail("not_found");
+  if (!owns(row.attempt, who)) return fail("forbidden");
+  return { ok: true, value: await withQuestions(tx, row.attempt, row.quiz) };
+}
+
+async function withQuestions(tx: Tx | Db, attempt: AttemptRow, quiz: QuizRow): Promise<Loaded> {
+  if (attempt.status !== "in_progress") return { attempt, quiz };
+  const [current, following] = await tx
+    .select()
+    .from(questions)
+    .where(eq(questions.quizId, quiz.id))
+    .orderBy(asc(questions.position))
+    .offset(attempt.currentPosition)
+    .limit(2);
+  return { attempt, quiz, current, following };
 }
 
 const limitMs = (q: QuestionRow, quiz: QuizRow) => (q.timeLimit ?? quiz.timeLimit) * 1000;
@@ -161,11 +175,11 @@ const limitMs = (q: QuestionRow, quiz: QuizRow) => (q.timeLimit ?? quiz.timeLimi
  */
 async function record(
   tx: Tx,
-  { attempt, quiz, list }: Loaded,
+  { attempt, quiz, current, following }: Loaded,
   answer: Answer | null,
   now: Date,
-): Promise<Feedback> {
-  const q = list[attempt.currentPosition] as QuestionRow;
+): Promise<{ feedback: Feedback; after: Loaded }> {
+  const q = current as QuestionRow;
   const data = q.data as QuestionData;
   const started = attempt.questionStartedAt ?? now;
   const timeMs = Math.max(0, now.getTime() - started.getTime());
@@ -192,9 +206,9 @@ async function record(
     answeredAt: now,
   });
   const nextPosition = attempt.currentPosition + 1;
-  const finished = nextPosition >= list.length;
+  const finished = nextPosition >= attempt.questionCount;
   const score = attempt.score + scored.points;
-  await tx
+  const [updated] = await tx
     .update(attempts)
     .set({
       score,
@@ -210,9 +224,10 @@ async function record(
         ? { status: "finished" as const, finishedAt: now, durationMs: Math.max(0, now.getTime() - attempt.startedAt.getTime()) }
         : {}),
     })
-    .where(eq(attempts.id, attempt.id));
+    .where(eq(attempts.id, attempt.id))
+    .returning();
   if (finished) await tx.update(quizzes).set({ playCount: sql`${quizzes.playCount} + 1` }).where(eq(quizzes.id, quiz.id));
-  return {
+  const feedback: Feedback = {
     questionId: q.id,
     correct: grade.correct,
     answered: answer !== null && !late,
@@ -223,18 +238,19 @@ async function record(
     streak: scored.streak,
     score,
   };
+  return { feedback, after: { attempt: updated as AttemptRow, quiz, current: finished ? undefined : following } };
 }
 
 /** The attempt as its player sees it; `deliver` shows the current question and starts its clock. */
 async function view(tx: Tx, loaded: Loaded, now: Date, deliver: boolean, expired: Feedback | null): Promise<AttemptView> {
-  const { attempt, quiz, list } = loaded;
+  const { attempt, quiz } = loaded;
   const base = {
     id: attempt.id,
     status: attempt.status,
     nickname: attempt.nickname,
     quiz: { slug: quiz.slug, title: quiz.title, language: quiz.language },
     position: attempt.currentPosition,
-    total: list.length,
+    total: attempt.questionCount,
     score: attempt.score,
     correctCount: attempt.correctCount,
     streak: attempt.streak,
@@ -242,7 +258,7 @@ async function view(tx: Tx, loaded: Loaded, now: Date, deliver: boolean, expired
     serverNow: now.toISOString(),
     expired,
   };
-  const q = attempt.status === "in_progress" ? list[attempt.currentPosition] : undefined;
+  const q = attempt.status === "in_progress" ? loaded.current : undefined;
   if (!q || !deliver) return { ...base, question: null, hint: null, deadline: null };
   let started = attempt.questionStartedAt;
   if (!started) {
@@ -255,12 +271,6 @@ async function view(tx: Tx, loaded: Loaded, now: Date, deliver: boolean, expired
     hint: attempt.currentHintUsed ? hintView(q, attempt.id) : null,
     deadline: new Date(started.getTime() + limitMs(q, quiz)).toISOString(),
   };
-}
-
-/** Re-reads the attempt after a write in the same transaction. */
-async function reload(tx: Tx, loaded: Loaded): Promise<Loaded> {
-  const [attempt] = await tx.select().from(attempts).where(eq(attempts.id, loaded.attempt.id));
-  return { ...loaded, attempt: attempt as AttemptRow };
 }
 
 /**
@@ -280,12 +290,13 @@ export async function readAttempt(
     if (!loaded.ok) return loaded;
     let current = loaded.value;
     let expired: Feedback | null = null;
-    const q = current.list[current.attempt.currentPosition];
+    const q = current.current;
     if (current.attempt.status === "in_progress" && q && current.attempt.questionStartedAt) {
       const over = now.getTime() - current.attempt.questionStartedAt.getTime() > limitMs(q, current.quiz) + ANSWER_GRACE_MS;
       if (over) {
-        expired = await record(tx, current, null, now);
-        current = await reload(tx, current);
+        const recorded = await record(tx, current, null, now);
+        expired = recorded.feedback;
+        current = recorded.after.current || recorded.after.attempt.status !== "in_progress" ? recorded.after : await withQuestions(tx, recorded.after.attempt, current.quiz);
       }
     }
     return { ok: true, value: await view(tx, current, now, opts.deliver, expired) };
@@ -306,15 +317,17 @@ export async function answerQuestion(
     const now = opts.now ?? new Date();
     const loaded = await loadOwned(tx, attemptId, who);
     if (!loaded.ok) return loaded;
-    const { attempt, list, quiz } = loaded.value;
-    const [done] = await tx
-      .select({ id: attemptAnswers.id })
-      .from(attemptAnswers)
-      .where(and(eq(attemptAnswers.attemptId, attempt.id), eq(attemptAnswers.questionId, input.questionId)));
-    if (done) return fail("already_answered");
-    if (attempt.status !== "in_progress") return fail("finished");
-    const q = list[attempt.currentPosition];
-    if (!q || q.id !== input.questionId) return fail("not_current");
+    const { attempt, quiz } = loaded.value;
+    const q = loaded.value.current;
+    if (!q || q.id !== input.questionId) {
+      // Not the question being played: say whether it was answered already.
+      const [done] = await tx
+        .select({ id: attemptAnswers.id })
+        .from(attemptAnswers)
+        .where(and(eq(attemptAnswers.attemptId, attempt.id), eq(attemptAnswers.questionId, input.questionId)));
+      if (done) return fail("already_answered");
+      return fail(attempt.status !== "in_progress" ? "finished" : "not_current");
+    }
     let answer: Answer | null = null;
     if (input.answer !== null && input.answer !== undefined) {
       answer = parseAnswer(q.type, input.answer);
@@ -322,17 +335,13 @@ export async function answerQuestion(
     }
     const started = attempt.questionStartedAt ?? now;
     const late = now.getTime() - started.getTime() > limitMs(q, quiz) + ANSWER_GRACE_MS;
-    let current = loaded.value;
-    if (input.usedHint && !attempt.currentHintUsed) {
-      await tx.update(attempts).set({ currentHintUsed: true }).where(eq(attempts.id, attempt.id));
-      current = await reload(tx, current);
-    }
-    const feedback = await record(tx, current, answer, now);
+    const current = input.usedHint && !attempt.currentHintUsed ? { ...loaded.value, attempt: { ...attempt, currentHintUsed: true } } : loaded.value;
+    const { feedback, after } = await record(tx, current, answer, now);
     if (late) {
       // The unanswered result is kept (no second chance), and the player is told it was late.
       return fail("answer_too_late");
     }
-    const next = await view(tx, await reload(tx, current), now, opts.deliverNext, null);
+    const next = await view(tx, after, now, opts.deliverNext, null);
     return { ok: true, value: { feedback, next } };
   });
 }
@@ -347,8 +356,8 @@ export async function takeHint(
   return db.transaction(async (tx) => {
     const loaded = await loadOwned(tx, attemptId, who);
     if (!loaded.ok) return loaded;
-    const { attempt, list } = loaded.value;
-    const q = list[attempt.currentPosition];
+    const { attempt } = loaded.value;
+    const q = loaded.value.current;
     if (attempt.status !== "in_progress" || !q) return fail("finished");
     if (!attempt.questionStartedAt) return fail("not_current");
     if (!attempt.currentHintUsed) {
@@ -368,8 +377,8 @@ export async function finishAttempt(db: Db, attemptId: string, who: PlayerIdenti
     let loaded = await loadOwned(tx, attemptId, who);
     if (!loaded.ok) return loaded;
     while (loaded.value.attempt.status === "in_progress") {
-      await record(tx, loaded.value, null, now);
-      loaded = { ok: true, value: await reload(tx, loaded.value) };
+      const { after } = await record(tx, loaded.value, null, now);
+      loaded = { ok: true, value: await withQuestions(tx, after.attempt, after.quiz) };
     }
     return { ok: true, value: { id: attemptId } };
   });
