@@ -3,7 +3,7 @@
 import { BookOpen, Check, CheckCircle2, ChevronDown, ChevronUp, Flag, GripVertical, Lightbulb, Timer, XCircle, Zap } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useRef, useState, useTransition } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
 import { buttonClass } from "@/components/ui/button";
 import type { Answer } from "@/core/grading";
@@ -38,7 +38,13 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
   const [answer, setAnswer] = useState<Answer | null>(initialAnswer(initial.question));
   const [hint, setHint] = useState<HintView | null>(initial.hint);
   const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  // Plain state, not a transition: a transition stays pending until the router settles, which
+  // kept "Next question" looking disabled for a moment after every answer.
+  const [pending, setPending] = useState(false);
+  const startTransition = useCallback((fn: () => Promise<void>) => {
+    setPending(true);
+    void fn().finally(() => setPending(false));
+  }, []);
   const left = useCountdown(view);
   const q = view.question;
   const submitted = useRef(false);
@@ -70,14 +76,17 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
         }
       });
     },
-    [q, phase.kind, view.id, hint, applyFailure],
+    [q, phase.kind, view.id, hint, applyFailure, startTransition],
   );
 
   const next = useCallback(() => {
     setError(null);
     startTransition(async () => {
       const res = await readPlayAction(view.id);
-      if (!res.ok) return setError(res.message);
+      if (!res.ok) {
+        setError(res.message);
+        return;
+      }
       if (res.value.status !== "in_progress" || !res.value.question) {
         router.push(`/results/${view.id}`);
         return;
@@ -89,7 +98,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
       setAnswer(initialAnswer(res.value.question));
       setPhase({ kind: "question" });
     });
-  }, [view.id, router]);
+  }, [view.id, router, startTransition]);
 
   // Time is up: send what is there (nothing counts as unanswered); the server decides anyway.
   useEffect(() => {
@@ -267,7 +276,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
           )}
         </div>
       </section>
-      <p className="text-center text-xs text-zinc-500 dark:text-zinc-400" lang="">
+      <p className="hidden text-center text-xs text-zinc-500 sm:block dark:text-zinc-400" lang="">
         {t("keys")}
       </p>
     </div>
