@@ -161,3 +161,27 @@ test("the play and results pages have no serious accessibility violations", asyn
   await expect(page).toHaveURL(/\/results\//);
   await check("results");
 });
+
+test("order items can be dragged into place with the mouse", async ({ page }) => {
+  test.skip(isPhone(page), "mouse drag on desktop; phones use the same pointer events by touch");
+  await startQuiz(page, "solar-system-basics", "Dragger");
+  // Move on to the first order question.
+  for (let i = 0; i < 10 && (await page.locator("[data-order-item]").count()) === 0; i++) {
+    await answer(page, keyFor(await page.locator("#prompt").innerText()), true, "mouse");
+    await page.getByTestId("continue").click();
+    await expect(page.getByTestId("progress")).toHaveText(new RegExp(`Question ${i + 2} of`));
+  }
+  const items = page.locator("[data-order-item]");
+  const before = await items.locator("button.flex-1").allInnerTexts();
+  const handle = items.first().locator("span.cursor-grab");
+  const target = items.last();
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, to.y + to.height - 2, { steps: 12 });
+  await page.mouse.up();
+  const after = await items.locator("button.flex-1").allInnerTexts();
+  expect(after.at(-1)).toBe(before[0]);
+  expect(after.slice(0, -1)).toEqual(before.slice(1));
+});
