@@ -1,16 +1,10 @@
 "use client";
 
-import { Compass, House, Smartphone } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { clsx } from "clsx";
-
-const LINKS = [
-  { href: "/", key: "home", icon: House, match: (p: string) => p === "/" },
-  { href: "/explore", key: "explore", icon: Compass, match: (p: string) => p.startsWith("/explore") },
-  { href: "/join", key: "join", icon: Smartphone, match: (p: string) => p.startsWith("/join") },
-] as const;
+import { NAV_LINKS } from "./nav-links";
 
 export function HeaderNav() {
   const t = useTranslations("nav");
@@ -18,7 +12,7 @@ export function HeaderNav() {
   return (
     <nav aria-label={t("main")} className="hidden md:block">
       <ul className="flex items-center gap-1">
-        {LINKS.map(({ href, key, icon: Icon, match }) => {
+        {NAV_LINKS.map(({ href, key, icon: Icon, match }) => {
           const active = match(pathname);
           return (
             <li key={key}>

@@ -1,16 +1,10 @@
 "use client";
 
-import { Compass, House, Smartphone } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { clsx } from "clsx";
-
-const TABS = [
-  { href: "/", key: "home", icon: House, match: (p: string) => p === "/" },
-  { href: "/explore", key: "explore", icon: Compass, match: (p: string) => p.startsWith("/explore") || p.startsWith("/quiz") },
-  { href: "/join", key: "join", icon: Smartphone, match: (p: string) => p.startsWith("/join") },
-] as const;
+import { NAV_LINKS } from "./nav-links";
 
 /** Bottom tab bar on phones, where the header has no room for the main links. */
 export function MobileNav() {
@@ -22,7 +16,7 @@ export function MobileNav() {
       className="fixed inset-x-0 bottom-0 z-40 border-t border-zinc-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden dark:border-zinc-800 dark:bg-zinc-950/95"
     >
       <ul className="grid grid-cols-3">
-        {TABS.map(({ href, key, icon: Icon, match }) => {
+        {NAV_LINKS.map(({ href, key, icon: Icon, match }) => {
           const active = match(pathname);
           return (
             <li key={key}>

@@ -169,6 +169,10 @@ async function withQuestions(tx: Tx | Db, attempt: AttemptRow, quiz: QuizRow): P
 
 const limitMs = (q: QuestionRow, quiz: QuizRow) => (q.timeLimit ?? quiz.timeLimit) * 1000;
 
+/** Past the question's time limit and the grace, measured from when it was first shown. */
+const isLate = (started: Date | null, q: QuestionRow, quiz: QuizRow, now: Date) =>
+  started !== null && now.getTime() - started.getTime() > limitMs(q, quiz) + ANSWER_GRACE_MS;
+
 /**
  * Records one answer (null: none, as when time ran out) to the current question, scores it on
  * the server's clock, and moves the attempt on; the last answer finishes the attempt.
@@ -183,7 +187,7 @@ async function record(
   const data = q.data as QuestionData;
   const started = attempt.questionStartedAt ?? now;
   const timeMs = Math.max(0, now.getTime() - started.getTime());
-  const late = timeMs > limitMs(q, quiz) + ANSWER_GRACE_MS;
+  const late = isLate(started, q, quiz, now);
   const grade = answer === null || late ? { correct: false, share: 0 } : gradeAnswer(data, answer);
   const scored = scoreAnswer({
     points: q.points,
@@ -291,9 +295,8 @@ export async function readAttempt(
     let current = loaded.value;
     let expired: Feedback | null = null;
     const q = current.current;
-    if (current.attempt.status === "in_progress" && q && current.attempt.questionStartedAt) {
-      const over = now.getTime() - current.attempt.questionStartedAt.getTime() > limitMs(q, current.quiz) + ANSWER_GRACE_MS;
-      if (over) {
+    if (current.attempt.status === "in_progress" && q) {
+      if (isLate(current.attempt.questionStartedAt, q, current.quiz, now)) {
         const recorded = await record(tx, current, null, now);
         expired = recorded.feedback;
         current = recorded.after.current || recorded.after.attempt.status !== "in_progress" ? recorded.after : await withQuestions(tx, recorded.after.attempt, current.quiz);
@@ -333,8 +336,7 @@ export async function answerQuestion(
       answer = parseAnswer(q.type, input.answer);
       if (answer === null) return fail("bad_answer");
     }
-    const started = attempt.questionStartedAt ?? now;
-    const late = now.getTime() - started.getTime() > limitMs(q, quiz) + ANSWER_GRACE_MS;
+    const late = isLate(attempt.questionStartedAt, q, quiz, now);
     const current = input.usedHint && !attempt.currentHintUsed ? { ...loaded.value, attempt: { ...attempt, currentHintUsed: true } } : loaded.value;
     const { feedback, after } = await record(tx, current, answer, now);
     if (late) {
@@ -394,6 +396,16 @@ export type LeaderboardEntry = {
   isViewer: boolean;
 };
 
+/** Each player's best finished attempt of a quiz (score, then time, then finish), keyed by player. */
+const bestAttempts = (quizId: string) => sql`
+  select distinct on (player) id, nickname, score, duration_ms, finished_at, player
+  from (
+    select a.*, case when a.user_id is not null then 'u:' || a.user_id else 'g:' || a.guest_id end as player
+    from attempts a
+    where a.quiz_id = ${quizId} and a.status = 'finished'
+  ) x
+  order by player, score desc, duration_ms asc, finished_at asc`;
+
 /**
  * A quiz's leaderboard (PRODUCT.md §9): each player's best finished attempt, ranked by score,
  * then shorter time, then earlier finish; the top `limit` and the viewer's own entry.
@@ -409,15 +421,7 @@ export async function leaderboard(
   const rows = await queryRows<Row>(
     db,
     sql`
-      with best as (
-        select distinct on (player) id, nickname, score, duration_ms, finished_at, player
-        from (
-          select a.*, case when a.user_id is not null then 'u:' || a.user_id else 'g:' || a.guest_id end as player
-          from attempts a
-          where a.quiz_id = ${quizId} and a.status = 'finished'
-        ) x
-        order by player, score desc, duration_ms asc, finished_at asc
-      ),
+      with best as (${bestAttempts(quizId)}),
       ranked as (
         select id as attempt_id, nickname, score, duration_ms, finished_at, player,
                rank() over (order by score desc, duration_ms asc, finished_at asc)::int as rank,
@@ -544,14 +548,7 @@ async function rankOf(db: Db, quizId: string, a: AttemptRow): Promise<{ rank: nu
   const [row] = await queryRows<{ better: number; players: number }>(
     db,
     sql`
-      with best as (
-        select distinct on (player) score, duration_ms, finished_at, player
-        from (
-          select x.*, case when x.user_id is not null then 'u:' || x.user_id else 'g:' || x.guest_id end as player
-          from attempts x where x.quiz_id = ${quizId} and x.status = 'finished'
-        ) y
-        order by player, score desc, duration_ms asc, finished_at asc
-      )
+      with best as (${bestAttempts(quizId)})
       select count(*) filter (
                where player <> ${me} and (score > ${a.score}
                  or (score = ${a.score} and duration_ms < ${a.durationMs ?? 0})
