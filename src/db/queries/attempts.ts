@@ -90,9 +90,15 @@ function toPlayQuestion(q: QuestionRow, quiz: QuizRow, position: number): PlayQu
     points: q.points,
     timeLimit: q.timeLimit ?? quiz.timeLimit,
     imageUrl: q.imageUrl,
-    hasHint: Boolean(q.hint) || q.type === "single" || q.type === "multiple" || q.type === "text",
+    // Offered only when it helps: authored text, or options it can remove, or a first letter.
+    hasHint: Boolean(q.hint) || hintHelpful(q.data as QuestionData),
     data: toPublicData(q.data as QuestionData, q.id),
   };
+}
+
+function hintHelpful(data: QuestionData): boolean {
+  const help = hintHelp(data, "");
+  return (help.removedOptionIds?.length ?? 0) > 0 || Boolean(help.firstLetter);
 }
 
 function hintView(q: QuestionRow, attemptId: string): HintView {
@@ -483,6 +489,13 @@ export type AttemptResult = {
   /** Only for the attempt's own player. */
   review: ReviewItem[] | null;
 };
+
+/** Whether an attempt exists and is still being played (for sending a player back to it). */
+export async function attemptInProgress(db: Db, attemptId: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(attemptId)) return false;
+  const [row] = await db.select({ status: attempts.status }).from(attempts).where(eq(attempts.id, attemptId));
+  return row?.status === "in_progress";
+}
 
 /** A finished attempt's result; public, with the per-question review only for its player. */
 export async function getAttemptResult(db: Db, attemptId: string, who: PlayerIdentity | null): Promise<AttemptResult | null> {

@@ -1,7 +1,7 @@
 import { ArrowLeft, CheckCircle2, Clock, Eye, Lightbulb, Target, Trophy, XCircle, Zap } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { clsx } from "clsx";
@@ -12,7 +12,7 @@ import { ResultCard } from "@/components/share/result-card";
 import { SharePanel } from "@/components/share/share-panel";
 import { buttonClass } from "@/components/ui/button";
 import { getDb } from "@/db";
-import { getAttemptResult, type ReviewItem } from "@/db/queries/attempts";
+import { attemptInProgress, getAttemptResult, type ReviewItem } from "@/db/queries/attempts";
 import { currentPlayer } from "@/server/guest";
 import { publicUrl } from "@/server/public-url";
 import { qrDataUrl } from "@/server/qr";
@@ -33,7 +33,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ResultsPage({ params }: Props) {
   const { attemptId } = await params;
   const r = await load(attemptId);
-  if (!r) notFound();
+  if (!r) {
+    // Not finished yet: back to the game (whose page checks that this browser may play it).
+    if (await attemptInProgress(await getDb(), attemptId)) redirect(`/play/${attemptId}`);
+    notFound();
+  }
   const t = await getTranslations("results");
   const ts = await getTranslations("share");
   const tp = await getTranslations("play");
