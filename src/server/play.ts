@@ -25,6 +25,8 @@ const ERROR_OF: Record<PlayError, () => AppError> = {
   already_answered: () => new AppError("already_answered"),
   answer_too_late: () => new AppError("answer_too_late"),
   finished: () => new AppError("already_answered", "This attempt is finished."),
+  abandoned: () =>
+    new AppError("answer_too_late", "This attempt was left untouched for more than 24 hours and has ended. Start a new one."),
   not_current: () =>
     new AppError("validation_failed", "That is not the current question of this attempt.", {
       fields: { questionId: ["That is not the current question of this attempt."] },

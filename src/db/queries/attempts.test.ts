@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { correctAnswerOf, type Answer } from "@/core/grading";
 import type { QuestionData } from "@/core/question";
 import type { DbHandle } from "../client";
-import { questions, quizzes } from "../schema";
+import { attempts, questions, quizzes } from "../schema";
 import { seedDemoContent } from "../seed";
 import { testBackends } from "../test-databases";
 import {
@@ -131,7 +131,7 @@ describe.each(testBackends)("solo play on $name", (backend) => {
     const created = await createAttempt(handle.db, { quizSlug: "solar-system-basics", who, nickname: "Fa" });
     const state = await readAttempt(handle.db, created!.id, who, { deliver: true, now: at(0) });
     const q = state.ok ? state.value.question! : null;
-    const hint = await takeHint(handle.db, created!.id, who);
+    const hint = await takeHint(handle.db, created!.id, who, { now: at(50) });
     expect(hint.ok).toBe(true);
     const reread = await readAttempt(handle.db, created!.id, who, { deliver: true, now: at(100) });
     expect(reread.ok && reread.value.hint).not.toBeNull();
@@ -162,6 +162,20 @@ describe.each(testBackends)("solo play on $name", (backend) => {
     expect(publicView?.review).toBeNull();
     expect(publicView?.rank).toBeGreaterThan(1);
     expect((await getAttemptResult(handle.db, weak, null))?.rank).toBeGreaterThan(publicView!.rank);
+  });
+
+  it("an attempt untouched for 24 hours is abandoned and takes no more answers", async () => {
+    const who = guest("g-gone");
+    const created = await createAttempt(handle.db, { quizSlug: "solar-system-basics", who, nickname: "Ha", now: at(0) });
+    const first = await readAttempt(handle.db, created!.id, who, { deliver: true, now: at(0) });
+    const q = first.ok ? first.value.question! : null;
+    // updated_at is the database's clock, so measure a day from it.
+    const [row] = await handle.db.select().from(attempts).where(eq(attempts.id, created!.id));
+    const dayLater = new Date(row!.updatedAt.getTime() + 24 * 3600_000 + 1000);
+    const late = await answerQuestion(handle.db, created!.id, who, { questionId: q!.id, answer: null }, { deliverNext: true, now: dayLater });
+    expect(late).toEqual({ ok: false, error: "abandoned" });
+    const state = await readAttempt(handle.db, created!.id, who, { deliver: true, now: dayLater });
+    expect(state.ok && state.value).toMatchObject({ status: "abandoned", question: null });
   });
 
   it("ending early counts the rest as unanswered", async () => {

@@ -65,7 +65,18 @@ export type AttemptView = {
   expired: Feedback | null;
 };
 
-export type PlayError = "not_found" | "forbidden" | "already_answered" | "answer_too_late" | "not_current" | "bad_answer" | "finished";
+export type PlayError =
+  | "not_found"
+  | "forbidden"
+  | "already_answered"
+  | "answer_too_late"
+  | "not_current"
+  | "bad_answer"
+  | "finished"
+  | "abandoned";
+
+/** An attempt nobody has touched for this long is abandoned (PRODUCT.md §4). */
+export const ABANDON_AFTER_MS = 24 * 60 * 60 * 1000;
 export type PlayResult<T> = { ok: true; value: T } | { ok: false, error: PlayError };
 const fail = <T>(error: PlayError): PlayResult<T> => ({ ok: false, error });
 
@@ -127,6 +138,7 @@ export async function createAttempt(
       nickname: input.nickname,
       questionCount: Number(count.n),
       startedAt: input.now ?? new Date(),
+      updatedAt: input.now ?? new Date(),
     })
     .returning({ id: attempts.id });
   return row ? { id: row.id } : null;
@@ -135,7 +147,7 @@ export async function createAttempt(
 /** An attempt, its quiz, and the question being played and the one after it (not the whole quiz). */
 type Loaded = { attempt: AttemptRow; quiz: QuizRow; current?: QuestionRow; following?: QuestionRow };
 
-async function loadOwned(tx: Tx | Db, attemptId: string, who: PlayerIdentity): Promise<PlayResult<Loaded>> {
+async function loadOwned(tx: Tx | Db, attemptId: string, who: PlayerIdentity, now: Date): Promise<PlayResult<Loaded>> {
   if (!/^[0-9a-f-]{36}$/i.test(attemptId)) return fail("not_found");
   // `for update` holds concurrent answers to one attempt back on PostgreSQL; PGlite runs one
   // transaction at a time anyway.
@@ -158,6 +170,14 @@ async function loadOwned(tx: Tx | Db, attemptId: string, who: PlayerIdentity): P
     .for("update", { of: attempts });
   if (!row) return fail("not_found");
   if (!owns(row.attempt, who)) return fail("forbidden");
+  if (row.attempt.status === "in_progress" && now.getTime() - row.attempt.updatedAt.getTime() > ABANDON_AFTER_MS) {
+    const [abandoned] = await tx
+      .update(attempts)
+      .set({ status: "abandoned", questionStartedAt: null })
+      .where(eq(attempts.id, attemptId))
+      .returning();
+    return { ok: true, value: { attempt: abandoned as AttemptRow, quiz: row.quiz } };
+  }
   return { ok: true, value: await withQuestions(tx, row.attempt, row.quiz) };
 }
 
@@ -296,7 +316,7 @@ export async function readAttempt(
 ): Promise<PlayResult<AttemptView>> {
   return db.transaction(async (tx) => {
     const now = opts.now ?? new Date();
-    const loaded = await loadOwned(tx, attemptId, who);
+    const loaded = await loadOwned(tx, attemptId, who, now);
     if (!loaded.ok) return loaded;
     let current = loaded.value;
     let expired: Feedback | null = null;
@@ -324,7 +344,7 @@ export async function answerQuestion(
 ): Promise<PlayResult<AnswerOutcome>> {
   return db.transaction(async (tx) => {
     const now = opts.now ?? new Date();
-    const loaded = await loadOwned(tx, attemptId, who);
+    const loaded = await loadOwned(tx, attemptId, who, now);
     if (!loaded.ok) return loaded;
     const { attempt, quiz } = loaded.value;
     const q = loaded.value.current;
@@ -335,6 +355,7 @@ export async function answerQuestion(
         .from(attemptAnswers)
         .where(and(eq(attemptAnswers.attemptId, attempt.id), eq(attemptAnswers.questionId, input.questionId)));
       if (done) return fail("already_answered");
+      if (attempt.status === "abandoned") return fail("abandoned");
       return fail(attempt.status !== "in_progress" ? "finished" : "not_current");
     }
     let answer: Answer | null = null;
@@ -362,7 +383,7 @@ export async function takeHint(
   opts: { now?: Date } = {},
 ): Promise<PlayResult<{ questionId: string; hint: HintView }>> {
   return db.transaction(async (tx) => {
-    const loaded = await loadOwned(tx, attemptId, who);
+    const loaded = await loadOwned(tx, attemptId, who, opts.now ?? new Date());
     if (!loaded.ok) return loaded;
     const { attempt } = loaded.value;
     const q = loaded.value.current;
@@ -382,7 +403,7 @@ export async function takeHint(
 export async function finishAttempt(db: Db, attemptId: string, who: PlayerIdentity, opts: { now?: Date } = {}) {
   return db.transaction(async (tx): Promise<PlayResult<{ id: string }>> => {
     const now = opts.now ?? new Date();
-    let loaded = await loadOwned(tx, attemptId, who);
+    let loaded = await loadOwned(tx, attemptId, who, now);
     if (!loaded.ok) return loaded;
     while (loaded.value.attempt.status === "in_progress") {
       const { after } = await record(tx, loaded.value, null, now);

@@ -1,7 +1,11 @@
+import { Hourglass } from "lucide-react";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { forbidden, notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { PlayScreen } from "@/components/play/play-screen";
+import { buttonClass } from "@/components/ui/button";
+import { StatusScreen } from "@/components/ui/status-screen";
 import { AppError } from "@/server/errors";
 import { playState } from "@/server/play";
 
@@ -22,6 +26,14 @@ export default async function PlayPage({ params }: Props) {
     if (err instanceof AppError && err.code === "not_found") notFound();
     if (err instanceof AppError && err.code === "forbidden") forbidden();
     throw err;
+  }
+  if (view.status === "abandoned") {
+    const t = await getTranslations("play");
+    return (
+      <StatusScreen icon={Hourglass} title={t("abandonedTitle")} actions={<Link href={`/quiz/${view.quiz.slug}`} className={buttonClass("primary")}>{t("abandonedAction")}</Link>}>
+        {t("abandonedText")}
+      </StatusScreen>
+    );
   }
   if (view.status !== "in_progress" || !view.question) redirect(`/results/${attemptId}`);
   return <PlayScreen initial={view} />;
