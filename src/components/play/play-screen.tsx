@@ -41,7 +41,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
   // Plain state, not a transition: a transition stays pending until the router settles, which
   // kept "Next question" looking disabled for a moment after every answer.
   const [pending, setPending] = useState(false);
-  const startTransition = useCallback((fn: () => Promise<void>) => {
+  const runBusy = useCallback((fn: () => Promise<void>) => {
     setPending(true);
     void fn().finally(() => setPending(false));
   }, []);
@@ -65,7 +65,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
       if (!q || phase.kind !== "question" || submitted.current) return;
       submitted.current = true;
       setError(null);
-      startTransition(async () => {
+      runBusy(async () => {
         const res = await answerAction(view.id, { questionId: q.id, answer: value, usedHint: hint !== null });
         if (res.ok) {
           setPhase({ kind: "feedback", feedback: res.value.feedback, question: q });
@@ -76,12 +76,12 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
         }
       });
     },
-    [q, phase.kind, view.id, hint, applyFailure, startTransition],
+    [q, phase.kind, view.id, hint, applyFailure, runBusy],
   );
 
   const next = useCallback(() => {
     setError(null);
-    startTransition(async () => {
+    runBusy(async () => {
       const res = await readPlayAction(view.id);
       if (!res.ok) {
         setError(res.message);
@@ -98,7 +98,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
       setAnswer(initialAnswer(res.value.question));
       setPhase({ kind: "question" });
     });
-  }, [view.id, router, startTransition]);
+  }, [view.id, router, runBusy]);
 
   // Time is up: send what is there (nothing counts as unanswered); the server decides anyway.
   useEffect(() => {
@@ -119,14 +119,14 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
   }, [phase.kind, next, pending]);
 
   const useHint = () =>
-    startTransition(async () => {
+    runBusy(async () => {
       const res = await hintAction(view.id);
       if (res.ok) setHint(res.value.hint);
       else setError(res.message);
     });
 
   const end = () =>
-    startTransition(async () => {
+    runBusy(async () => {
       const res = await finishAction(view.id);
       if (res.ok) router.push(`/results/${view.id}`);
       else setError(res.message);
