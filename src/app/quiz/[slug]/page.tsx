@@ -16,7 +16,7 @@ import { leaderboard } from "@/db/queries/attempts";
 import { getPublicQuiz } from "@/db/queries/quizzes";
 import { currentPlayer, readGuest } from "@/server/guest";
 import { publicUrl } from "@/server/public-url";
-import { qrDataUrl } from "@/server/qr";
+import { qrSvgDataUrl } from "@/server/qr";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -46,7 +46,7 @@ export default async function QuizPage({ params }: Props) {
   const [board, guest, qr] = await Promise.all([
     currentPlayer().then(async (who) => leaderboard(await getDb(), quiz.id, who)),
     readGuest(),
-    qrDataUrl(`${publicUrl()}/quiz/${quiz.slug}`),
+    qrSvgDataUrl(`${publicUrl()}/quiz/${quiz.slug}`),
   ]);
   const minutes = estimatedMinutes(quiz.questions.map((q) => q.timeLimit));
   const typeCounts = QUESTION_TYPES.map((type) => [type, quiz.questions.filter((q) => q.type === type).length] as const).filter(

@@ -15,7 +15,7 @@ import { getDb } from "@/db";
 import { attemptInProgress, getAttemptResult, type ReviewItem } from "@/db/queries/attempts";
 import { currentPlayer } from "@/server/guest";
 import { publicUrl } from "@/server/public-url";
-import { qrDataUrl } from "@/server/qr";
+import { qrSvgDataUrl } from "@/server/qr";
 
 type Props = { params: Promise<{ attemptId: string }> };
 
@@ -43,7 +43,7 @@ export default async function ResultsPage({ params }: Props) {
   const tp = await getTranslations("play");
   const path = `/results/${r.id}`;
   const url = `${publicUrl()}${path}`;
-  const qr = await qrDataUrl(url);
+  const qr = await qrSvgDataUrl(url);
   const accuracy = r.total ? Math.round((r.correctCount / r.total) * 100) : 0;
   const shareText = ts("shareText", { score: r.score, quiz: r.quiz.title });
   const stats = [
