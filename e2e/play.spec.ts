@@ -185,3 +185,19 @@ test("order items can be dragged into place with the mouse", async ({ page }) =>
   expect(after.at(-1)).toBe(before[0]);
   expect(after.slice(0, -1)).toEqual(before.slice(1));
 });
+
+test("when the timer runs out the question counts as unanswered and the player moves on", async ({ page }) => {
+  test.skip(isPhone(page), "one viewport is enough for a 20-second wait");
+  test.setTimeout(90_000);
+  await startQuiz(page, "food-around-the-world", "Sleepy");
+  await expect(page.getByTestId("timer")).toBeVisible();
+  // Do nothing: after the 20-second limit the page sends "no answer" and the server records it.
+  const feedback = page.getByTestId("feedback");
+  await expect(feedback).toBeVisible({ timeout: 40_000 });
+  await expect(feedback).toHaveAttribute("data-correct", "false");
+  await expect(feedback).toContainText("Time's up");
+  await expect(feedback).toContainText("+0");
+  await expect(page.getByTestId("score")).toHaveText("0 pts");
+  await page.getByTestId("continue").click();
+  await expect(page.getByTestId("progress")).toHaveText(/Question 2 of/);
+});
