@@ -49,6 +49,21 @@ test("filters live in the URL and back restores them", async ({ page }) => {
   expect(await cards.count()).toBeGreaterThan(1);
 });
 
+test("the library pages through results and keeps the filters", async ({ page }) => {
+  await page.goto("/explore?limit=5&sort=new");
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  const firstPage = await page.getByTestId("explore-results").getByRole("heading").allInnerTexts();
+  expect(firstPage).toHaveLength(5);
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page).toHaveURL(/sort=new/);
+  await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+  const secondPage = await page.getByTestId("explore-results").getByRole("heading").allInnerTexts();
+  expect(secondPage.some((title) => firstPage.includes(title))).toBe(false);
+  await page.getByRole("link", { name: "Previous" }).click();
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+});
+
 test("an empty search result says so and offers a way back", async ({ page }) => {
   await page.goto("/explore?q=zzqqxxyy");
   await expect(page.getByRole("heading", { name: "No quizzes match" })).toBeVisible();
@@ -63,6 +78,9 @@ test("a quiz page opens from its card and shows the quiz without answers", async
   await expect(page.getByRole("heading", { level: 1, name: "Solar System Basics" })).toBeVisible();
   await expect(page).toHaveTitle("Solar System Basics · Quizdeck");
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Solar System Basics");
+  const og = await page.locator('meta[property="og:image"]').getAttribute("content");
+  const image = await page.request.get(og!);
+  expect(image.headers()["content-type"]).toBe("image/png");
   await expect(page.getByTestId("question-types").getByRole("listitem").first()).toBeVisible();
   await expect(page.getByText("by Quizdeck Team")).toBeVisible();
 });
