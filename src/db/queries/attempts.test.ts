@@ -178,6 +178,16 @@ describe.each(testBackends)("solo play on $name", (backend) => {
     expect(state.ok && state.value).toMatchObject({ status: "abandoned", question: null });
   });
 
+  it("breaks a tie in score by the shorter time", async () => {
+    // Two players who answer nothing both score 0; the quicker one ranks higher.
+    await play(guest("g-tie-slow"), "TieSlow", { right: () => false, ms: 3000, start: 5_000_000 });
+    await play(guest("g-tie-fast"), "TieFast", { right: () => false, ms: 1000, start: 6_000_000 });
+    const board = await leaderboard(handle.db, quizId, null, 1000);
+    const rank = (name: string) => board.top.find((e) => e.nickname === name)?.rank ?? 0;
+    expect(rank("TieFast")).toBeGreaterThan(0);
+    expect(rank("TieFast")).toBeLessThan(rank("TieSlow"));
+  });
+
   it("ending early counts the rest as unanswered", async () => {
     const who = guest("g-quit");
     const created = await createAttempt(handle.db, { quizSlug: "solar-system-basics", who, nickname: "Gi" });
