@@ -1,10 +1,10 @@
-import { ImageResponse } from "next/og";
 import { getTranslations } from "next-intl/server";
+import { OG_SIZE, ogImage } from "@/components/share/og-image";
 import { getDb } from "@/db";
 import { getPublicQuiz } from "@/db/queries/quizzes";
 
 // A quiz link unfurls with its title, category and size.
-export const size = { width: 1200, height: 630 };
+export const size = OG_SIZE;
 export const contentType = "image/png";
 export const alt = "Quizdeck quiz";
 
@@ -13,19 +13,8 @@ export default async function Image({ params }: { params: Promise<{ slug: string
   const quiz = await getPublicQuiz(await getDb(), slug);
   const t = await getTranslations("quiz");
   const tc = await getTranslations("categories");
-  return new ImageResponse(
-    <div
-      style={{
-        display: "flex",
-        flexDirection: "column",
-        justifyContent: "space-between",
-        width: "100%",
-        height: "100%",
-        padding: 64,
-        color: "white",
-        backgroundImage: "linear-gradient(135deg, #6d28d9 0%, #7c3aed 50%, #c026d3 100%)",
-      }}
-    >
+  return ogImage(
+    <>
       <div style={{ display: "flex", fontSize: 40, fontWeight: 800 }}>Quizdeck</div>
       <div style={{ display: "flex", flexDirection: "column" }}>
         <div style={{ display: "flex", fontSize: 32, opacity: 0.85 }}>{quiz ? tc(quiz.category) : ""}</div>
@@ -36,7 +25,6 @@ export default async function Image({ params }: { params: Promise<{ slug: string
         {quiz && <div style={{ display: "flex" }}>{t(`difficulty.${quiz.difficulty}`)}</div>}
         {quiz && <div style={{ display: "flex" }}>{t("plays", { count: quiz.playCount })}</div>}
       </div>
-    </div>,
-    size,
+    </>,
   );
 }

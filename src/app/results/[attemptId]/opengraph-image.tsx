@@ -1,12 +1,12 @@
-import { ImageResponse } from "next/og";
 import { getTranslations } from "next-intl/server";
+import { OG_SIZE, ogImage } from "@/components/share/og-image";
 import { getDb } from "@/db";
 import { getAttemptResult } from "@/db/queries/attempts";
 import { publicUrl } from "@/server/public-url";
 import { qrDataUrl } from "@/server/qr";
 
 // The result card rendered on the server, so a shared link unfurls with the score.
-export const size = { width: 1200, height: 630 };
+export const size = OG_SIZE;
 export const contentType = "image/png";
 export const alt = "Quizdeck result";
 
@@ -15,28 +15,12 @@ export default async function Image({ params }: { params: Promise<{ attemptId: s
   const r = await getAttemptResult(await getDb(), attemptId, null);
   const t = await getTranslations("results");
   if (!r) {
-    return new ImageResponse(
-      <div style={{ display: "flex", width: "100%", height: "100%", alignItems: "center", justifyContent: "center", background: "#6d28d9", color: "white", fontSize: 72, fontWeight: 800 }}>
-        Quizdeck
-      </div>,
-      size,
-    );
+    return ogImage(<div style={{ display: "flex", fontSize: 72, fontWeight: 800 }}>Quizdeck</div>);
   }
   const accuracy = r.total ? Math.round((r.correctCount / r.total) * 100) : 0;
   const qr = await qrDataUrl(`${publicUrl()}/results/${r.id}`, 200);
-  return new ImageResponse(
-    <div
-      style={{
-        display: "flex",
-        flexDirection: "column",
-        justifyContent: "space-between",
-        width: "100%",
-        height: "100%",
-        padding: 64,
-        color: "white",
-        backgroundImage: "linear-gradient(135deg, #6d28d9 0%, #7c3aed 50%, #c026d3 100%)",
-      }}
-    >
+  return ogImage(
+    <>
       <div style={{ display: "flex", justifyContent: "space-between", alignItems: "center" }}>
         <div style={{ display: "flex", fontSize: 40, fontWeight: 800 }}>Quizdeck</div>
         <div style={{ display: "flex", fontSize: 30, opacity: 0.85, maxWidth: 700 }}>{r.quiz.title}</div>
@@ -54,7 +38,6 @@ export default async function Image({ params }: { params: Promise<{ attemptId: s
         <div style={{ display: "flex" }}>{`#${r.rank} / ${r.players}`}</div>
         <div style={{ display: "flex" }}>{`${t("bestStreak")}: ${r.bestStreak}`}</div>
       </div>
-    </div>,
-    size,
+    </>,
   );
 }

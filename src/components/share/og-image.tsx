@@ -1,0 +1,29 @@
+import { ImageResponse } from "next/og";
+import type { ReactNode } from "react";
+
+/** The size of every Open Graph image and share card (PRODUCT.md §9). */
+export const OG_SIZE = { width: 1200, height: 630 };
+
+/**
+ * An Open Graph image in Quizdeck's frame (brand gradient, padding, rows spread top to bottom).
+ * Satori draws only flex layouts from inline styles, hence no Tailwind here.
+ */
+export function ogImage(children: ReactNode): ImageResponse {
+  return new ImageResponse(
+    <div
+      style={{
+        display: "flex",
+        flexDirection: "column",
+        justifyContent: "space-between",
+        width: "100%",
+        height: "100%",
+        padding: 64,
+        color: "white",
+        backgroundImage: "linear-gradient(135deg, #6d28d9 0%, #7c3aed 50%, #c026d3 100%)",
+      }}
+    >
+      {children}
+    </div>,
+    OG_SIZE,
+  );
+}
