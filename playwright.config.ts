@@ -80,6 +80,15 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: "pipe" as const,
-    env: { ...b.env, PORT: String(b.port), HOSTNAME: "127.0.0.1", QUIZDECK_PUBLIC_URL: `http://127.0.0.1:${b.port}` },
+    env: {
+      ...b.env,
+      PORT: String(b.port),
+      HOSTNAME: "127.0.0.1",
+      QUIZDECK_PUBLIC_URL: `http://127.0.0.1:${b.port}`,
+      // Every test signs up from 127.0.0.1; the limit itself is tested on a server of its own.
+      QUIZDECK_RATE_LIMIT_SIGN_IN: "10000",
+      QUIZDECK_RATE_LIMIT_JOIN: "10000",
+      QUIZDECK_ADMIN_EMAILS: "admin@quizdeck.test",
+    },
   })),
 });

@@ -18,6 +18,19 @@ const schema = z.object({
   QUIZDECK_PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://quiz.example.org" }).optional(),
   // Signs guest cookies. Unset: a random secret is made once and kept in the database.
   QUIZDECK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  // Accounts signing up (or in) with one of these emails become admins; comma-separated.
+  QUIZDECK_ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  // Requests per minute per address (PRODUCT.md §9); raise them only for load tests.
+  QUIZDECK_RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(10),
+  QUIZDECK_RATE_LIMIT_JOIN: z.coerce.number().int().min(1).default(20),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOSTNAME: z.string().trim().min(1).default("0.0.0.0"),
 });

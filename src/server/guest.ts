@@ -2,9 +2,8 @@ import "server-only";
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { cookies, headers } from "next/headers";
 import { env } from "@/env";
-import { getDb } from "@/db";
 import type { PlayerIdentity } from "@/db/queries/attempts";
-import { getOrCreateSetting, newSecret } from "@/db/queries/settings";
+import { appSecret } from "./secret";
 import { getViewer } from "./viewer";
 
 /**
@@ -16,13 +15,7 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 
 export type Guest = { id: string; nickname: string | null };
 
-let secretPromise: Promise<string> | undefined;
-async function secret(): Promise<string> {
-  const configured = env().QUIZDECK_SECRET;
-  if (configured) return configured;
-  secretPromise ??= getDb().then((db) => getOrCreateSetting(db, "cookie_secret", newSecret));
-  return secretPromise;
-}
+const secret = appSecret;
 
 const sign = (payload: string, key: string) => createHmac("sha256", key).update(payload).digest("base64url");
 

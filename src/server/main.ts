@@ -6,6 +6,8 @@
 import { createServer } from "node:http";
 import { env, EnvError } from "../env";
 
+const CLIENT_IP_HEADER = "x-quizdeck-client-ip"; // read by src/server/rate-limit.ts
+
 const dev = process.argv.includes("--dev");
 // Next decides its mode from NODE_ENV at import time, so set it before loading Next.
 (process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
@@ -27,6 +29,8 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = createServer((req, res) => {
+  // The address rate limits count by; overwritten, never trusted from the client.
+  req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
   void handle(req, res);
 });
 

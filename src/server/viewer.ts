@@ -1,11 +1,50 @@
 import "server-only";
+import { createHash } from "node:crypto";
+import { cache } from "react";
+import { headers } from "next/headers";
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { apiTokens, users } from "@/db/schema";
+import { getAuth } from "./auth";
 
-export type Viewer = { id: string; handle: string; name: string; role: "member" | "admin" };
+export type Role = "member" | "admin";
+export type Viewer = { id: string; handle: string; name: string; email: string; role: Role; locale: string; via: "session" | "token" };
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+async function viewerFromToken(token: string): Promise<Viewer | null> {
+  const db = await getDb();
+  const [row] = await db
+    .update(apiTokens)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(apiTokens.tokenHash, hashToken(token)))
+    .returning({ userId: apiTokens.userId });
+  if (!row) return null;
+  const [user] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
+  return user ? { id: user.id, handle: user.handle, name: user.name, email: user.email, role: user.role, locale: user.locale, via: "token" } : null;
+}
 
 /**
- * Who is making this request. Accounts (Better Auth) are not mounted yet, so there is never a
- * signed-in viewer; pages that need one answer 401 through `unauthorized()`.
+ * Who is making this request: a personal API token (`Authorization: Bearer …`) or the session
+ * cookie. Once per request (React cache). Every page, action and route checks permission itself
+ * with this; nothing relies on middleware.
  */
-export async function getViewer(): Promise<Viewer | null> {
-  return null;
-}
+export const getViewer = cache(async (): Promise<Viewer | null> => {
+  const h = await headers();
+  const authorization = h.get("authorization");
+  if (authorization?.toLowerCase().startsWith("bearer ")) return viewerFromToken(authorization.slice(7).trim());
+  if (!h.get("cookie")?.includes("quizdeck.session_token")) return null;
+  const auth = await getAuth();
+  const session = await auth.api.getSession({ headers: h });
+  if (!session) return null;
+  const u = session.user as typeof session.user & { handle: string; role: string; locale?: string | null };
+  return {
+    id: u.id,
+    handle: u.handle,
+    name: u.name,
+    email: u.email,
+    role: u.role === "admin" ? "admin" : "member",
+    locale: u.locale ?? "en",
+    via: "session",
+  };
+});

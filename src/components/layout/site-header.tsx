@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { HeaderNav } from "./header-nav";
 import { LanguageSwitcher } from "./language-switcher";
 import { ThemeToggle } from "./theme-toggle";
+import { getViewer } from "@/server/viewer";
 import { UserMenu } from "./user-menu";
 
 async function HeaderSearch({ id, className }: { id: string; className?: string }) {
@@ -32,6 +33,7 @@ async function HeaderSearch({ id, className }: { id: string; className?: string 
 
 export async function SiteHeader() {
   const t = await getTranslations("nav");
+  const viewer = await getViewer();
   return (
     <header className="sticky top-0 z-40 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
       <div className="container-page flex h-16 items-center gap-3">
@@ -46,7 +48,7 @@ export async function SiteHeader() {
         <div className="ml-auto flex items-center gap-0.5 sm:ml-0">
           <LanguageSwitcher />
           <ThemeToggle />
-          <UserMenu />
+          <UserMenu viewer={viewer && { name: viewer.name, handle: viewer.handle, role: viewer.role }} />
         </div>
       </div>
       <div className="container-page pb-3 sm:hidden">

@@ -1,4 +1,5 @@
 export * from "./users";
+export * from "./auth";
 export * from "./quizzes";
 export * from "./play";
 export * from "./live";

@@ -52,6 +52,10 @@ export const quizzes = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    // The editor's working copy (src/core/editor.ts EditorDoc), saved as typed, valid or not;
+    // publishing validates it and writes the questions. draftVersion detects a save from a stale tab.
+    draft: jsonb("draft"),
+    draftVersion: integer("draft_version").notNull().default(0),
   },
   (t) => [
     index("quizzes_owner_idx").on(t.ownerId),

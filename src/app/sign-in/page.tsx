@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { AuthForm } from "@/components/account/auth-form";
+import { safeNext } from "@/server/safe-next";
+import { getViewer } from "@/server/viewer";
+
+type Props = { searchParams: Promise<{ next?: string | string[] }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth");
+  return { title: t("signInTitle"), robots: { index: false } };
+}
+
+export default async function SignInPage({ searchParams }: Props) {
+  const next = safeNext((await searchParams).next);
+  if (await getViewer()) redirect(next);
+  return (
+    <div className="container-page py-10 sm:py-16">
+      <AuthForm mode="sign-in" next={next} />
+    </div>
+  );
+}

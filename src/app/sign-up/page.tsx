@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { AuthForm } from "@/components/account/auth-form";
+import { readGuest } from "@/server/guest";
+import { safeNext } from "@/server/safe-next";
+import { getViewer } from "@/server/viewer";
+
+type Props = { searchParams: Promise<{ next?: string | string[] }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth");
+  return { title: t("signUpTitle"), robots: { index: false } };
+}
+
+export default async function SignUpPage({ searchParams }: Props) {
+  const next = safeNext((await searchParams).next);
+  if (await getViewer()) redirect(next);
+  // A guest's nickname becomes the suggested display name; their attempts move to the account.
+  const guest = await readGuest();
+  return (
+    <div className="container-page py-10 sm:py-16">
+      <AuthForm mode="sign-up" next={next} defaultName={guest?.nickname ?? undefined} />
+    </div>
+  );
+}

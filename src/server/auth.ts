@@ -1,0 +1,111 @@
+import "server-only";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { nextCookies } from "better-auth/next-js";
+import { and, eq, isNull } from "drizzle-orm";
+import { handleSchema } from "@/core/account";
+import { getDb, type Db } from "@/db";
+import * as schema from "@/db/schema";
+import { env } from "@/env";
+import { decodeGuest, GUEST_COOKIE } from "./guest";
+import { appSecret } from "./secret";
+
+/**
+ * Accounts: Better Auth with its email-and-password endpoints under /api/auth, on our own users,
+ * sessions, accounts and verifications tables (its Drizzle adapter, on PGlite and PostgreSQL).
+ * Sessions are httpOnly cookies. Rate limiting of sign-in and sign-up is ours (rate-limit.ts), so
+ * it answers in the API's error shape.
+ */
+function createAuth(db: Db, secret: string) {
+  const e = env();
+  const adminEmails = new Set(e.QUIZDECK_ADMIN_EMAILS);
+  return betterAuth({
+    appName: "Quizdeck",
+    secret,
+    baseURL: e.QUIZDECK_PUBLIC_URL,
+    basePath: "/api/auth",
+    // Same-origin only: the page's own host (however the server is reached) and the public URL.
+    // Anything else, such as a cross-site form post, is refused with INVALID_ORIGIN.
+    trustedOrigins: (request) => {
+      const host = request?.headers.get("host");
+      const proto = request?.headers.get("x-forwarded-proto") ?? "http";
+      return [host ? `${proto}://${host}` : null, e.QUIZDECK_PUBLIC_URL ? new URL(e.QUIZDECK_PUBLIC_URL).origin : null];
+    },
+    database: drizzleAdapter(db, { provider: "pg", usePlural: true, schema }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    user: {
+      additionalFields: {
+        handle: { type: "string", required: true, input: true },
+        role: { type: "string", required: false, input: false, defaultValue: "member" },
+        locale: { type: "string", required: false, input: false, defaultValue: "en" },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "quizdeck",
+      useSecureCookies: Boolean(e.QUIZDECK_PUBLIC_URL?.startsWith("https:")),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            const handle = handleSchema.safeParse((user as { handle?: unknown }).handle);
+            if (!handle.success) {
+              throw new APIError("BAD_REQUEST", { code: "INVALID_HANDLE", message: handle.error.issues[0]?.message ?? "Invalid handle" });
+            }
+            const taken = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.handle, handle.data)).limit(1);
+            if (taken.length) {
+              throw new APIError("UNPROCESSABLE_ENTITY", { code: "HANDLE_TAKEN", message: "That handle is taken; pick another one." });
+            }
+            const role = adminEmails.has(user.email.toLowerCase()) ? "admin" : "member";
+            return { data: { ...user, handle: handle.data, role } };
+          },
+          after: async (user, ctx) => {
+            // A guest's attempts made in this browser become the new account's.
+            const cookie = ctx?.headers?.get("cookie") ?? ctx?.request?.headers.get("cookie") ?? "";
+            const raw = cookie
+              .split(/;\s*/)
+              .find((c) => c.startsWith(`${GUEST_COOKIE}=`))
+              ?.slice(GUEST_COOKIE.length + 1);
+            const guest = decodeGuest(raw ? decodeURIComponent(raw) : undefined, secret);
+            if (guest) {
+              await db
+                .update(schema.attempts)
+                .set({ userId: user.id, guestId: null })
+                .where(and(eq(schema.attempts.guestId, guest.id), isNull(schema.attempts.userId)));
+            }
+          },
+        },
+      },
+      session: {
+        create: {
+          after: async (session) => {
+            // QUIZDECK_ADMIN_EMAILS also promotes an account that existed before it was listed.
+            if (adminEmails.size === 0) return;
+            const [user] = await db.select().from(schema.users).where(eq(schema.users.id, session.userId)).limit(1);
+            if (user && user.role !== "admin" && adminEmails.has(user.email.toLowerCase())) {
+              await db.update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, user.id));
+            }
+          },
+        },
+      },
+    },
+    plugins: [nextCookies()],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+// One instance per process, like the database (see src/db/index.ts for why globalThis).
+const KEY = Symbol.for("quizdeck.auth");
+const registry = globalThis as typeof globalThis & { [KEY]?: Promise<Auth> };
+
+export function getAuth(): Promise<Auth> {
+  registry[KEY] ??= (async () => createAuth(await getDb(), await appSecret()))().catch((err: unknown) => {
+    registry[KEY] = undefined;
+    throw err;
+  });
+  return registry[KEY];
+}
