@@ -4,6 +4,8 @@ import createNextIntlPlugin from "next-intl/plugin";
 const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
 
 const nextConfig: NextConfig = {
+  // A second build directory lets two checkouts of one tree build and test side by side.
+  distDir: process.env.QUIZDECK_NEXT_DIST_DIR ?? ".next",
   // PGlite ships WebAssembly and data files that must be loaded from node_modules, not bundled;
   // pg has optional native bindings that the bundler must not try to resolve.
   serverExternalPackages: ["@electric-sql/pglite", "pg"],

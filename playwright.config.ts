@@ -29,21 +29,23 @@ const launchOptions = {
 };
 
 type Backend = { name: "pglite" | "postgres"; port: number; command: string; env: Record<string, string> };
-const pgliteDir = path.join(tmpdir(), "quizdeck-e2e-pglite");
+// E2E_PORT_BASE lets a second checkout or worktree run its e2e tests beside this one.
+const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
+const pgliteDir = path.join(tmpdir(), `quizdeck-e2e-pglite-${portBase}`);
 // Only the main process starts servers; workers must not wipe a database in use.
 if (!process.env.TEST_WORKER_INDEX) rmSync(pgliteDir, { recursive: true, force: true });
 
 const backends: Backend[] = [
-  { name: "pglite", port: 3101, command: "npm start", env: { QUIZDECK_DATA_DIR: pgliteDir } },
+  { name: "pglite", port: portBase + 1, command: "npm start", env: { QUIZDECK_DATA_DIR: pgliteDir } },
 ];
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (serverUrl) {
   const url = new URL(serverUrl);
-  url.pathname = "/quizdeck_e2e";
+  url.pathname = `/quizdeck_e2e_${portBase}`;
   backends.push({
     name: "postgres",
-    port: 3102,
-    command: `psql "${serverUrl}" -q -c "drop database if exists quizdeck_e2e with (force)" -c "create database quizdeck_e2e" && npm start`,
+    port: portBase + 2,
+    command: `psql "${serverUrl}" -q -c "drop database if exists quizdeck_e2e_${portBase} with (force)" -c "create database quizdeck_e2e_${portBase}" && npm start`,
     env: { DATABASE_URL: url.toString() },
   });
 }

@@ -20,7 +20,6 @@ export const displayNameSchema = z
   .trim()
   .min(1, "Enter a display name")
   .max(50, "Use at most 50 characters")
-  // eslint-disable-next-line no-control-regex
   .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "Remove control characters");
 
 export const signUpInput = z.object({
