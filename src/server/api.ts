@@ -2,6 +2,7 @@ import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import type { z } from "zod";
 import { AppError, toErrorBody, validationError } from "./errors";
+import { getViewer } from "./viewer";
 
 type Ctx<P> = { params: Promise<P> };
 
@@ -45,6 +46,27 @@ export async function jsonBody<S extends z.ZodType>(req: NextRequest, schema: S)
 }
 
 /**
+ * A bearer token must be valid (a wrong or revoked one is `unauthorized`, never a silent guest);
+ * a browser's write from another site is `forbidden` (its Origin names a different host).
+ */
+async function checkCaller(req: NextRequest): Promise<void> {
+  if (req.headers.get("authorization")) {
+    if (!(await getViewer())) throw new AppError("unauthorized", "The API token is not valid or was revoked. Create a new one on /me.");
+    return;
+  }
+  const origin = req.headers.get("origin");
+  if (origin && req.method !== "GET" && req.method !== "HEAD") {
+    let host: string | null = null;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = null;
+    }
+    if (host !== req.headers.get("host")) throw new AppError("forbidden", "Requests from other sites are not accepted.");
+  }
+}
+
+/**
  * Every /api/v1 handler goes through here: it parses the path params and the query with their zod
  * schemas and maps every error to one response shape.
  */
@@ -54,6 +76,7 @@ export function apiRoute<P extends Record<string, string>, Q extends z.ZodType>(
 ) {
   return async (req: NextRequest, ctx: Ctx<P>): Promise<Response> => {
     try {
+      await checkCaller(req);
       const params = await ctx.params;
       const query = schemas.query ? parseOrThrow(schemas.query, searchParamsObject(req.nextUrl.searchParams)) : undefined;
       return await handler({ req, params, query: query as z.infer<Q> });
