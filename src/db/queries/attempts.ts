@@ -116,7 +116,7 @@ function hintView(q: QuestionRow, attemptId: string): HintView {
   return { text: q.hint, ...hintHelp(q.data as QuestionData, `${attemptId}:${q.id}`) };
 }
 
-/** Starts a play of a published quiz that the link may see (public or unlisted). */
+/** Starts a play of a published quiz that the link may see (public or unlisted; private: its owner). */
 export async function createAttempt(
   db: Db,
   input: { quizSlug: string; who: PlayerIdentity; nickname: string; challengeId?: string | null; now?: Date },
@@ -124,7 +124,15 @@ export async function createAttempt(
   const [quiz] = await db
     .select({ id: quizzes.id })
     .from(quizzes)
-    .where(and(eq(quizzes.slug, input.quizSlug), eq(quizzes.status, "published"), sql`${quizzes.visibility} <> 'private'`));
+    .where(
+      and(
+        eq(quizzes.slug, input.quizSlug),
+        eq(quizzes.status, "published"),
+        input.who.userId
+          ? sql`(${quizzes.visibility} <> 'private' or ${quizzes.ownerId} = ${input.who.userId})`
+          : sql`${quizzes.visibility} <> 'private'`,
+      ),
+    );
   if (!quiz) return null;
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(questions).where(eq(questions.quizId, quiz.id));
   if (!count || Number(count.n) === 0) return null;

@@ -129,12 +129,23 @@ export async function listCategories(db: Db): Promise<CategoryCount[]> {
   return rows.map((r) => ({ category: r.category, count: Number(r.count) }));
 }
 
-/** The id of a published quiz that anyone with its link may see, or null. */
-export async function findPublicQuizId(db: Db, slug: string): Promise<string | null> {
+/** Who is asking, for quizzes only their owner and admins may see (drafts, private, hidden). */
+export type QuizAccess = { userId: string; admin: boolean } | null | undefined;
+
+/** A published public/unlisted quiz is anyone's; any other quiz only its owner's and admins'. */
+function visibleTo(access: QuizAccess): SQL {
+  const open = sql`(${quizzes.status} = 'published' and ${quizzes.visibility} <> 'private')`;
+  if (!access) return open;
+  if (access.admin) return sql`true`;
+  return sql`(${open} or ${quizzes.ownerId} = ${access.userId})`;
+}
+
+/** The id of a quiz the caller may see and play, or null. */
+export async function findPublicQuizId(db: Db, slug: string, access?: QuizAccess): Promise<string | null> {
   const [row] = await db
     .select({ id: quizzes.id })
     .from(quizzes)
-    .where(and(eq(quizzes.slug, slug), eq(quizzes.status, "published"), sql`${quizzes.visibility} <> 'private'`));
+    .where(and(eq(quizzes.slug, slug), visibleTo(access)));
   return row?.id ?? null;
 }
 
@@ -160,6 +171,8 @@ export type PublicQuiz = Omit<QuizSummary, "questionTypes" | "questionCount"> & 
   source: string | null;
   licence: string | null;
   updatedAt: string;
+  ownerId: string;
+  status: "draft" | "published" | "hidden";
   questions: PublicQuestion[];
 };
 
@@ -167,12 +180,12 @@ export type PublicQuiz = Omit<QuizSummary, "questionTypes" | "questionCount"> & 
  * A published quiz that anyone with its link may see (public or unlisted), without its answer
  * key: no field of the result tells which option, spelling, order or number is right.
  */
-export async function getPublicQuiz(db: Db, slug: string): Promise<PublicQuiz | null> {
+export async function getPublicQuiz(db: Db, slug: string, access?: QuizAccess): Promise<PublicQuiz | null> {
   const [quiz] = await db
     .select({ quiz: quizzes, author: { handle: users.handle, name: users.name } })
     .from(quizzes)
     .innerJoin(users, eq(users.id, quizzes.ownerId))
-    .where(and(eq(quizzes.slug, slug), eq(quizzes.status, "published"), sql`${quizzes.visibility} <> 'private'`));
+    .where(and(eq(quizzes.slug, slug), visibleTo(access)));
   if (!quiz) return null;
   const rows = await db.select().from(questions).where(eq(questions.quizId, quiz.quiz.id)).orderBy(asc(questions.position));
   const q = quiz.quiz;
@@ -196,6 +209,8 @@ export async function getPublicQuiz(db: Db, slug: string): Promise<PublicQuiz | 
     author: quiz.author,
     createdAt: q.createdAt.toISOString(),
     updatedAt: q.updatedAt.toISOString(),
+    ownerId: q.ownerId,
+    status: q.status,
     questions: rows.map((r) => ({
       id: r.id,
       position: r.position,

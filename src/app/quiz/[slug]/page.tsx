@@ -17,11 +17,12 @@ import { getPublicQuiz } from "@/db/queries/quizzes";
 import { currentPlayer, readGuest } from "@/server/guest";
 import { publicUrl } from "@/server/public-url";
 import { qrSvgDataUrl } from "@/server/qr";
+import { quizAccess } from "@/server/quiz-access";
 
 type Props = { params: Promise<{ slug: string }> };
 
 // Metadata and page ask for the same quiz; one query serves both within a request.
-const loadQuiz = cache(async (slug: string) => getPublicQuiz(await getDb(), slug));
+const loadQuiz = cache(async (slug: string) => getPublicQuiz(await getDb(), slug, await quizAccess()));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const quiz = await loadQuiz((await params).slug);

@@ -2,13 +2,14 @@
 import { NextResponse } from "next/server";
 import { getDb } from "@/db";
 import { getPublicQuiz } from "@/db/queries/quizzes";
+import { quizAccess } from "@/server/quiz-access";
 import { apiRoute } from "@/server/api";
 import { AppError } from "@/server/errors";
 
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute<{ slug: string }, never>({}, async ({ params }) => {
-  const quiz = await getPublicQuiz(await getDb(), params.slug);
+  const quiz = await getPublicQuiz(await getDb(), params.slug, await quizAccess());
   if (!quiz) throw new AppError("not_found", `There is no quiz "${params.slug}".`);
   return NextResponse.json(quiz);
 });
