@@ -1,0 +1,1247 @@
+import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
+import { gradeAnswer, normalizeText, parseAnswer, type Answer } from "../grading";
+import { checkNickname, type NicknameProblem } from "../nickname";
+import { toPublicData, type QuestionData } from "../question";
+import { scoreAnswer } from "../scoring";
+import { generateNickname, seededRandom } from "./nicknames";
+import {
+  DEFAULT_SETTINGS,
+  LIVE_LIMITS,
+  liveSettingsSchema,
+  LOBBY_IDLE_MS,
+  NICKNAME_REROLLS,
+  PODIUM_SIZE,
+  SCOREBOARD_SIZE,
+  settingsPatchSchema,
+  SUSPICIOUS_ANSWER_MS,
+  type Distribution,
+  type EndReason,
+  type HostView,
+  type LiveErrorCode,
+  type LiveSettings,
+  type Phase,
+  type PlayerView,
+  type PublicQuestion,
+  type RankedPlayer,
+  type Report,
+  type RevealedKey,
+  type RevealSummary,
+  type SettingsPatch,
+  type Stage,
+  type Timing,
+} from "./protocol";
+
+/**
+ * The live-game engine (PRODUCT.md §4 "Game"): a pure, deterministic state machine. The server
+ * owns one `GameState` per game, feeds it commands with its own clock (`now`, ms since epoch),
+ * adopts the returned state, carries out the returned effects and wakes it at `nextTickAt`.
+ * Nothing here reads a clock, a random source or a socket, so a game can be replayed, tested and
+ * restored from its JSON after a restart. See docs/live-protocol.md.
+ */
+
+// ——— constants ———
+
+/**
+ * Answers that arrive this long after the deadline still count (scored as at the deadline):
+ * phones on a busy Wi-Fi need a moment to get the last-second tap to the server. The reveal comes
+ * this much after the countdown shows zero.
+ */
+export const ANSWER_GRACE_MS = 500;
+export const STATE_VERSION = 1;
+
+// ——— state ———
+
+export type LiveQuestion = {
+  id: string;
+  prompt: string;
+  data: QuestionData;
+  timeLimitSeconds: number;
+  points: number;
+  explanation: string;
+  imageUrl?: string | null;
+};
+
+export type PlayerState = {
+  id: string;
+  nickname: string;
+  /** The nickname came from the generator (so it may be re-rolled). */
+  generated: boolean;
+  rerollsLeft: number;
+  /** Position in join order (0-based), the last tie-break of the ranking. */
+  joinSeq: number;
+  joinedAt: number;
+  /** The first question this player may answer: a player joining mid-game starts at the current one. */
+  firstQuestion: number;
+  connected: boolean;
+  kicked: boolean;
+  /** Score, streak and total answer time as of the last reveal (never moved by an unrevealed answer). */
+  score: number;
+  streak: number;
+  /** Sum over revealed questions of the answer time, or the full time limit for no answer. */
+  totalTimeMs: number;
+  /** Score and total time before the last revealed question, for the scoreboard's rank changes. */
+  prevScore: number;
+  prevTotalTimeMs: number;
+  /** 1-based rank among players not kicked; null when kicked. */
+  rank: number | null;
+  /** Rank before the last revealed question; null if that question was this player's first. */
+  previousRank: number | null;
+};
+
+export type AnswerRecord = {
+  answer: Answer;
+  correct: boolean;
+  /** Share of the points earned (partly right multiple-select is between 0 and 1). */
+  share: number;
+  /** Points earned, streak bonus included (credited to the score at the reveal). */
+  points: number;
+  /** The player's streak after this answer. */
+  streak: number;
+  /** Measured by the server from the answers opening, pauses excluded, at most the time limit. */
+  timeMs: number;
+  answeredAt: number;
+  clientId: string | null;
+};
+
+export type Paused = {
+  at: number;
+  /** What was left until the next boundary (answers opening or closing) when the host paused. */
+  remainingMs: number;
+};
+
+export type GameState = {
+  version: typeof STATE_VERSION;
+  id: string;
+  pin: string;
+  /** Secret per game: seeds the order-question shuffle and generated nicknames. Never sent to a client. */
+  seed: string;
+  quizTitle: string;
+  /** The questions as they were when the game was created (a later edit of the quiz does not change a running game). */
+  questions: LiveQuestion[];
+  settings: LiveSettings;
+  phase: Phase;
+  /** -1 in the lobby; the current or last shown question afterwards. */
+  index: number;
+  /** Within the question phase; null otherwise. */
+  stage: Stage | null;
+  questionStartedAt: number | null;
+  /** When answers open (after the reading delay); moved on by the length of each pause. */
+  answersOpenAt: number | null;
+  /** The deadline shown to players; moved on by the length of each pause. */
+  closesAt: number | null;
+  paused: Paused | null;
+  /** The last question whose answers were revealed and scored; -1 before the first reveal. */
+  lastRevealedIndex: number;
+  players: Record<string, PlayerState>;
+  /** One map per question, player id → answer; kept whole for the report and for a restart. */
+  answers: Record<string, AnswerRecord>[];
+  joinCount: number;
+  createdAt: number;
+  startedAt: number | null;
+  endedAt: number | null;
+  endReason: EndReason | null;
+  lastActivityAt: number;
+};
+
+// ——— commands, effects, outcomes ———
+
+export type Command =
+  /** A new player. `nickname` omitted (or the game takes generated names only): a generated one. */
+  | { type: "join"; playerId: string; nickname?: string }
+  | { type: "reroll"; playerId: string }
+  | { type: "reconnect"; playerId: string }
+  | { type: "disconnect"; playerId: string }
+  | { type: "answer"; playerId: string; questionIndex: number; answer: unknown; clientId?: string }
+  | { type: "kick"; playerId: string }
+  | { type: "settings"; patch: SettingsPatch }
+  | { type: "lock" }
+  | { type: "unlock" }
+  | { type: "start" }
+  | { type: "next" }
+  | { type: "skip" }
+  | { type: "pause" }
+  | { type: "resume" }
+  | { type: "end" }
+  | { type: "finish" }
+  /** The server's timer: catches the game up with the clock (answers open, time up, lobby expiry). */
+  | { type: "tick" }
+  /** Activity that changes nothing (the host attached): keeps an idle lobby alive. */
+  | { type: "touch" };
+
+export type Effect =
+  | {
+      kind: "persistAnswer";
+      questionIndex: number;
+      questionId: string;
+      playerId: string;
+      answer: Answer;
+      correct: boolean;
+      points: number;
+      timeMs: number;
+      answeredAt: number;
+    }
+  /** Write these players' rows (nickname, score, streak, kicked, connected). */
+  | { kind: "persistPlayers"; playerIds: string[] }
+  /** Write the game's row (phase, current question, timings, settings) and its snapshot. */
+  | { kind: "persistGame" }
+  /** Tell this player it was removed ("player:kicked") and disconnect its sockets. */
+  | { kind: "kicked"; playerId: string }
+  /** Send `hostView` to the host's sockets. */
+  | { kind: "sendHost" }
+  /** Send each connected player its own `playerView`. */
+  | { kind: "sendPlayers" }
+  | { kind: "sendPlayer"; playerId: string };
+
+export type Reply =
+  | { kind: "joined"; playerId: string; nickname: string; rerollsLeft: number }
+  | { kind: "nickname"; nickname: string; rerollsLeft: number }
+  | { kind: "answer"; questionIndex: number; timeMs: number; duplicate: boolean };
+
+export type LiveError = { code: LiveErrorCode; message: string };
+
+/**
+ * The result of a command. Adopt `state` and carry out `effects` in both cases: a failed command
+ * may still have moved the game on (an answer that arrives after the deadline first closes the
+ * question, then fails with `answer_too_late`).
+ */
+export type Outcome =
+  | { ok: true; state: GameState; effects: Effect[]; reply: Reply | null; nextTickAt: number | null }
+  | { ok: false; error: LiveError; state: GameState; effects: Effect[]; nextTickAt: number | null };
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: LiveError };
+
+// ——— helpers ———
+
+function own<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+function err(code: LiveErrorCode, message: string): LiveError {
+  return { code, message };
+}
+
+function question(s: GameState, i: number): LiveQuestion {
+  const q = s.questions[i];
+  if (!q) throw new Error(`No question ${i} in game ${s.id}`); // an engine bug, never input
+  return q;
+}
+
+function answersOf(s: GameState, i: number): Record<string, AnswerRecord> {
+  return s.answers[i] ?? {};
+}
+
+function activePlayers(s: GameState): PlayerState[] {
+  return Object.values(s.players).filter((p) => !p.kicked);
+}
+
+const TERMINAL: ReadonlySet<Phase> = new Set(["finished", "cancelled"]);
+
+/** Effects are collected while a command runs; this keeps one of each and a stable order. */
+class Fx {
+  private answers: Extract<Effect, { kind: "persistAnswer" }>[] = [];
+  private playerIds = new Set<string>();
+  private game = false;
+  private kicked: string[] = [];
+  private host = false;
+  private players = false;
+  private single = new Set<string>();
+
+  answer(e: Extract<Effect, { kind: "persistAnswer" }>) {
+    this.answers.push(e);
+  }
+  persistPlayers(ids: Iterable<string>) {
+    for (const id of ids) this.playerIds.add(id);
+  }
+  persistGame() {
+    this.game = true;
+  }
+  kick(id: string) {
+    this.kicked.push(id);
+  }
+  sendHost() {
+    this.host = true;
+  }
+  sendPlayers() {
+    this.players = true;
+  }
+  sendPlayer(id: string) {
+    this.single.add(id);
+  }
+  sendAll() {
+    this.host = true;
+    this.players = true;
+  }
+  /** Persist before telling anyone, so what a client saw survives a crash. */
+  list(): Effect[] {
+    const out: Effect[] = [...this.answers];
+    if (this.playerIds.size > 0) out.push({ kind: "persistPlayers", playerIds: [...this.playerIds] });
+    if (this.game) out.push({ kind: "persistGame" });
+    for (const playerId of this.kicked) out.push({ kind: "kicked", playerId });
+    if (this.host) out.push({ kind: "sendHost" });
+    if (this.players) out.push({ kind: "sendPlayers" });
+    else for (const playerId of this.single) out.push({ kind: "sendPlayer", playerId });
+    return out;
+  }
+}
+
+// ——— creating a game ———
+
+export type NewGame = {
+  id: string;
+  pin: string;
+  /** A secret random string from the server (not the game id: a player who knew the seed could undo the order shuffle). */
+  seed: string;
+  quizTitle: string;
+  questions: LiveQuestion[];
+  settings?: Partial<LiveSettings>;
+};
+
+export function createGame(input: NewGame, now: number): Result<GameState> {
+  if (input.questions.length === 0 || input.questions.length > LIVE_LIMITS.questionsMax) {
+    return { ok: false, error: err("validation_failed", "A live game needs 1–200 questions.") };
+  }
+  if (input.questions.some((q) => !(q.timeLimitSeconds > 0) || q.points < 0)) {
+    return { ok: false, error: err("validation_failed", "Every question needs a time limit and points.") };
+  }
+  const settings = liveSettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...input.settings });
+  if (!settings.success) return { ok: false, error: err("validation_failed", settingsMessage(settings.error.issues)) };
+  return {
+    ok: true,
+    value: {
+      version: STATE_VERSION,
+      id: input.id,
+      pin: input.pin,
+      seed: input.seed,
+      quizTitle: input.quizTitle,
+      questions: input.questions,
+      settings: settings.data,
+      phase: "lobby",
+      index: -1,
+      stage: null,
+      questionStartedAt: null,
+      answersOpenAt: null,
+      closesAt: null,
+      paused: null,
+      lastRevealedIndex: -1,
+      players: {},
+      answers: input.questions.map(() => ({})),
+      joinCount: 0,
+      createdAt: now,
+      startedAt: null,
+      endedAt: null,
+      endReason: null,
+      lastActivityAt: now,
+    },
+  };
+}
+
+function settingsMessage(issues: readonly { path: PropertyKey[]; message: string }[]): string {
+  return issues.map((i) => (i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : i.message)).join("; ");
+}
+
+// ——— the clock ———
+
+/** When the server should next call `tick`; null when nothing is timed (waiting for the host). */
+export function nextTickAt(s: GameState): number | null {
+  if (s.phase === "lobby") return s.lastActivityAt + LOBBY_IDLE_MS;
+  if (s.phase !== "question" || s.paused) return null;
+  if (s.stage === "reading") return s.answersOpenAt;
+  return s.closesAt === null ? null : s.closesAt + ANSWER_GRACE_MS;
+}
+
+/** Catches the game up with the clock: lobby expiry, answers opening, time up. */
+function advance(s: GameState, now: number, fx: Fx): GameState {
+  if (s.phase === "lobby" && now >= s.lastActivityAt + LOBBY_IDLE_MS) {
+    return endGame(s, now, "expired", fx);
+  }
+  if (s.phase !== "question" || s.paused) return s;
+  let next = s;
+  if (next.stage === "reading" && next.answersOpenAt !== null && now >= next.answersOpenAt) {
+    next = { ...next, stage: "answering" };
+    fx.sendAll();
+  }
+  if (next.stage === "answering" && next.closesAt !== null && now >= next.closesAt + ANSWER_GRACE_MS) {
+    next = closeQuestion(next, now, fx);
+  }
+  return next;
+}
+
+// ——— transitions ———
+
+function openQuestion(s: GameState, i: number, now: number, fx: Fx): GameState {
+  const q = question(s, i);
+  const delay = s.settings.readingDelaySeconds * 1000;
+  const answersOpenAt = now + delay;
+  fx.sendAll();
+  fx.persistGame();
+  return {
+    ...s,
+    phase: "question",
+    index: i,
+    stage: delay > 0 ? "reading" : "answering",
+    questionStartedAt: now,
+    answersOpenAt,
+    closesAt: answersOpenAt + q.timeLimitSeconds * 1000,
+    paused: null,
+  };
+}
+
+/** Time up, everyone answered or skipped: credit the answers and show the reveal. */
+function closeQuestion(s: GameState, _now: number, fx: Fx): GameState {
+  const i = s.index;
+  const limitMs = question(s, i).timeLimitSeconds * 1000;
+  const answers = answersOf(s, i);
+  const players: Record<string, PlayerState> = {};
+  const changed: string[] = [];
+  for (const p of Object.values(s.players)) {
+    if (p.firstQuestion > i) {
+      players[p.id] = p;
+      continue;
+    }
+    // Kicked players are credited too, so scores depend only on the answers (see recompute).
+    const rec = own(answers, p.id);
+    players[p.id] = {
+      ...p,
+      prevScore: p.score,
+      prevTotalTimeMs: p.totalTimeMs,
+      score: p.score + (rec?.points ?? 0),
+      streak: rec ? rec.streak : 0,
+      totalTimeMs: p.totalTimeMs + (rec ? rec.timeMs : limitMs),
+    };
+    changed.push(p.id);
+  }
+  fx.persistPlayers(changed);
+  fx.persistGame();
+  fx.sendAll();
+  return rank({ ...s, players, phase: "reveal", stage: null, paused: null, lastRevealedIndex: i });
+}
+
+function endGame(s: GameState, now: number, reason: EndReason, fx: Fx): GameState {
+  fx.sendAll();
+  fx.persistGame();
+  return {
+    ...s,
+    phase: reason === "finished" ? "finished" : "cancelled",
+    stage: null,
+    paused: null,
+    endedAt: now,
+    endReason: reason,
+  };
+}
+
+function byStanding(a: PlayerState, b: PlayerState): number {
+  return b.score - a.score || a.totalTimeMs - b.totalTimeMs || a.joinSeq - b.joinSeq;
+}
+
+function byPreviousStanding(a: PlayerState, b: PlayerState): number {
+  return b.prevScore - a.prevScore || a.prevTotalTimeMs - b.prevTotalTimeMs || a.joinSeq - b.joinSeq;
+}
+
+/**
+ * Ranks players not kicked: score (desc), then total answer time (asc: an unanswered question
+ * counts as its full time limit), then join order. Every rank is distinct.
+ */
+function rank(s: GameState): GameState {
+  const active = activePlayers(s);
+  const ranks = new Map<string, number>();
+  [...active].sort(byStanding).forEach((p, i) => ranks.set(p.id, i + 1));
+  const before = new Map<string, number>();
+  active
+    .filter((p) => p.firstQuestion < s.lastRevealedIndex)
+    .sort(byPreviousStanding)
+    .forEach((p, i) => before.set(p.id, i + 1));
+  let players: Record<string, PlayerState> | null = null;
+  for (const p of Object.values(s.players)) {
+    const r = ranks.get(p.id) ?? null;
+    const pr = before.get(p.id) ?? null;
+    if (p.rank === r && p.previousRank === pr) continue;
+    players ??= { ...s.players };
+    players[p.id] = { ...p, rank: r, previousRank: pr };
+  }
+  return players ? { ...s, players } : s;
+}
+
+/** Ends the question early once every connected player who may answer has answered. */
+function closeIfAllAnswered(s: GameState, now: number, fx: Fx): GameState {
+  if (s.phase !== "question" || s.stage !== "answering" || s.paused) return s;
+  const answers = answersOf(s, s.index);
+  let expected = 0;
+  for (const p of Object.values(s.players)) {
+    if (p.kicked || !p.connected || p.firstQuestion > s.index) continue;
+    if (!own(answers, p.id)) return s;
+    expected++;
+  }
+  return expected > 0 ? closeQuestion(s, now, fx) : s;
+}
+
+// ——— commands ———
+
+type Step = { ok: true; state: GameState; reply?: Reply } | { ok: false; error: LiveError };
+
+const NICKNAME_MESSAGES: Record<NicknameProblem, string> = {
+  empty: "Pick a nickname.",
+  too_long: "A nickname has at most 20 characters.",
+  control_chars: "A nickname cannot contain control characters.",
+  profanity: "That nickname is not allowed. Pick another one.",
+};
+
+function takenNames(s: GameState): string[] {
+  // Kicked players keep their name: a kicked player cannot come back under it.
+  return Object.values(s.players).map((p) => p.nickname);
+}
+
+function generated(s: GameState, playerId: string, roll: number, taken: Iterable<string>): string {
+  return generateNickname(seededRandom(`${s.seed}:nickname:${playerId}:${roll}`), taken);
+}
+
+function join(s: GameState, playerId: string, raw: string | undefined, now: number, fx: Fx): Step {
+  if (s.phase === "podium" || TERMINAL.has(s.phase)) return { ok: false, error: err("invalid_state", "This game is over.") };
+  if (own(s.players, playerId)) return { ok: false, error: err("invalid_state", "This player has already joined.") };
+  if (s.settings.locked) return { ok: false, error: err("game_locked", "The host has locked this game.") };
+  if (activePlayers(s).length >= s.settings.maxPlayers) {
+    return { ok: false, error: err("game_full", "This game is full.") };
+  }
+  const taken = takenNames(s);
+  const useGenerated = s.settings.generatedNicknamesOnly || raw === undefined;
+  let nickname: string;
+  if (useGenerated) {
+    nickname = generated(s, playerId, 0, taken);
+  } else {
+    const checked = checkNickname(raw);
+    if (!checked.ok) return { ok: false, error: err("nickname_rejected", NICKNAME_MESSAGES[checked.problem]) };
+    nickname = checked.nickname;
+    const lower = nickname.toLowerCase();
+    if (taken.some((t) => t.toLowerCase() === lower)) {
+      return { ok: false, error: err("nickname_taken", "Someone in this game already has that nickname.") };
+    }
+  }
+  const firstQuestion = s.phase === "lobby" ? 0 : s.phase === "question" ? s.index : s.index + 1;
+  const player: PlayerState = {
+    id: playerId,
+    nickname,
+    generated: useGenerated,
+    rerollsLeft: useGenerated ? NICKNAME_REROLLS : 0,
+    joinSeq: s.joinCount,
+    joinedAt: now,
+    firstQuestion,
+    connected: true,
+    kicked: false,
+    score: 0,
+    streak: 0,
+    totalTimeMs: 0,
+    prevScore: 0,
+    prevTotalTimeMs: 0,
+    rank: null,
+    previousRank: null,
+  };
+  fx.persistPlayers([playerId]);
+  fx.sendHost();
+  fx.sendPlayer(playerId);
+  const state = rank({ ...s, players: { ...s.players, [playerId]: player }, joinCount: s.joinCount + 1 });
+  return { ok: true, state, reply: { kind: "joined", playerId, nickname, rerollsLeft: player.rerollsLeft } };
+}
+
+function reroll(s: GameState, playerId: string, fx: Fx): Step {
+  const p = own(s.players, playerId);
+  if (!p || p.kicked) return { ok: false, error: err("not_found", "No such player in this game.") };
+  if (TERMINAL.has(s.phase)) return { ok: false, error: err("invalid_state", "This game is over.") };
+  if (!p.generated) return { ok: false, error: err("invalid_state", "Only a generated nickname can be re-rolled.") };
+  if (p.rerollsLeft <= 0) return { ok: false, error: err("invalid_state", "No re-rolls left.") };
+  if (s.lastRevealedIndex >= p.firstQuestion) {
+    return { ok: false, error: err("invalid_state", "Your nickname is on the scoreboard already; it stays.") };
+  }
+  const roll = NICKNAME_REROLLS - p.rerollsLeft + 1;
+  const nickname = generated(s, playerId, roll, takenNames(s)); // own name included: the new one differs
+  const rerollsLeft = p.rerollsLeft - 1;
+  fx.persistPlayers([playerId]);
+  fx.sendHost();
+  fx.sendPlayer(playerId);
+  return {
+    ok: true,
+    state: { ...s, players: { ...s.players, [playerId]: { ...p, nickname, rerollsLeft } } },
+    reply: { kind: "nickname", nickname, rerollsLeft },
+  };
+}
+
+function setConnected(s: GameState, playerId: string, connected: boolean, fx: Fx): Step {
+  const p = own(s.players, playerId);
+  if (!p) return { ok: false, error: err("not_found", "No such player in this game.") };
+  if (p.kicked) {
+    // A kicked token never comes back; its sockets closing is nothing to report.
+    return connected ? { ok: false, error: err("forbidden", "The host removed you from this game.") } : { ok: true, state: s };
+  }
+  if (connected) fx.sendPlayer(playerId); // a reconnecting player needs the state even if nothing changed
+  if (p.connected === connected) return { ok: true, state: s };
+  fx.persistPlayers([playerId]);
+  fx.sendHost();
+  return { ok: true, state: { ...s, players: { ...s.players, [playerId]: { ...p, connected } } } };
+}
+
+function kick(s: GameState, playerId: string, fx: Fx): Step {
+  const p = own(s.players, playerId);
+  if (!p) return { ok: false, error: err("not_found", "No such player in this game.") };
+  if (TERMINAL.has(s.phase)) return { ok: false, error: err("invalid_state", "This game is over.") };
+  if (p.kicked) return { ok: true, state: s };
+  fx.kick(playerId);
+  fx.persistPlayers([playerId]);
+  fx.sendAll(); // ranks below the kicked player move up
+  return { ok: true, state: rank({ ...s, players: { ...s.players, [playerId]: { ...p, kicked: true, connected: false } } }) };
+}
+
+function changeSettings(s: GameState, patch: unknown, fx: Fx): Step {
+  if (TERMINAL.has(s.phase)) return { ok: false, error: err("invalid_state", "This game is over.") };
+  const parsed = settingsPatchSchema.safeParse(patch);
+  if (!parsed.success) return { ok: false, error: err("validation_failed", settingsMessage(parsed.error.issues)) };
+  // Timing and scoring changes apply from the next question on; the open one keeps its clock.
+  fx.persistGame();
+  fx.sendHost();
+  return { ok: true, state: { ...s, settings: { ...s.settings, ...parsed.data } } };
+}
+
+function start(s: GameState, now: number, fx: Fx): Step {
+  if (s.phase !== "lobby") return { ok: false, error: err("invalid_state", "The game has already started.") };
+  if (activePlayers(s).length === 0) return { ok: false, error: err("invalid_state", "Wait for at least one player.") };
+  return { ok: true, state: openQuestion({ ...s, startedAt: now }, 0, now, fx) };
+}
+
+function next(s: GameState, now: number, fx: Fx): Step {
+  switch (s.phase) {
+    case "reveal":
+      fx.sendAll();
+      fx.persistGame();
+      return { ok: true, state: { ...s, phase: "scoreboard" } };
+    case "scoreboard":
+      if (s.index + 1 < s.questions.length) return { ok: true, state: openQuestion(s, s.index + 1, now, fx) };
+      fx.sendAll();
+      fx.persistGame();
+      return { ok: true, state: { ...s, phase: "podium" } };
+    case "podium":
+      return { ok: true, state: endGame(s, now, "finished", fx) };
+    case "lobby":
+      return { ok: false, error: err("invalid_state", "Start the game first.") };
+    case "question":
+      return { ok: false, error: err("invalid_state", "The question is still open; skip it to reveal now.") };
+    default:
+      return { ok: false, error: err("invalid_state", "This game is over.") };
+  }
+}
+
+function pause(s: GameState, now: number, fx: Fx): Step {
+  if (s.phase !== "question") return { ok: false, error: err("invalid_state", "Only a running question can be paused.") };
+  if (s.paused) return { ok: false, error: err("invalid_state", "The game is already paused.") };
+  const boundary = s.stage === "reading" ? s.answersOpenAt : s.closesAt;
+  const remainingMs = Math.max((boundary ?? now) - now, 0);
+  fx.sendAll();
+  fx.persistGame();
+  return { ok: true, state: { ...s, paused: { at: now, remainingMs } } };
+}
+
+function resume(s: GameState, now: number, fx: Fx): Step {
+  if (s.phase !== "question" || !s.paused) return { ok: false, error: err("invalid_state", "The game is not paused.") };
+  const shift = Math.max(now - s.paused.at, 0);
+  fx.sendAll();
+  fx.persistGame();
+  return {
+    ok: true,
+    state: {
+      ...s,
+      paused: null,
+      answersOpenAt: s.answersOpenAt === null ? null : s.answersOpenAt + shift,
+      closesAt: s.closesAt === null ? null : s.closesAt + shift,
+    },
+  };
+}
+
+/** The answer's shape per question type, and ids that belong to this question. */
+function checkAnswer(data: QuestionData, raw: unknown): Answer | null {
+  const answer = parseAnswer(data.type, raw);
+  if (answer === null) return null;
+  switch (data.type) {
+    case "single":
+      return data.options.some((o) => o.id === answer) ? answer : null;
+    case "multiple": {
+      const ids = new Set(data.options.map((o) => o.id));
+      const picked = answer as string[];
+      return new Set(picked).size === picked.length && picked.every((id) => ids.has(id)) ? answer : null;
+    }
+    case "order": {
+      const ids = new Set(data.items.map((o) => o.id));
+      const order = answer as string[];
+      return order.length === ids.size && new Set(order).size === order.length && order.every((id) => ids.has(id))
+        ? answer
+        : null;
+    }
+    default:
+      return answer;
+  }
+}
+
+function answer(
+  s: GameState,
+  cmd: Extract<Command, { type: "answer" }>,
+  now: number,
+  fx: Fx,
+): Step {
+  const p = own(s.players, cmd.playerId);
+  if (!p) return { ok: false, error: err("not_found", "No such player in this game.") };
+  if (p.kicked) return { ok: false, error: err("forbidden", "The host removed you from this game.") };
+  const i = cmd.questionIndex;
+  if (!Number.isInteger(i) || i < 0 || i >= s.questions.length) {
+    return { ok: false, error: err("validation_failed", "No such question in this game.") };
+  }
+  // Idempotency first: whatever is resent, one answer per player and question.
+  const existing = own(answersOf(s, i), p.id);
+  if (existing) {
+    if (cmd.clientId !== undefined && existing.clientId === cmd.clientId) {
+      return { ok: true, state: s, reply: { kind: "answer", questionIndex: i, timeMs: existing.timeMs, duplicate: true } };
+    }
+    return { ok: false, error: err("already_answered", "You have already answered this question.") };
+  }
+  if (s.phase === "cancelled") return { ok: false, error: err("invalid_state", "The host ended this game.") };
+  if (s.phase === "lobby" || i > s.index) return { ok: false, error: err("invalid_state", "This question is not open yet.") };
+  if (i < s.index || s.phase !== "question" || p.firstQuestion > i) {
+    return { ok: false, error: err("answer_too_late", "Time was up before your answer arrived.") };
+  }
+  if (s.paused) return { ok: false, error: err("invalid_state", "The game is paused; answer when it resumes.") };
+  if (s.stage !== "answering" || s.answersOpenAt === null) {
+    return { ok: false, error: err("invalid_state", "Answers are not open yet.") };
+  }
+  const q = question(s, i);
+  const value = checkAnswer(q.data, cmd.answer);
+  if (value === null) return { ok: false, error: err("validation_failed", "That is not an answer to this question.") };
+
+  const limitMs = q.timeLimitSeconds * 1000;
+  const timeMs = Math.min(Math.max(now - s.answersOpenAt, 0), limitMs);
+  const grade = gradeAnswer(q.data, value);
+  const scored = scoreAnswer({
+    points: q.points,
+    share: grade.share,
+    correct: grade.correct,
+    timeMs,
+    timeLimitMs: limitMs,
+    hintUsed: false,
+    streakBefore: p.streak,
+    switches: { speedBonus: s.settings.speedBonus, streakBonus: s.settings.streakBonus },
+  });
+  const rec: AnswerRecord = {
+    answer: value,
+    correct: grade.correct,
+    share: grade.share,
+    points: scored.points,
+    streak: scored.streak,
+    timeMs,
+    answeredAt: now,
+    clientId: cmd.clientId ?? null,
+  };
+  const answers = s.answers.map((a, j) => (j === i ? { ...a, [p.id]: rec } : a));
+  fx.answer({
+    kind: "persistAnswer",
+    questionIndex: i,
+    questionId: q.id,
+    playerId: p.id,
+    answer: value,
+    correct: rec.correct,
+    points: rec.points,
+    timeMs,
+    answeredAt: now,
+  });
+  fx.sendHost(); // the live answer count
+  fx.sendPlayer(p.id); // "answer locked in"
+  return { ok: true, state: { ...s, answers }, reply: { kind: "answer", questionIndex: i, timeMs, duplicate: false } };
+}
+
+function step(s: GameState, cmd: Command, now: number, fx: Fx): Step {
+  switch (cmd.type) {
+    case "join":
+      return join(s, cmd.playerId, cmd.nickname, now, fx);
+    case "reroll":
+      return reroll(s, cmd.playerId, fx);
+    case "reconnect":
+      return setConnected(s, cmd.playerId, true, fx);
+    case "disconnect":
+      return setConnected(s, cmd.playerId, false, fx);
+    case "answer":
+      return answer(s, cmd, now, fx);
+    case "kick":
+      return kick(s, cmd.playerId, fx);
+    case "settings":
+      return changeSettings(s, cmd.patch, fx);
+    case "lock":
+      return changeSettings(s, { locked: true }, fx);
+    case "unlock":
+      return changeSettings(s, { locked: false }, fx);
+    case "start":
+      return start(s, now, fx);
+    case "next":
+      return next(s, now, fx);
+    case "skip":
+      if (s.phase !== "question") return { ok: false, error: err("invalid_state", "There is no open question to skip.") };
+      return { ok: true, state: closeQuestion(s, now, fx) };
+    case "pause":
+      return pause(s, now, fx);
+    case "resume":
+      return resume(s, now, fx);
+    case "end":
+      if (TERMINAL.has(s.phase)) return { ok: false, error: err("invalid_state", "This game is over.") };
+      return { ok: true, state: endGame(s, now, "ended_by_host", fx) };
+    case "finish":
+      if (s.phase !== "podium") return { ok: false, error: err("invalid_state", "Finish the game from the podium.") };
+      return { ok: true, state: endGame(s, now, "finished", fx) };
+    case "tick":
+      return { ok: true, state: s };
+    case "touch":
+      return TERMINAL.has(s.phase) ? { ok: false, error: err("invalid_state", "This game is over.") } : { ok: true, state: s };
+  }
+}
+
+/**
+ * Applies one command at the server's time `now`. First the game is caught up with the clock
+ * (as `tick` would), then the command runs; a refused command leaves the caught-up state as is.
+ */
+export function apply(state: GameState, command: Command, now: number): Outcome {
+  const fx = new Fx();
+  const current = advance(state, now, fx);
+  const result = step(current, command, now, fx);
+  if (!result.ok) return { ok: false, error: result.error, state: current, effects: fx.list(), nextTickAt: nextTickAt(current) };
+  let s = result.state;
+  if (command.type !== "tick" && !TERMINAL.has(s.phase)) s = { ...s, lastActivityAt: now };
+  s = closeIfAllAnswered(s, now, fx);
+  return { ok: true, state: s, effects: fx.list(), reply: result.reply ?? null, nextTickAt: nextTickAt(s) };
+}
+
+// ——— views ———
+
+function publicQuestion(s: GameState, i: number): PublicQuestion {
+  const q = question(s, i);
+  return {
+    index: i,
+    prompt: q.prompt,
+    imageUrl: q.imageUrl ?? null,
+    timeLimitSeconds: q.timeLimitSeconds,
+    points: q.points,
+    // The seed is secret per game: the order shuffle cannot be undone by someone who knows ids.
+    data: toPublicData(q.data, `${s.seed}:${q.id}`),
+  };
+}
+
+function timing(s: GameState, now: number): Timing | null {
+  if (s.phase !== "question" || s.questionStartedAt === null || s.answersOpenAt === null || s.closesAt === null) {
+    return null;
+  }
+  const boundary = s.stage === "reading" ? s.answersOpenAt : s.closesAt;
+  return {
+    serverNow: now,
+    questionStartedAt: s.questionStartedAt,
+    answersOpenAt: s.answersOpenAt,
+    closesAt: s.closesAt,
+    remainingMs: s.paused ? s.paused.remainingMs : Math.max(boundary - now, 0),
+    paused: s.paused !== null,
+  };
+}
+
+/** The answer key of a question, as shown at its reveal. */
+export function revealedKey(data: QuestionData): RevealedKey {
+  switch (data.type) {
+    case "single":
+      return { type: "single", correct: data.correct };
+    case "multiple":
+      return { type: "multiple", correct: [...data.correct] };
+    case "boolean":
+      return { type: "boolean", correct: data.correct };
+    case "text":
+      return { type: "text", accepted: [...data.accepted] };
+    case "order":
+      return { type: "order", order: data.items.map(({ id, text }) => ({ id, text })) };
+    case "number":
+      return data.unit
+        ? { type: "number", answer: data.answer, tolerance: data.tolerance, unit: data.unit }
+        : { type: "number", answer: data.answer, tolerance: data.tolerance };
+  }
+}
+
+const profanity = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
+const NUMBER_BUCKETS = 6;
+const TEXT_TOP = 5;
+
+function distribution(data: QuestionData, answers: AnswerRecord[]): Distribution {
+  switch (data.type) {
+    case "single":
+    case "multiple": {
+      const counts = new Map<string, number>();
+      for (const a of answers) {
+        for (const id of Array.isArray(a.answer) ? a.answer : [a.answer]) {
+          if (typeof id === "string") counts.set(id, (counts.get(id) ?? 0) + 1);
+        }
+      }
+      const right = new Set(data.type === "single" ? [data.correct] : data.correct);
+      return {
+        type: data.type,
+        options: data.options.map((o) => ({ id: o.id, text: o.text, count: counts.get(o.id) ?? 0, correct: right.has(o.id) })),
+      };
+    }
+    case "boolean":
+      return {
+        type: "boolean",
+        trueCount: answers.filter((a) => a.answer === true).length,
+        falseCount: answers.filter((a) => a.answer === false).length,
+      };
+    case "text": {
+      const groups = new Map<string, { text: string; count: number; correct: boolean }>();
+      for (const a of answers) {
+        if (typeof a.answer !== "string") continue;
+        const key = normalizeText(a.answer);
+        if (key === "") continue;
+        const g = groups.get(key);
+        if (g) g.count++;
+        else groups.set(key, { text: a.answer.trim().replace(/\s+/g, " "), count: 1, correct: a.correct });
+      }
+      // Typed answers go on the big screen: profane ones are counted but never shown.
+      const top = [...groups.entries()]
+        .filter(([key, g]) => !profanity.hasMatch(key) && !profanity.hasMatch(g.text))
+        .sort(([ka, a], [kb, b]) => b.count - a.count || Number(b.correct) - Number(a.correct) || ka.localeCompare(kb))
+        .slice(0, TEXT_TOP)
+        .map(([, g]) => g);
+      return { type: "text", top };
+    }
+    case "order":
+      return {
+        type: "order",
+        positions: data.items.map((item, pos) => ({
+          id: item.id,
+          text: item.text,
+          rightPlace: answers.filter((a) => Array.isArray(a.answer) && a.answer[pos] === item.id).length,
+        })),
+      };
+    case "number": {
+      const width = (data.max - data.min) / NUMBER_BUCKETS;
+      const bucketOf = (v: number) => Math.min(Math.max(Math.floor((v - data.min) / width), 0), NUMBER_BUCKETS - 1);
+      const counts: number[] = new Array<number>(NUMBER_BUCKETS).fill(0);
+      for (const a of answers) {
+        if (typeof a.answer !== "number") continue;
+        const b = bucketOf(a.answer);
+        counts[b] = (counts[b] ?? 0) + 1;
+      }
+      const answerBucket = bucketOf(data.answer);
+      return {
+        type: "number",
+        buckets: counts.map((count, b) => ({
+          from: data.min + b * width,
+          to: b === NUMBER_BUCKETS - 1 ? data.max : data.min + (b + 1) * width,
+          count,
+          containsAnswer: b === answerBucket,
+        })),
+      };
+    }
+  }
+}
+
+/** Answers to question i from players still in the game. */
+function activeAnswers(s: GameState, i: number): [PlayerState, AnswerRecord][] {
+  const answers = answersOf(s, i);
+  const out: [PlayerState, AnswerRecord][] = [];
+  for (const [id, rec] of Object.entries(answers)) {
+    const p = own(s.players, id);
+    if (p && !p.kicked) out.push([p, rec]);
+  }
+  return out;
+}
+
+function revealSummary(s: GameState, i: number): RevealSummary {
+  const q = question(s, i);
+  const recs = activeAnswers(s, i).map(([, r]) => r);
+  const eligible = activePlayers(s).filter((p) => p.firstQuestion <= i).length;
+  const correct = recs.filter((r) => r.correct).length;
+  const partial = recs.filter((r) => !r.correct && r.share > 0).length;
+  return {
+    questionIndex: i,
+    key: revealedKey(q.data),
+    explanation: q.explanation,
+    eligible,
+    answered: recs.length,
+    correct,
+    partial,
+    wrong: recs.length - correct - partial,
+    noAnswer: Math.max(eligible - recs.length, 0),
+    distribution: distribution(q.data, recs),
+  };
+}
+
+function standings(s: GameState): PlayerState[] {
+  return activePlayers(s).sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity));
+}
+
+function ranked(p: PlayerState): RankedPlayer {
+  const rank = p.rank ?? 0;
+  return {
+    playerId: p.id,
+    nickname: p.nickname,
+    score: p.score,
+    rank,
+    previousRank: p.previousRank,
+    rankChange: p.previousRank === null ? null : p.previousRank - rank,
+  };
+}
+
+/** The top of the table with rank changes since the question before (the scoreboard screen). */
+export function scoreboard(s: GameState, size = SCOREBOARD_SIZE): RankedPlayer[] {
+  return standings(s).slice(0, size).map(ranked);
+}
+
+export function podium(s: GameState): { rank: number; nickname: string; score: number }[] {
+  return standings(s)
+    .slice(0, PODIUM_SIZE)
+    .map((p) => ({ rank: p.rank ?? 0, nickname: p.nickname, score: p.score }));
+}
+
+const SHOWS_QUESTION: ReadonlySet<Phase> = new Set(["question", "reveal"]);
+const SHOWS_TABLE: ReadonlySet<Phase> = new Set(["scoreboard", "podium", "finished", "cancelled"]);
+const SHOWS_PODIUM: ReadonlySet<Phase> = new Set(["podium", "finished"]);
+
+/**
+ * What the host's big screen gets in the current phase. The room sees it, so the question is the
+ * public one until the reveal, exactly as players get it.
+ */
+export function hostView(s: GameState, now: number): HostView {
+  const players = standings(s);
+  const inQuestion = SHOWS_QUESTION.has(s.phase) && s.index >= 0;
+  let expected = 0;
+  if (s.phase === "question") {
+    for (const p of players) if (p.connected && p.firstQuestion <= s.index) expected++;
+  }
+  const started = s.startedAt !== null;
+  return {
+    role: "host",
+    gameId: s.id,
+    pin: s.pin,
+    quizTitle: s.quizTitle,
+    phase: s.phase,
+    stage: s.phase === "question" ? s.stage : null,
+    questionIndex: s.index,
+    questionCount: s.questions.length,
+    settings: s.settings,
+    players: [...players]
+      .sort((a, b) => a.joinSeq - b.joinSeq)
+      .map((p) => ({ playerId: p.id, nickname: p.nickname, connected: p.connected, score: p.score, rank: p.rank ?? 0 })),
+    playerCount: players.length,
+    connectedCount: players.filter((p) => p.connected).length,
+    question: inQuestion ? publicQuestion(s, s.index) : null,
+    timing: timing(s, now),
+    answeredCount: inQuestion ? activeAnswers(s, s.index).length : 0,
+    expectedCount: expected,
+    reveal: s.phase === "reveal" ? revealSummary(s, s.index) : null,
+    scoreboard: SHOWS_TABLE.has(s.phase) && started ? scoreboard(s) : null,
+    podium: SHOWS_PODIUM.has(s.phase) ? podium(s) : null,
+    report: s.phase === "finished" || (s.phase === "cancelled" && started) ? report(s) : null,
+    endReason: s.endReason,
+  };
+}
+
+/**
+ * What one player's phone gets in the current phase; null for an unknown or kicked player.
+ * Before a question's reveal nothing here depends on the answer key: the question is public
+ * data, scores and streaks stand as of the last reveal, and the answer acknowledgement says only
+ * that the answer is locked in.
+ */
+export function playerView(s: GameState, playerId: string, now: number): PlayerView | null {
+  const p = own(s.players, playerId);
+  if (!p || p.kicked) return null;
+  const inQuestion = SHOWS_QUESTION.has(s.phase) && s.index >= 0;
+  const inThisQuestion = inQuestion && p.firstQuestion <= s.index;
+  const rec = inQuestion ? own(answersOf(s, s.index), p.id) : undefined;
+  const revealed = s.phase === "reveal" && inThisQuestion;
+  const q = s.index >= 0 ? s.questions[s.index] : undefined;
+  return {
+    role: "player",
+    gameId: s.id,
+    quizTitle: s.quizTitle,
+    phase: s.phase,
+    stage: s.phase === "question" ? s.stage : null,
+    questionIndex: s.index,
+    questionCount: s.questions.length,
+    me: {
+      playerId: p.id,
+      nickname: p.nickname,
+      score: p.score,
+      streak: p.streak,
+      rank: p.rank ?? 1,
+      previousRank: p.previousRank,
+      playerCount: activePlayers(s).length,
+      rerollsLeft: p.generated && s.lastRevealedIndex < p.firstQuestion ? p.rerollsLeft : 0,
+    },
+    question: inQuestion ? publicQuestion(s, s.index) : null,
+    timing: timing(s, now),
+    inThisQuestion,
+    answered: rec !== undefined,
+    yourAnswer: rec ? rec.answer : null,
+    result:
+      revealed && q
+        ? {
+            answered: rec !== undefined,
+            correct: rec?.correct ?? false,
+            partial: rec ? !rec.correct && rec.share > 0 : false,
+            points: rec?.points ?? 0,
+            streak: p.streak,
+            key: revealedKey(q.data),
+            explanation: q.explanation,
+          }
+        : null,
+    podium: SHOWS_PODIUM.has(s.phase) ? podium(s) : null,
+    endReason: s.endReason,
+  };
+}
+
+// ——— report ———
+
+function average(values: number[]): number | null {
+  return values.length === 0 ? null : Math.round(values.reduce((a, b) => a + b, 0) / values.length);
+}
+
+/**
+ * The host's report over the revealed questions (an unrevealed one was never scored): per question
+ * correct % and average time, per player score, correct and answered counts and average time, and
+ * answers sooner than SUSPICIOUS_ANSWER_MS after the answers opened. Kicked players are left out.
+ */
+export function report(s: GameState): Report {
+  const played = s.lastRevealedIndex + 1;
+  const players = standings(s);
+  const questions = s.questions.slice(0, played).map((q, i) => {
+    const recs = activeAnswers(s, i).map(([, r]) => r);
+    const eligible = players.filter((p) => p.firstQuestion <= i).length;
+    const correct = recs.filter((r) => r.correct).length;
+    return {
+      index: i,
+      questionId: q.id,
+      prompt: q.prompt,
+      type: q.data.type,
+      eligible,
+      answered: recs.length,
+      correct,
+      correctPercent: eligible === 0 ? 0 : Math.round((correct / eligible) * 1000) / 10,
+      averageTimeMs: average(recs.map((r) => r.timeMs)),
+    };
+  });
+  const suspicious: Report["suspicious"] = [];
+  const rows = players.map((p) => {
+    const recs: AnswerRecord[] = [];
+    for (let i = 0; i < played; i++) {
+      const rec = own(answersOf(s, i), p.id);
+      if (!rec) continue;
+      recs.push(rec);
+      if (rec.timeMs < SUSPICIOUS_ANSWER_MS) {
+        suspicious.push({ playerId: p.id, nickname: p.nickname, questionIndex: i, timeMs: rec.timeMs });
+      }
+    }
+    return {
+      rank: p.rank ?? 0,
+      playerId: p.id,
+      nickname: p.nickname,
+      score: p.score,
+      correct: recs.filter((r) => r.correct).length,
+      answered: recs.length,
+      averageTimeMs: average(recs.map((r) => r.timeMs)),
+      suspiciousAnswers: recs.filter((r) => r.timeMs < SUSPICIOUS_ANSWER_MS).length,
+    };
+  });
+  suspicious.sort((a, b) => a.questionIndex - b.questionIndex || a.timeMs - b.timeMs);
+  return {
+    gameId: s.id,
+    quizTitle: s.quizTitle,
+    startedAt: s.startedAt,
+    endedAt: s.endedAt,
+    endReason: s.endReason,
+    questionCount: s.questions.length,
+    questionsPlayed: played,
+    questions,
+    players: rows,
+    suspicious,
+  };
+}
+
+/**
+ * A spreadsheet cell: quoted when it holds a comma, quote or line break; a text cell starting
+ * with = + - @ (or a tab or carriage return) gets a leading apostrophe so a spreadsheet does not
+ * run it as a formula (OWASP "CSV injection").
+ */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return "";
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const CSV_HEADER = [
+  "rank",
+  "nickname",
+  "score",
+  "correct",
+  "answered",
+  "questions_played",
+  "average_time_ms",
+  "suspicious_answers",
+] as const;
+
+/** The report as CSV (RFC 4180, CRLF line ends): a header, then one row per player by rank. */
+export function reportToCsv(r: Report): string {
+  const lines = [CSV_HEADER.join(",")];
+  for (const p of r.players) {
+    lines.push(
+      [p.rank, p.nickname, p.score, p.correct, p.answered, r.questionsPlayed, p.averageTimeMs, p.suspiciousAnswers]
+        .map(csvCell)
+        .join(","),
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+// ——— persistence ———
+
+/**
+ * Recomputes every player's score, streak, time total and ranks from the recorded answers: what a
+ * server restoring from the `game_answers` rows (rather than a snapshot) needs, and a check that
+ * the incremental bookkeeping is right. Streaks follow from the `correct` flags alone.
+ */
+export function recomputeFromAnswers(s: GameState): GameState {
+  const players: Record<string, PlayerState> = {};
+  for (const p of Object.values(s.players)) {
+    let score = 0;
+    let streak = 0;
+    let total = 0;
+    let prevScore = 0;
+    let prevTotal = 0;
+    for (let i = p.firstQuestion; i <= s.lastRevealedIndex; i++) {
+      prevScore = score;
+      prevTotal = total;
+      const rec = own(answersOf(s, i), p.id);
+      score += rec?.points ?? 0;
+      streak = rec?.correct ? streak + 1 : 0;
+      total += rec ? rec.timeMs : question(s, i).timeLimitSeconds * 1000;
+    }
+    players[p.id] = { ...p, score, streak, totalTimeMs: total, prevScore, prevTotalTimeMs: prevTotal, rank: null, previousRank: null };
+  }
+  return rank({ ...s, players });
+}
+
+/** The state as JSON for the games snapshot column. */
+export function serializeGame(s: GameState): string {
+  return JSON.stringify(s);
+}
+
+/** Reads a snapshot written by `serializeGame`; a snapshot of another version is refused. */
+export function restoreGame(json: string): Result<GameState> {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return { ok: false, error: err("validation_failed", "The game snapshot is not JSON.") };
+  }
+  if (
+    typeof value !== "object" ||
+    value === null ||
+    (value as { version?: unknown }).version !== STATE_VERSION ||
+    !Array.isArray((value as { questions?: unknown }).questions) ||
+    !Array.isArray((value as { answers?: unknown }).answers)
+  ) {
+    return { ok: false, error: err("validation_failed", "The game snapshot has an unknown shape or version.") };
+  }
+  return { ok: true, value: value as GameState };
+}
