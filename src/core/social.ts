@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/**
+ * Inputs of favorites, ratings, reports and moderation (PRODUCT.md §2, §6), shared by the forms
+ * and the server actions that check them again.
+ */
+export const REPORT_REASONS = ["inappropriate", "wrong_answers", "spam", "copyright", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_DETAILS_MAX = 1000;
+
+const slug = z.string().trim().min(1).max(200);
+
+export const favoriteInput = z.object({ slug, favorite: z.boolean() });
+
+export const ratingInput = z.object({
+  slug,
+  value: z.coerce.number().int("Choose 1 to 5 stars").min(1, "Choose 1 to 5 stars").max(5, "Choose 1 to 5 stars"),
+});
+
+export const reportInput = z
+  .object({
+    slug,
+    reason: z.enum(REPORT_REASONS, "Choose a reason"),
+    details: z
+      .string()
+      .trim()
+      .max(REPORT_DETAILS_MAX, `Use at most ${REPORT_DETAILS_MAX.toLocaleString("en")} characters`)
+      .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), "Remove control characters")
+      .optional()
+      .transform((v) => v || null),
+  })
+  .refine((r) => r.reason !== "other" || r.details, { path: ["details"], message: "Tell us what is wrong" });
+export type ReportInput = z.infer<typeof reportInput>;
+
+const id = z.string().trim().min(1).max(100);
+
+export const quizIdInput = z.object({ quizId: z.uuid() });
+export const reportIdInput = z.object({ reportId: z.uuid() });
+export const roleInput = z.object({ userId: id, role: z.enum(["member", "admin"]) });
+export const tokenIdInput = z.object({ tokenId: z.uuid() });
