@@ -26,7 +26,7 @@ export function parseAiken(text: string, fallbackTitle?: string): ImportResult {
     if (q.options.length < 2)
       reasons.push(`needs at least 2 options written as "A. …" or "A) …" on their own lines (found ${q.options.length})`);
     let correct: number[] = [];
-    if (!answer) reasons.push('has no "ANSWER:" line (write e.g. "ANSWER: B" after the options)');
+    if (!answer) reasons.push('has no correct answer: the "ANSWER:" line is missing (write e.g. "ANSWER: B" after the options)');
     else {
       const letters = answer.text.split(/[\s,;]+/).filter(Boolean);
       if (letters.length === 0) reasons.push(`the ANSWER: line (line ${answer.line}) names no option`);

@@ -321,7 +321,7 @@ function tidy(n: number): number {
  * A slider range for a number question whose format gives only the answer and a tolerance:
  * answer ± max(10 × tolerance, |answer|, 10), widened outwards to round numbers (a multiple of
  * the power of ten below the span), and starting at 0 rather than below it when the answer is
- * not negative. So 180 → 0…400, 3.14 ± 0.01 → 0…20, −40 → −100…10.
+ * not negative. So 180 → 0…400, 3.14 ± 0.01 → 0…20, −40 → −80…0, 1969 → 0…4000.
  */
 export function deriveRange(answer: number, tolerance: number): { min: number; max: number } {
   const span = Math.max(10 * tolerance, Math.abs(answer), 10);

@@ -55,7 +55,7 @@ export function scanJson(text: string, maxDepth = 3): JsonScan {
           if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) fail("a \\u escape needs four hex digits");
           i += 6;
         } else if ('"\\/bfnrt'.includes(e) && e !== "") i += 2;
-        else fail(`"\\${e}" is not a JSON escape`);
+        else fail(`"\\${e}" is not a JSON escape`, i + 1);
         continue;
       }
       if (c < 0x20) fail("a string contains a line break or control character (write it as \\n)");
