@@ -7,7 +7,7 @@ import { seedDemoContent } from "../seed";
 import { testBackends } from "../test-databases";
 import { dismissReport } from "./admin";
 import { listQuizzes } from "./quizzes";
-import { findQuizAccess, getSocialState, rateQuiz, removeRating, reportQuiz, setFavorite } from "./social";
+import { findSocialTarget, getSocialState, rateQuiz, removeRating, reportQuiz, setFavorite } from "./social";
 import { makeQuiz, makeUser, quizRow } from "./social.test-helpers";
 
 describe.each(testBackends)("favorites, ratings and reports on $name", (backend) => {
@@ -24,8 +24,8 @@ describe.each(testBackends)("favorites, ratings and reports on $name", (backend)
 
   it("finds a quiz's owner, status and visibility by slug", async () => {
     const quiz = await makeQuiz(handle.db, owner.id, { visibility: "unlisted" });
-    expect(await findQuizAccess(handle.db, quiz.slug)).toEqual({ id: quiz.id, slug: quiz.slug, ownerId: owner.id, status: "published", visibility: "unlisted" });
-    expect(await findQuizAccess(handle.db, "no-such-quiz")).toBeNull();
+    expect(await findSocialTarget(handle.db, quiz.slug)).toEqual({ id: quiz.id, slug: quiz.slug, ownerId: owner.id, status: "published", visibility: "unlisted" });
+    expect(await findSocialTarget(handle.db, "no-such-quiz")).toBeNull();
   });
 
   it("sets a favorite idempotently: twice on is one favorite, twice off is none", async () => {

@@ -7,9 +7,9 @@ import { favorites, quizzes, ratings, reports } from "../schema";
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** What the social actions need to decide who may do what to a quiz. */
-export type QuizAccess = { id: string; slug: string; ownerId: string; status: "draft" | "published" | "hidden"; visibility: "public" | "unlisted" | "private" };
+export type SocialTarget = { id: string; slug: string; ownerId: string; status: "draft" | "published" | "hidden"; visibility: "public" | "unlisted" | "private" };
 
-export async function findQuizAccess(db: Db, slug: string): Promise<QuizAccess | null> {
+export async function findSocialTarget(db: Db, slug: string): Promise<SocialTarget | null> {
   const [row] = await db
     .select({ id: quizzes.id, slug: quizzes.slug, ownerId: quizzes.ownerId, status: quizzes.status, visibility: quizzes.visibility })
     .from(quizzes)

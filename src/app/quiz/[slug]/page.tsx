@@ -9,6 +9,7 @@ import { DifficultyPill, Pill } from "@/components/quiz/quiz-meta";
 import { StartPlay } from "@/components/play/start-play";
 import { Leaderboard } from "@/components/quiz/leaderboard";
 import { SharePanel } from "@/components/share/share-panel";
+import { SocialBar } from "@/components/social/social-bar";
 import { QUESTION_TYPES } from "@/core/question";
 import { estimatedMinutes } from "@/core/quiz-list";
 import { getDb } from "@/db";
@@ -106,6 +107,7 @@ export default async function QuizPage({ params }: Props) {
               </Pill>
             ))}
           </div>
+          <SocialBar quiz={quiz} />
 
           <dl className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4" lang="">
             {stats.map(({ icon: Icon, label, value }) => (
