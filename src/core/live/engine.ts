@@ -89,6 +89,7 @@ export type PlayerState = {
 };
 
 export type AnswerRecord = {
+  playerId: string;
   answer: Answer;
   correct: boolean;
   /** Share of the points earned (partly right multiple-select is between 0 and 1). */
@@ -132,9 +133,13 @@ export type GameState = {
   paused: Paused | null;
   /** The last question whose answers were revealed and scored; -1 before the first reveal. */
   lastRevealedIndex: number;
-  players: Record<string, PlayerState>;
-  /** One map per question, player id → answer; kept whole for the report and for a restart. */
-  answers: Record<string, AnswerRecord>[];
+  /**
+   * In join order (kicked ones stay, marked). Arrays rather than id-keyed objects: copying a
+   * 2,000-key object on every answer costs ~0.6 ms, copying a 2,000-item array a few µs.
+   */
+  players: PlayerState[];
+  /** Per question, the answers in the order they arrived; kept whole for the report and for a restart. */
+  answers: AnswerRecord[][];
   joinCount: number;
   createdAt: number;
   startedAt: number | null;
@@ -186,8 +191,12 @@ export type Effect =
   | { kind: "persistGame" }
   /** Tell this player it was removed ("player:kicked") and disconnect its sockets. */
   | { kind: "kicked"; playerId: string }
-  /** Send `hostView` to the host's sockets. */
-  | { kind: "sendHost" }
+  /**
+   * Send `hostView` to the host's sockets. `throttle: true` when only counts or the player list
+   * changed (answers, joins, connections): at 2,000 players the host view is ~170 KB, so the
+   * server should coalesce these (e.g. at most one every 250 ms) but send phase changes at once.
+   */
+  | { kind: "sendHost"; throttle: boolean }
   /** Send each connected player its own `playerView`. */
   | { kind: "sendPlayers" }
   | { kind: "sendPlayer"; playerId: string };
@@ -212,8 +221,12 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: LiveError }
 
 // ——— helpers ———
 
-function own<T>(record: Record<string, T>, key: string): T | undefined {
-  return Object.hasOwn(record, key) ? record[key] : undefined;
+function findPlayer(s: GameState, id: string): PlayerState | undefined {
+  return s.players.find((p) => p.id === id);
+}
+
+function withPlayer(s: GameState, player: PlayerState): GameState {
+  return { ...s, players: s.players.map((p) => (p.id === player.id ? player : p)) };
 }
 
 function err(code: LiveErrorCode, message: string): LiveError {
@@ -226,12 +239,20 @@ function question(s: GameState, i: number): LiveQuestion {
   return q;
 }
 
-function answersOf(s: GameState, i: number): Record<string, AnswerRecord> {
-  return s.answers[i] ?? {};
+function answersOf(s: GameState, i: number): AnswerRecord[] {
+  return s.answers[i] ?? [];
+}
+
+function findAnswer(s: GameState, i: number, playerId: string): AnswerRecord | undefined {
+  return answersOf(s, i).find((a) => a.playerId === playerId);
+}
+
+function answersByPlayer(s: GameState, i: number): Map<string, AnswerRecord> {
+  return new Map(answersOf(s, i).map((a) => [a.playerId, a]));
 }
 
 function activePlayers(s: GameState): PlayerState[] {
-  return Object.values(s.players).filter((p) => !p.kicked);
+  return s.players.filter((p) => !p.kicked);
 }
 
 const TERMINAL: ReadonlySet<Phase> = new Set(["finished", "cancelled"]);
@@ -242,7 +263,7 @@ class Fx {
   private playerIds = new Set<string>();
   private game = false;
   private kicked: string[] = [];
-  private host = false;
+  private host: "no" | "throttle" | "now" = "no";
   private players = false;
   private single = new Set<string>();
 
@@ -258,8 +279,9 @@ class Fx {
   kick(id: string) {
     this.kicked.push(id);
   }
-  sendHost() {
-    this.host = true;
+  sendHost(throttle = false) {
+    if (!throttle) this.host = "now";
+    else if (this.host === "no") this.host = "throttle";
   }
   sendPlayers() {
     this.players = true;
@@ -268,7 +290,7 @@ class Fx {
     this.single.add(id);
   }
   sendAll() {
-    this.host = true;
+    this.host = "now";
     this.players = true;
   }
   /** Persist before telling anyone, so what a client saw survives a crash. */
@@ -277,7 +299,7 @@ class Fx {
     if (this.playerIds.size > 0) out.push({ kind: "persistPlayers", playerIds: [...this.playerIds] });
     if (this.game) out.push({ kind: "persistGame" });
     for (const playerId of this.kicked) out.push({ kind: "kicked", playerId });
-    if (this.host) out.push({ kind: "sendHost" });
+    if (this.host !== "no") out.push({ kind: "sendHost", throttle: this.host === "throttle" });
     if (this.players) out.push({ kind: "sendPlayers" });
     else for (const playerId of this.single) out.push({ kind: "sendPlayer", playerId });
     return out;
@@ -323,8 +345,8 @@ export function createGame(input: NewGame, now: number): Result<GameState> {
       closesAt: null,
       paused: null,
       lastRevealedIndex: -1,
-      players: {},
-      answers: input.questions.map(() => ({})),
+      players: [],
+      answers: input.questions.map(() => []),
       joinCount: 0,
       createdAt: now,
       startedAt: null,
@@ -390,17 +412,14 @@ function openQuestion(s: GameState, i: number, now: number, fx: Fx): GameState {
 function closeQuestion(s: GameState, _now: number, fx: Fx): GameState {
   const i = s.index;
   const limitMs = question(s, i).timeLimitSeconds * 1000;
-  const answers = answersOf(s, i);
-  const players: Record<string, PlayerState> = {};
+  const answers = answersByPlayer(s, i);
   const changed: string[] = [];
-  for (const p of Object.values(s.players)) {
-    if (p.firstQuestion > i) {
-      players[p.id] = p;
-      continue;
-    }
+  const players = s.players.map((p) => {
+    if (p.firstQuestion > i) return p;
     // Kicked players are credited too, so scores depend only on the answers (see recompute).
-    const rec = own(answers, p.id);
-    players[p.id] = {
+    const rec = answers.get(p.id);
+    changed.push(p.id);
+    return {
       ...p,
       prevScore: p.score,
       prevTotalTimeMs: p.totalTimeMs,
@@ -408,8 +427,7 @@ function closeQuestion(s: GameState, _now: number, fx: Fx): GameState {
       streak: rec ? rec.streak : 0,
       totalTimeMs: p.totalTimeMs + (rec ? rec.timeMs : limitMs),
     };
-    changed.push(p.id);
-  }
+  });
   fx.persistPlayers(changed);
   fx.persistGame();
   fx.sendAll();
@@ -450,28 +468,25 @@ function rank(s: GameState): GameState {
     .filter((p) => p.firstQuestion < s.lastRevealedIndex)
     .sort(byPreviousStanding)
     .forEach((p, i) => before.set(p.id, i + 1));
-  let players: Record<string, PlayerState> | null = null;
-  for (const p of Object.values(s.players)) {
+  let changed = false;
+  const players = s.players.map((p) => {
     const r = ranks.get(p.id) ?? null;
     const pr = before.get(p.id) ?? null;
-    if (p.rank === r && p.previousRank === pr) continue;
-    players ??= { ...s.players };
-    players[p.id] = { ...p, rank: r, previousRank: pr };
-  }
-  return players ? { ...s, players } : s;
+    if (p.rank === r && p.previousRank === pr) return p;
+    changed = true;
+    return { ...p, rank: r, previousRank: pr };
+  });
+  return changed ? { ...s, players } : s;
 }
 
 /** Ends the question early once every connected player who may answer has answered. */
 function closeIfAllAnswered(s: GameState, now: number, fx: Fx): GameState {
   if (s.phase !== "question" || s.stage !== "answering" || s.paused) return s;
+  const waitedFor = s.players.filter((p) => !p.kicked && p.connected && p.firstQuestion <= s.index);
   const answers = answersOf(s, s.index);
-  let expected = 0;
-  for (const p of Object.values(s.players)) {
-    if (p.kicked || !p.connected || p.firstQuestion > s.index) continue;
-    if (!own(answers, p.id)) return s;
-    expected++;
-  }
-  return expected > 0 ? closeQuestion(s, now, fx) : s;
+  if (waitedFor.length === 0 || answers.length < waitedFor.length) return s; // cheap "not yet" on every answer
+  const answered = new Set(answers.map((a) => a.playerId));
+  return waitedFor.every((p) => answered.has(p.id)) ? closeQuestion(s, now, fx) : s;
 }
 
 // ——— commands ———
@@ -487,7 +502,7 @@ const NICKNAME_MESSAGES: Record<NicknameProblem, string> = {
 
 function takenNames(s: GameState): string[] {
   // Kicked players keep their name: a kicked player cannot come back under it.
-  return Object.values(s.players).map((p) => p.nickname);
+  return s.players.map((p) => p.nickname);
 }
 
 function generated(s: GameState, playerId: string, roll: number, taken: Iterable<string>): string {
@@ -496,7 +511,7 @@ function generated(s: GameState, playerId: string, roll: number, taken: Iterable
 
 function join(s: GameState, playerId: string, raw: string | undefined, now: number, fx: Fx): Step {
   if (s.phase === "podium" || TERMINAL.has(s.phase)) return { ok: false, error: err("invalid_state", "This game is over.") };
-  if (own(s.players, playerId)) return { ok: false, error: err("invalid_state", "This player has already joined.") };
+  if (findPlayer(s, playerId)) return { ok: false, error: err("invalid_state", "This player has already joined.") };
   if (s.settings.locked) return { ok: false, error: err("game_locked", "The host has locked this game.") };
   if (activePlayers(s).length >= s.settings.maxPlayers) {
     return { ok: false, error: err("game_full", "This game is full.") };
@@ -535,14 +550,14 @@ function join(s: GameState, playerId: string, raw: string | undefined, now: numb
     previousRank: null,
   };
   fx.persistPlayers([playerId]);
-  fx.sendHost();
+  fx.sendHost(true);
   fx.sendPlayer(playerId);
-  const state = rank({ ...s, players: { ...s.players, [playerId]: player }, joinCount: s.joinCount + 1 });
+  const state = rank({ ...s, players: [...s.players, player], joinCount: s.joinCount + 1 });
   return { ok: true, state, reply: { kind: "joined", playerId, nickname, rerollsLeft: player.rerollsLeft } };
 }
 
 function reroll(s: GameState, playerId: string, fx: Fx): Step {
-  const p = own(s.players, playerId);
+  const p = findPlayer(s, playerId);
   if (!p || p.kicked) return { ok: false, error: err("not_found", "No such player in this game.") };
   if (TERMINAL.has(s.phase)) return { ok: false, error: err("invalid_state", "This game is over.") };
   if (!p.generated) return { ok: false, error: err("invalid_state", "Only a generated nickname can be re-rolled.") };
@@ -554,17 +569,17 @@ function reroll(s: GameState, playerId: string, fx: Fx): Step {
   const nickname = generated(s, playerId, roll, takenNames(s)); // own name included: the new one differs
   const rerollsLeft = p.rerollsLeft - 1;
   fx.persistPlayers([playerId]);
-  fx.sendHost();
+  fx.sendHost(true);
   fx.sendPlayer(playerId);
   return {
     ok: true,
-    state: { ...s, players: { ...s.players, [playerId]: { ...p, nickname, rerollsLeft } } },
+    state: withPlayer(s, { ...p, nickname, rerollsLeft }),
     reply: { kind: "nickname", nickname, rerollsLeft },
   };
 }
 
 function setConnected(s: GameState, playerId: string, connected: boolean, fx: Fx): Step {
-  const p = own(s.players, playerId);
+  const p = findPlayer(s, playerId);
   if (!p) return { ok: false, error: err("not_found", "No such player in this game.") };
   if (p.kicked) {
     // A kicked token never comes back; its sockets closing is nothing to report.
@@ -573,19 +588,19 @@ function setConnected(s: GameState, playerId: string, connected: boolean, fx: Fx
   if (connected) fx.sendPlayer(playerId); // a reconnecting player needs the state even if nothing changed
   if (p.connected === connected) return { ok: true, state: s };
   fx.persistPlayers([playerId]);
-  fx.sendHost();
-  return { ok: true, state: { ...s, players: { ...s.players, [playerId]: { ...p, connected } } } };
+  fx.sendHost(true);
+  return { ok: true, state: withPlayer(s, { ...p, connected }) };
 }
 
 function kick(s: GameState, playerId: string, fx: Fx): Step {
-  const p = own(s.players, playerId);
+  const p = findPlayer(s, playerId);
   if (!p) return { ok: false, error: err("not_found", "No such player in this game.") };
   if (TERMINAL.has(s.phase)) return { ok: false, error: err("invalid_state", "This game is over.") };
   if (p.kicked) return { ok: true, state: s };
   fx.kick(playerId);
   fx.persistPlayers([playerId]);
   fx.sendAll(); // ranks below the kicked player move up
-  return { ok: true, state: rank({ ...s, players: { ...s.players, [playerId]: { ...p, kicked: true, connected: false } } }) };
+  return { ok: true, state: rank(withPlayer(s, { ...p, kicked: true, connected: false })) };
 }
 
 function changeSettings(s: GameState, patch: unknown, fx: Fx): Step {
@@ -682,7 +697,7 @@ function answer(
   now: number,
   fx: Fx,
 ): Step {
-  const p = own(s.players, cmd.playerId);
+  const p = findPlayer(s, cmd.playerId);
   if (!p) return { ok: false, error: err("not_found", "No such player in this game.") };
   if (p.kicked) return { ok: false, error: err("forbidden", "The host removed you from this game.") };
   const i = cmd.questionIndex;
@@ -690,7 +705,7 @@ function answer(
     return { ok: false, error: err("validation_failed", "No such question in this game.") };
   }
   // Idempotency first: whatever is resent, one answer per player and question.
-  const existing = own(answersOf(s, i), p.id);
+  const existing = findAnswer(s, i, p.id);
   if (existing) {
     if (cmd.clientId !== undefined && existing.clientId === cmd.clientId) {
       return { ok: true, state: s, reply: { kind: "answer", questionIndex: i, timeMs: existing.timeMs, duplicate: true } };
@@ -724,6 +739,7 @@ function answer(
     switches: { speedBonus: s.settings.speedBonus, streakBonus: s.settings.streakBonus },
   });
   const rec: AnswerRecord = {
+    playerId: p.id,
     answer: value,
     correct: grade.correct,
     share: grade.share,
@@ -733,7 +749,7 @@ function answer(
     answeredAt: now,
     clientId: cmd.clientId ?? null,
   };
-  const answers = s.answers.map((a, j) => (j === i ? { ...a, [p.id]: rec } : a));
+  const answers = s.answers.map((a, j) => (j === i ? [...a, rec] : a));
   fx.answer({
     kind: "persistAnswer",
     questionIndex: i,
@@ -745,7 +761,7 @@ function answer(
     timeMs,
     answeredAt: now,
   });
-  fx.sendHost(); // the live answer count
+  fx.sendHost(true); // the live answer count
   fx.sendPlayer(p.id); // "answer locked in"
   return { ok: true, state: { ...s, answers }, reply: { kind: "answer", questionIndex: i, timeMs, duplicate: false } };
 }
@@ -935,20 +951,51 @@ function distribution(data: QuestionData, answers: AnswerRecord[]): Distribution
   }
 }
 
+/**
+ * What every view of one state shares, computed once per state: a broadcast builds up to 2,000
+ * player views of the same state. States are never changed in place, so the cache cannot go stale.
+ */
+type Shared = {
+  byId: Map<string, PlayerState>;
+  active: PlayerState[];
+  /** Answers to the current question, by player, from players still in the game. */
+  current: Map<string, AnswerRecord>;
+  question: PublicQuestion | null;
+  podium: PodiumEntry[] | null;
+};
+const sharedCache = new WeakMap<GameState, Shared>();
+
+const SHOWS_QUESTION: ReadonlySet<Phase> = new Set(["question", "reveal"]);
+const SHOWS_TABLE: ReadonlySet<Phase> = new Set(["scoreboard", "podium", "finished", "cancelled"]);
+const SHOWS_PODIUM: ReadonlySet<Phase> = new Set(["podium", "finished"]);
+
+function shared(s: GameState): Shared {
+  const cached = sharedCache.get(s);
+  if (cached) return cached;
+  const byId = new Map(s.players.map((p) => [p.id, p]));
+  const inQuestion = SHOWS_QUESTION.has(s.phase) && s.index >= 0;
+  const current = new Map<string, AnswerRecord>();
+  if (inQuestion) for (const a of activeAnswers(s, s.index, byId)) current.set(a.playerId, a);
+  const value: Shared = {
+    byId,
+    active: activePlayers(s),
+    current,
+    question: inQuestion ? publicQuestion(s, s.index) : null,
+    podium: SHOWS_PODIUM.has(s.phase) ? podium(s) : null,
+  };
+  sharedCache.set(s, value);
+  return value;
+}
+
 /** Answers to question i from players still in the game. */
-function activeAnswers(s: GameState, i: number): [PlayerState, AnswerRecord][] {
-  const answers = answersOf(s, i);
-  const out: [PlayerState, AnswerRecord][] = [];
-  for (const [id, rec] of Object.entries(answers)) {
-    const p = own(s.players, id);
-    if (p && !p.kicked) out.push([p, rec]);
-  }
-  return out;
+function activeAnswers(s: GameState, i: number, byId?: Map<string, PlayerState>): AnswerRecord[] {
+  const players = byId ?? new Map(s.players.map((p) => [p.id, p]));
+  return answersOf(s, i).filter((a) => players.get(a.playerId)?.kicked === false);
 }
 
 function revealSummary(s: GameState, i: number): RevealSummary {
   const q = question(s, i);
-  const recs = activeAnswers(s, i).map(([, r]) => r);
+  const recs = activeAnswers(s, i);
   const eligible = activePlayers(s).filter((p) => p.firstQuestion <= i).length;
   const correct = recs.filter((r) => r.correct).length;
   const partial = recs.filter((r) => !r.correct && r.share > 0).length;
@@ -987,26 +1034,23 @@ export function scoreboard(s: GameState, size = SCOREBOARD_SIZE): RankedPlayer[]
   return standings(s).slice(0, size).map(ranked);
 }
 
-export function podium(s: GameState): { rank: number; nickname: string; score: number }[] {
+type PodiumEntry = { rank: number; nickname: string; score: number };
+
+export function podium(s: GameState): PodiumEntry[] {
   return standings(s)
     .slice(0, PODIUM_SIZE)
     .map((p) => ({ rank: p.rank ?? 0, nickname: p.nickname, score: p.score }));
 }
-
-const SHOWS_QUESTION: ReadonlySet<Phase> = new Set(["question", "reveal"]);
-const SHOWS_TABLE: ReadonlySet<Phase> = new Set(["scoreboard", "podium", "finished", "cancelled"]);
-const SHOWS_PODIUM: ReadonlySet<Phase> = new Set(["podium", "finished"]);
 
 /**
  * What the host's big screen gets in the current phase. The room sees it, so the question is the
  * public one until the reveal, exactly as players get it.
  */
 export function hostView(s: GameState, now: number): HostView {
-  const players = standings(s);
-  const inQuestion = SHOWS_QUESTION.has(s.phase) && s.index >= 0;
+  const { active, current, question: shown, podium: top } = shared(s);
   let expected = 0;
   if (s.phase === "question") {
-    for (const p of players) if (p.connected && p.firstQuestion <= s.index) expected++;
+    for (const p of active) if (p.connected && p.firstQuestion <= s.index) expected++;
   }
   const started = s.startedAt !== null;
   return {
@@ -1019,18 +1063,22 @@ export function hostView(s: GameState, now: number): HostView {
     questionIndex: s.index,
     questionCount: s.questions.length,
     settings: s.settings,
-    players: [...players]
-      .sort((a, b) => a.joinSeq - b.joinSeq)
-      .map((p) => ({ playerId: p.id, nickname: p.nickname, connected: p.connected, score: p.score, rank: p.rank ?? 0 })),
-    playerCount: players.length,
-    connectedCount: players.filter((p) => p.connected).length,
-    question: inQuestion ? publicQuestion(s, s.index) : null,
+    players: active.map((p) => ({
+      playerId: p.id,
+      nickname: p.nickname,
+      connected: p.connected,
+      score: p.score,
+      rank: p.rank ?? 0,
+    })),
+    playerCount: active.length,
+    connectedCount: active.filter((p) => p.connected).length,
+    question: shown,
     timing: timing(s, now),
-    answeredCount: inQuestion ? activeAnswers(s, s.index).length : 0,
+    answeredCount: current.size,
     expectedCount: expected,
     reveal: s.phase === "reveal" ? revealSummary(s, s.index) : null,
     scoreboard: SHOWS_TABLE.has(s.phase) && started ? scoreboard(s) : null,
-    podium: SHOWS_PODIUM.has(s.phase) ? podium(s) : null,
+    podium: top,
     report: s.phase === "finished" || (s.phase === "cancelled" && started) ? report(s) : null,
     endReason: s.endReason,
   };
@@ -1043,11 +1091,11 @@ export function hostView(s: GameState, now: number): HostView {
  * that the answer is locked in.
  */
 export function playerView(s: GameState, playerId: string, now: number): PlayerView | null {
-  const p = own(s.players, playerId);
+  const { byId, active, current, question: shown, podium: top } = shared(s);
+  const p = byId.get(playerId);
   if (!p || p.kicked) return null;
-  const inQuestion = SHOWS_QUESTION.has(s.phase) && s.index >= 0;
-  const inThisQuestion = inQuestion && p.firstQuestion <= s.index;
-  const rec = inQuestion ? own(answersOf(s, s.index), p.id) : undefined;
+  const inThisQuestion = shown !== null && p.firstQuestion <= s.index;
+  const rec = current.get(p.id);
   const revealed = s.phase === "reveal" && inThisQuestion;
   const q = s.index >= 0 ? s.questions[s.index] : undefined;
   return {
@@ -1065,10 +1113,10 @@ export function playerView(s: GameState, playerId: string, now: number): PlayerV
       streak: p.streak,
       rank: p.rank ?? 1,
       previousRank: p.previousRank,
-      playerCount: activePlayers(s).length,
+      playerCount: active.length,
       rerollsLeft: p.generated && s.lastRevealedIndex < p.firstQuestion ? p.rerollsLeft : 0,
     },
-    question: inQuestion ? publicQuestion(s, s.index) : null,
+    question: shown,
     timing: timing(s, now),
     inThisQuestion,
     answered: rec !== undefined,
@@ -1085,7 +1133,7 @@ export function playerView(s: GameState, playerId: string, now: number): PlayerV
             explanation: q.explanation,
           }
         : null,
-    podium: SHOWS_PODIUM.has(s.phase) ? podium(s) : null,
+    podium: top,
     endReason: s.endReason,
   };
 }
@@ -1104,8 +1152,9 @@ function average(values: number[]): number | null {
 export function report(s: GameState): Report {
   const played = s.lastRevealedIndex + 1;
   const players = standings(s);
+  const byQuestion = s.questions.slice(0, played).map((_, i) => answersByPlayer(s, i));
   const questions = s.questions.slice(0, played).map((q, i) => {
-    const recs = activeAnswers(s, i).map(([, r]) => r);
+    const recs = activeAnswers(s, i);
     const eligible = players.filter((p) => p.firstQuestion <= i).length;
     const correct = recs.filter((r) => r.correct).length;
     return {
@@ -1124,7 +1173,7 @@ export function report(s: GameState): Report {
   const rows = players.map((p) => {
     const recs: AnswerRecord[] = [];
     for (let i = 0; i < played; i++) {
-      const rec = own(answersOf(s, i), p.id);
+      const rec = byQuestion[i]?.get(p.id);
       if (!rec) continue;
       recs.push(rec);
       if (rec.timeMs < SUSPICIOUS_ANSWER_MS) {
@@ -1201,8 +1250,8 @@ export function reportToCsv(r: Report): string {
  * the incremental bookkeeping is right. Streaks follow from the `correct` flags alone.
  */
 export function recomputeFromAnswers(s: GameState): GameState {
-  const players: Record<string, PlayerState> = {};
-  for (const p of Object.values(s.players)) {
+  const byQuestion = s.answers.map((_, i) => answersByPlayer(s, i));
+  const players = s.players.map((p): PlayerState => {
     let score = 0;
     let streak = 0;
     let total = 0;
@@ -1211,13 +1260,13 @@ export function recomputeFromAnswers(s: GameState): GameState {
     for (let i = p.firstQuestion; i <= s.lastRevealedIndex; i++) {
       prevScore = score;
       prevTotal = total;
-      const rec = own(answersOf(s, i), p.id);
+      const rec = byQuestion[i]?.get(p.id);
       score += rec?.points ?? 0;
       streak = rec?.correct ? streak + 1 : 0;
       total += rec ? rec.timeMs : question(s, i).timeLimitSeconds * 1000;
     }
-    players[p.id] = { ...p, score, streak, totalTimeMs: total, prevScore, prevTotalTimeMs: prevTotal, rank: null, previousRank: null };
-  }
+    return { ...p, score, streak, totalTimeMs: total, prevScore, prevTotalTimeMs: prevTotal, rank: null, previousRank: null };
+  });
   return rank({ ...s, players });
 }
 
@@ -1239,6 +1288,7 @@ export function restoreGame(json: string): Result<GameState> {
     value === null ||
     (value as { version?: unknown }).version !== STATE_VERSION ||
     !Array.isArray((value as { questions?: unknown }).questions) ||
+    !Array.isArray((value as { players?: unknown }).players) ||
     !Array.isArray((value as { answers?: unknown }).answers)
   ) {
     return { ok: false, error: err("validation_failed", "The game snapshot has an unknown shape or version.") };
