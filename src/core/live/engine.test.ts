@@ -334,7 +334,6 @@ describe("transitions", () => {
     ["finished", { type: "kick", playerId: "a" }],
     ["finished", { type: "settings", patch: { locked: true } }],
     ["finished", { type: "join", playerId: "late", nickname: "Late" }],
-    ["finished", { type: "touch" }],
     ["cancelled", { type: "start" }],
     ["cancelled", { type: "next" }],
     ["cancelled", { type: "end" }],
@@ -344,6 +343,14 @@ describe("transitions", () => {
     const h = gameIn(from);
     const before = h.s;
     const out = h.fail(cmd, "invalid_state");
+    expect(out.state).toBe(before);
+    expect(out.effects).toEqual([]);
+  });
+
+  it("touch (the host attaching) is fine in any phase and changes nothing after the end", () => {
+    const h = gameIn("finished");
+    const before = h.s;
+    const out = h.ok({ type: "touch" });
     expect(out.state).toBe(before);
     expect(out.effects).toEqual([]);
   });
