@@ -19,6 +19,7 @@ export function parseAiken(text: string, fallbackTitle?: string): ImportResult {
   let current: Open | undefined;
 
   const finish = (q: Open, answer?: { text: string; line: number }) => {
+    if (c.full) return c.skip(q.ref);
     const reasons: string[] = [];
     const misplaced = q.options.find((o, i) => o.letter !== String.fromCharCode(65 + i));
     if (misplaced)

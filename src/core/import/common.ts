@@ -34,6 +34,8 @@ export type ImportResult = {
 };
 
 export const DEFAULT_TITLE = "Imported quiz";
+/** After this many problems the rest of a file is only counted, not checked. */
+export const MAX_PROBLEMS = 500;
 
 const metaSchema = quizInput.omit({ questions: true, slug: true });
 
@@ -275,6 +277,7 @@ export class Collector {
   readonly questions: ImportedQuestion[] = [];
   readonly problems: ImportProblem[] = [];
   private count = 0;
+  private overflow: { first: QuestionRef; count: number; because: "limit" | "problems" } | undefined;
 
   constructor(private readonly unit: "line" | "row") {}
 
@@ -305,8 +308,34 @@ export class Collector {
     return this.count;
   }
 
+  /**
+   * True once a quiz's worth of questions (200) is kept, or MAX_PROBLEMS problems are found: a
+   * parser then only counts the rest with `skip`, so a 5 MB file is not checked question by
+   * question to be thrown away, and nobody gets a list of 100,000 problems.
+   */
+  get full(): boolean {
+    return this.questions.length >= LIMITS.questionsMax || this.problems.length >= MAX_PROBLEMS;
+  }
+
+  skip(ref: QuestionRef): void {
+    if (this.overflow) this.overflow.count += 1;
+    else this.overflow = { first: ref, count: 1, because: this.questions.length >= LIMITS.questionsMax ? "limit" : "problems" };
+  }
+
   result(quiz: QuizMeta): ImportResult {
-    return { quiz, questions: this.questions, problems: this.problems };
+    const problems = [...this.problems];
+    if (this.overflow) {
+      const { first, count, because } = this.overflow;
+      const more = count > 1 ? ` and the ${count - 1} after it` : "";
+      problems.push({
+        line: first.line,
+        reason:
+          because === "limit"
+            ? `${first.label}${more}: a quiz holds at most ${LIMITS.questionsMax} questions, so ${count > 1 ? "these were" : "it was"} left out; split the file to import them`
+            : `${first.label}${more}: not checked, because the file already has ${MAX_PROBLEMS} problems; fix those first`,
+      });
+    }
+    return { quiz, questions: this.questions, problems };
   }
 }
 

@@ -200,6 +200,7 @@ export function parseCsv(text: string, fallbackTitle?: string): ImportResult {
       return i === undefined ? "" : (row[i] ?? "").trim();
     };
     const ref = c.next(rowNo);
+    if (c.full) return c.skip(ref);
     const quoteError = quoteErrors.get(index);
     if (quoteError) return c.fail(ref, quoteError);
     readQuestionRow(c, ref, get, delimiter);

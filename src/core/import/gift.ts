@@ -320,6 +320,10 @@ export function parseGift(text: string, fallbackTitle?: string): ImportResult {
 
     const first = content[0] as Line;
     const ref = c.next(first.no);
+    if (c.full) {
+      c.skip(ref);
+      continue;
+    }
     const extra: Record<string, unknown> = {};
     if (questionMeta) {
       const m = readJsonComment(questionMeta, QUESTION_META_PREFIX);

@@ -154,12 +154,48 @@ describe("parseImport: content forms and limits", () => {
     expect((await parseImport("aiken", bytesOf("aiken.txt"))).quiz.title).toBe("Imported quiz");
   });
 
-  it("keeps 200 questions and reports the rest at their lines", async () => {
-    const questions = Array.from({ length: 203 }, (_, i) => `  {"type":"boolean","prompt":"Q${i + 1}?","correct":true}`);
+  it("keeps 200 questions and reports the rest as one problem at the first one left out", async () => {
+    const questions = Array.from({ length: 204 }, (_, i) => `  {"type":"boolean","prompt":"Q${i + 1}?","correct":${i === 0 ? '"yes"' : "true"}}`);
     const r = await parseImport("json", `{"title":"Many","category":"general","questions":[\n${questions.join(",\n")}\n]}`);
     expect(r.questions).toHaveLength(200);
-    expect(r.problems.map((p) => p.line)).toEqual([202, 203, 204]);
-    expect(r.problems[0]?.reason).toContain("at most 200 questions");
+    expect(r.questions.at(-1)?.line).toBe(202);
+    expect(r.problems).toEqual([
+      { line: 2, reason: "Question 1 (line 2): the correct answer must be a boolean" },
+      { line: 203, reason: "Question 202 (line 203) and the 2 after it: a quiz holds at most 200 questions, so these were left out; split the file to import them" },
+    ]);
+  });
+
+  test.each(IMPORT_FORMATS.filter((f) => f !== "kahoot"))("%s: a file of thousands of questions stops at 200", async (format) => {
+    const one: Record<string, (i: number) => string> = {
+      json: (i) => `{"type":"boolean","prompt":"Q${i}?","correct":true}`,
+      csv: (i) => `boolean,Q${i}?,true`,
+      gift: (i) => `Q${i}? {T}`,
+      aiken: (i) => `Q${i}?\nA. a\nB. b\nANSWER: A`,
+      opentdb: (i) => `{"type":"boolean","question":"Q${i}?","correct_answer":"True","incorrect_answers":["False"]}`,
+    };
+    const items = Array.from({ length: 5000 }, (_, i) => (one[format] as (i: number) => string)(i + 1));
+    const text = {
+      json: () => `{"title":"Many","category":"general","questions":[${items.join(",")}]}`,
+      csv: () => `type,prompt,correct\n${items.join("\n")}`,
+      gift: () => items.join("\n\n"),
+      aiken: () => items.join("\n\n"),
+      opentdb: () => `{"response_code":0,"results":[${items.join(",")}]}`,
+    }[format as "json"]();
+    const r = await parseImport(format, text);
+    expect(r.questions).toHaveLength(200);
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]?.reason).toMatch(/^Question 201 \((line|row) \d+\) and the 4799 after it: a quiz holds at most 200 questions/);
+  });
+
+  it("stops checking after 500 problems and says how many questions were not checked", async () => {
+    const text = Array.from({ length: 2000 }, (_, i) => `Q${i + 1}? {~a ~b}`).join("\n\n");
+    const r = await parseImport("gift", text);
+    expect(r.questions).toEqual([]);
+    expect(r.problems).toHaveLength(501);
+    expect(r.problems.at(-1)).toEqual({
+      line: 1001,
+      reason: "Question 501 (line 1001) and the 1499 after it: not checked, because the file already has 500 problems; fix those first",
+    });
   });
 
   it("says so when a file holds no questions at all", async () => {

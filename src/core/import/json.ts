@@ -90,6 +90,7 @@ export function parseQuizdeckJson(text: string, fallbackTitle?: string): ImportR
 
   questions.forEach((q: unknown, index) => {
     const ref = c.next(lineAt(parsed, listPath === "" ? String(index) : `${listPath}/${index}`) ?? index + 1);
+    if (c.full) return c.skip(ref);
     if (!isRecord(q)) return c.fail(ref, "is not an object");
     if (q.type === undefined) return c.fail(ref, `has no "type" (one of ${QUESTION_TYPES.join(", ")})`);
     if (typeof q.type !== "string" || !(QUESTION_TYPES as readonly string[]).includes(q.type))

@@ -76,6 +76,10 @@ export async function parseKahoot(bytes: Uint8Array, fallbackTitle?: string): Pr
     // The template numbers 1…100 down the first column; a numbered row with nothing else is empty.
     if (prompt === "" && answers.length === 0 && correctCell === "") continue;
     const ref = c.next(rowNo);
+    if (c.full) {
+      c.skip(ref);
+      continue;
+    }
 
     const reasons: string[] = [];
     const correct: number[] = [];

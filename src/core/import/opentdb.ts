@@ -129,6 +129,7 @@ export function parseOpenTdb(text: string, fallbackTitle?: string): ImportResult
 
   results.forEach((r, index) => {
     const ref = c.next(lineAt(parsed, `results/${index}`) ?? index + 1);
+    if (c.full) return c.skip(ref);
     if (!isRecord(r)) return c.fail(ref, "is not an object");
     const str = (v: unknown) => (typeof v === "string" ? decode(v).trim() : undefined);
     const type = str(r.type);
