@@ -14,6 +14,8 @@ export const ERRORS = {
   already_answered: { status: 409, message: "You have already answered this question." },
   answer_too_late: { status: 409, message: "Time was up before your answer arrived." },
   rate_limited: { status: 429, message: "Too many requests. Wait a moment and try again." },
+  edit_conflict: { status: 409, message: "This quiz was changed in another tab or device. Choose which version to keep." },
+  invalid_state: { status: 409, message: "That cannot be done at this point of the game." },
   import_failed: { status: 422, message: "The file could not be imported; see the listed lines." },
   internal_error: { status: 500, message: "Something went wrong on our side. Try again in a moment." },
   unavailable: { status: 503, message: "The service is not available right now. Try again in a moment." },

@@ -48,6 +48,9 @@ export const games = pgTable(
     currentQuestion: integer("current_question").notNull().default(-1),
     questionStartedAt: timestamp("question_started_at", { withTimezone: true }),
     settings: jsonb("settings").$type<GameSettings>().notNull(),
+    // The engine's whole state (src/core/live/engine.ts serializeGame): questions as they were at
+    // the start, seed, timers and answers, so a restarted server resumes the game where it was.
+    snapshot: jsonb("snapshot"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
@@ -100,6 +103,9 @@ export const gameAnswers = pgTable(
     correct: boolean("correct").notNull(),
     points: integer("points").notNull().default(0),
     timeMs: integer("time_ms").notNull(),
+    questionIndex: integer("question_index").notNull().default(0),
+    // The client's id for this answer, so a resend after a restart is still recognised.
+    clientId: text("client_id"),
     answeredAt: timestamp("answered_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("game_answers_once_idx").on(t.playerId, t.questionId), index("game_answers_game_idx").on(t.gameId)],
