@@ -35,7 +35,7 @@ export function parseAiken(text: string, fallbackTitle?: string): ImportResult {
         const index = q.options.findIndex((o) => o.letter === letter.toUpperCase());
         if (index < 0) {
           const range = q.options.length > 0 ? ` (the options are ${q.options[0]?.letter}–${q.options.at(-1)?.letter})` : "";
-          reasons.push(`ANSWER: ${letter} on line ${answer.line} names no option${range}`);
+          reasons.push(`ANSWER: ${letter.length > 6 ? `${letter.slice(0, 5)}…` : letter} on line ${answer.line} names no option${range}`);
         } else if (!correct.includes(index)) correct.push(index);
       }
     }

@@ -120,9 +120,9 @@ function describeMetaIssue(key: string, issue: z.core.$ZodIssue, value: unknown)
     case "description":
       return `${field} is longer than ${LIMITS.descriptionMax} characters`;
     case "category":
-      return `${field} ${JSON.stringify(value)} is not one of ${CATEGORIES.join(", ")}`;
+      return `${field} ${quoted(value)} is not one of ${CATEGORIES.join(", ")}`;
     case "difficulty":
-      return `${field} ${JSON.stringify(value)} is not one of easy, medium, hard, mixed`;
+      return `${field} ${quoted(value)} is not one of easy, medium, hard, mixed`;
     case "language":
       return `${field} must be a two-letter code such as "en" or "es"`;
     case "tags":
@@ -130,7 +130,7 @@ function describeMetaIssue(key: string, issue: z.core.$ZodIssue, value: unknown)
     case "timeLimit":
       return `${field} must be a whole number of seconds from ${LIMITS.timeMin} to ${LIMITS.timeMax}`;
     case "visibility":
-      return `${field} ${JSON.stringify(value)} is not one of public, unlisted, private`;
+      return `${field} ${quoted(value)} is not one of public, unlisted, private`;
     case "speedBonus":
     case "streakBonus":
       return `${field} must be true or false`;
@@ -167,6 +167,18 @@ export function buildMeta(
     }
   }
   return defaultMeta(fallbackTitle);
+}
+
+/** A value from the file, quoted and cut short, for a problem's reason. */
+export function quoted(value: unknown): string {
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  const s = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
+  return JSON.stringify(s.length > 60 ? `${s.slice(0, 59)}…` : s);
+}
+
+/** No reason grows with the input: a file cannot make a 1 MB error message. */
+function clip(reason: string): string {
+  return reason.length > 400 ? `${reason.slice(0, 399)}…` : reason;
 }
 
 export function lowerFirst(s: string): string {
@@ -221,9 +233,9 @@ function describeQuestionIssue(raw: unknown, issue: z.core.$ZodIssue): string {
   const field = fieldName(path);
   const value = valueAt(raw, path);
   const type = valueAt(raw, ["type"]);
-  if (key === "points") return `points must be 0, 1000 or 2000 (found ${JSON.stringify(value) ?? "nothing"})`;
+  if (key === "points") return `points must be 0, 1000 or 2000 (found ${value === undefined ? "nothing" : quoted(value)})`;
   if (key === "timeLimit")
-    return `the time limit must be a whole number of seconds from ${LIMITS.timeMin} to ${LIMITS.timeMax} (found ${JSON.stringify(value) ?? "nothing"})`;
+    return `the time limit must be a whole number of seconds from ${LIMITS.timeMin} to ${LIMITS.timeMax} (found ${value === undefined ? "nothing" : quoted(value)})`;
   if (key === "correct" && issue.code === "custom" && type === "single")
     return "the correct answer is not one of its options";
   if (key === "correct" && issue.code === "custom") return "each correct option must be a different option of this question";
@@ -289,12 +301,12 @@ export class Collector {
 
   /** A problem with one question; `skipped` for a kind Quizdeck does not have. */
   fail(ref: QuestionRef, reason: string, skipped = false): void {
-    this.problems.push({ line: ref.line, reason: `${ref.label}: ${reason}`, ...(skipped ? { skipped: true } : {}) });
+    this.problems.push({ line: ref.line, reason: clip(`${ref.label}: ${reason}`), ...(skipped ? { skipped: true } : {}) });
   }
 
   /** A problem at a line that is not a question (a header, a metadata row, the file). */
   problem(line: number, reason: string): void {
-    this.problems.push({ line, reason });
+    this.problems.push({ line, reason: clip(reason) });
   }
 
   /** Validates a parsed question and keeps it, or records why not. */

@@ -61,7 +61,7 @@ describe("Quizdeck CSV", () => {
 
   it("refuses several correct options for a single-choice row", () => {
     const r = parseCsv(`${HEADER}\nsingle,Pick,a,b,c,,,,1;3\n`);
-    expect(r.problems[0]?.reason).toBe("Question 1 (row 2): a single-choice question needs exactly one correct option (found 1;3); use type multiple for several");
+    expect(r.problems[0]?.reason).toBe("Question 1 (row 2): a single-choice question needs exactly one correct option (found \"1;3\"); use type multiple for several");
   });
 
   it("derives a slider range for a number row without min and max", () => {

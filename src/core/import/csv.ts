@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import type { QuestionInput, QuizInput } from "../quiz-schema";
-import { buildMeta, Collector, deriveRange, type ImportResult, type QuestionRef } from "./common";
+import { buildMeta, Collector, deriveRange, quoted, type ImportResult, type QuestionRef } from "./common";
 
 /**
  * Quizdeck CSV: one row per question under a header row, optional `#key,value` rows for the
@@ -219,13 +219,13 @@ function readQuestionRow(c: Collector, ref: QuestionRef, get: (col: Column) => s
   if (typeCell === "") return c.fail(ref, "the type is empty (single, multiple, boolean, text, order or number)");
   const type = TYPE_ALIASES[squash(typeCell)];
   if (!type)
-    return c.fail(ref, `type "${typeCell}" is not a Quizdeck question type (single, multiple, boolean, text, order, number); skipped`, true);
+    return c.fail(ref, `type ${quoted(typeCell)} is not a Quizdeck question type (single, multiple, boolean, text, order, number); skipped`, true);
 
   const reasons: string[] = [];
   const num = (col: Column, label: string): number | undefined => {
     const v = parseNumber(col === "time_limit" ? get(col).replace(/\s*s(ec(ond)?s?)?$/i, "") : get(col), delimiter);
     if (v === "invalid") {
-      reasons.push(`${label} must be a number (found "${get(col)}")`);
+      reasons.push(`${label} must be a number (found ${quoted(get(col))})`);
       return undefined;
     }
     return v;
@@ -254,13 +254,13 @@ function readQuestionRow(c: Collector, ref: QuestionRef, get: (col: Column) => s
       if (/^\d+$/.test(part)) {
         index = filled.findIndex((o) => o.column === Number(part));
         if (index < 0) {
-          reasons.push(`correct names option ${part}, which is empty`);
+          reasons.push(`correct names option ${part.length > 6 ? quoted(part) : part}, which is empty`);
           return undefined;
         }
       } else {
         index = filled.findIndex((o) => o.text.toLowerCase() === part.toLowerCase());
         if (index < 0) {
-          reasons.push(`correct must be option numbers like 2 or 1;3 (found "${part}")`);
+          reasons.push(`correct must be option numbers like 2 or 1;3 (found ${quoted(part)})`);
           return undefined;
         }
       }
@@ -278,7 +278,7 @@ function readQuestionRow(c: Collector, ref: QuestionRef, get: (col: Column) => s
       }
       const idx = optionIndexes();
       if (idx && idx.length !== 1)
-        reasons.push(`a single-choice question needs exactly one correct option (found ${correct}); use type multiple for several`);
+        reasons.push(`a single-choice question needs exactly one correct option (found ${quoted(correct)}); use type multiple for several`);
       else if (idx) q.correct = idx[0];
       break;
     }
@@ -295,7 +295,7 @@ function readQuestionRow(c: Collector, ref: QuestionRef, get: (col: Column) => s
     case "boolean": {
       const b = parseBoolean(correct);
       if (b === undefined)
-        reasons.push(correct === "" ? "a true/false question needs true or false in the correct column" : `correct must be true or false (found "${correct}")`);
+        reasons.push(correct === "" ? "a true/false question needs true or false in the correct column" : `correct must be true or false (found ${quoted(correct)})`);
       else q.correct = b;
       break;
     }

@@ -118,7 +118,11 @@ function looseEscape(src: string): string {
   return out;
 }
 
+/** Longer text fails the length checks anyway; not stripping it keeps the regexes linear. */
+const STRIP_MAX = 20_000;
+
 function stripHtml(html: string): string {
+  if (html.length > STRIP_MAX) return html;
   const text = html
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, "")
     .replace(/<br\s*\/?>/gi, "\n")
@@ -133,6 +137,7 @@ function stripHtml(html: string): string {
 }
 
 function stripMarkdown(md: string): string {
+  if (md.length > STRIP_MAX) return md;
   return md
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")

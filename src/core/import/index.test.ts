@@ -114,6 +114,25 @@ describe("parseImport: malformed input gives problems, never an exception", () =
     }
   });
 
+  it("keeps reasons short and parsing quick on hostile input", async () => {
+    const cases: [ImportFormat, string][] = [
+      ["csv", `type,prompt\n${'"'.repeat(1_000_000)}`],
+      ["csv", `type,prompt,correct\nsingle,Q,${"9".repeat(100_000)}`],
+      ["json", `{"title":"Quiz","category":"${"x".repeat(100_000)}","questions":[{"type":"${"y".repeat(100_000)}"}]}`],
+      ["gift", `[html]${"<script".repeat(50_000)} {T}`],
+      ["gift", `[markdown]${"*a".repeat(50_000)} {T}`],
+      ["aiken", `Q?\nA. a\nB. b\nANSWER: ${"Z".repeat(100_000)}`],
+      ["opentdb", `{"results":[{"type":"${"t".repeat(100_000)}"}]}`],
+    ];
+    const started = Date.now();
+    for (const [format, text] of cases) {
+      const r = await parseImport(format, text);
+      expect(r.problems.length).toBeGreaterThan(0);
+      for (const p of r.problems) expect(p.reason.length).toBeLessThanOrEqual(400);
+    }
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
   it("an unknown format or missing content is a problem too", async () => {
     expect((await parseImport("pdf" as ImportFormat, "x")).problems[0]?.reason).toContain('Unknown import format "pdf"');
     expect((await parseImport("csv", undefined as unknown as string)).problems[0]?.reason).toBe("The file content is missing");

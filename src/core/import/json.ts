@@ -1,5 +1,5 @@
 import { QUESTION_TYPES, type QuizInput } from "../quiz-schema";
-import { buildMeta, Collector, isRecord, type ImportResult } from "./common";
+import { buildMeta, Collector, isRecord, quoted, type ImportResult } from "./common";
 import { lineAt, parseJsonText } from "./json-scan";
 
 /**
@@ -36,11 +36,11 @@ export function parseQuizdeckJson(text: string, fallbackTitle?: string): ImportR
 
   if (isRecord(root) && "format" in root) {
     if (root.format !== "quizdeck") {
-      c.problem(lineAt(parsed, "format") ?? 1, `The file says "format": ${JSON.stringify(root.format)}; a Quizdeck JSON file says "format": "quizdeck"`);
+      c.problem(lineAt(parsed, "format") ?? 1, `The file says "format": ${quoted(root.format)}; a Quizdeck JSON file says "format": "quizdeck"`);
       return c.result(buildMeta({}, () => {}, fallbackTitle));
     }
     if (root.version !== QUIZDECK_JSON_VERSION) {
-      const what = root.version === undefined ? "has no version" : `is version ${JSON.stringify(root.version)}`;
+      const what = root.version === undefined ? "has no version" : `is version ${quoted(root.version)}`;
       c.problem(
         lineAt(parsed, "version") ?? 1,
         `This Quizdeck JSON file ${what}; this Quizdeck reads version ${QUIZDECK_JSON_VERSION}. Export it again from a matching Quizdeck, or set "version": ${QUIZDECK_JSON_VERSION} if it was written by hand`,
@@ -94,7 +94,7 @@ export function parseQuizdeckJson(text: string, fallbackTitle?: string): ImportR
     if (!isRecord(q)) return c.fail(ref, "is not an object");
     if (q.type === undefined) return c.fail(ref, `has no "type" (one of ${QUESTION_TYPES.join(", ")})`);
     if (typeof q.type !== "string" || !(QUESTION_TYPES as readonly string[]).includes(q.type))
-      return c.fail(ref, `type ${JSON.stringify(q.type)} is not a Quizdeck question type (${QUESTION_TYPES.join(", ")}); skipped`, true);
+      return c.fail(ref, `type ${quoted(q.type)} is not a Quizdeck question type (${QUESTION_TYPES.join(", ")}); skipped`, true);
     c.add(ref, q);
   });
   return c.result(meta);

@@ -1,5 +1,5 @@
 import { readSheet } from "read-excel-file/universal";
-import { buildMeta, Collector, type ImportResult } from "./common";
+import { buildMeta, Collector, quoted, type ImportResult } from "./common";
 
 /**
  * The Kahoot! quiz spreadsheet template (.xlsx): some instruction rows, then a header row
@@ -8,6 +8,35 @@ import { buildMeta, Collector, type ImportResult } from "./common";
  * column before. Columns are found by their header text, so a moved or extra column still reads.
  * Problems name the spreadsheet row (1-based, as Excel shows it).
  */
+/** What the workbook may unpack to; the template is a few hundred kB unpacked. */
+export const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
+
+/**
+ * The total unpacked size a zip's central directory declares, Infinity for zip64 entries, or
+ * undefined when there is no readable directory (read-excel-file then reports the broken file).
+ * A guard against a small upload that inflates to gigabytes; sizes a forged zip lies about are
+ * not caught, but the common bomb declares them honestly.
+ */
+export function declaredUnpackedSize(bytes: Uint8Array): number | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const last = bytes.byteLength - 22;
+  for (let i = last; i >= 0 && i >= last - 0xffff; i--) {
+    if (view.getUint32(i, true) !== 0x06054b50) continue;
+    const entries = view.getUint16(i + 10, true);
+    let p = view.getUint32(i + 16, true);
+    let total = 0;
+    for (let e = 0; e < entries; e++) {
+      if (p + 46 > bytes.byteLength || view.getUint32(p, true) !== 0x02014b50) return undefined;
+      const size = view.getUint32(p + 24, true);
+      if (size === 0xffffffff) return Infinity;
+      total += size;
+      p += 46 + view.getUint16(p + 28, true) + view.getUint16(p + 30, true) + view.getUint16(p + 32, true);
+    }
+    return total;
+  }
+  return undefined;
+}
+
 type Cell = string | number | boolean | object | null | undefined;
 
 function cellText(v: Cell): string {
@@ -43,6 +72,11 @@ function findHeader(rows: Cell[][]): { index: number; cols: Columns } | undefine
 export async function parseKahoot(bytes: Uint8Array, fallbackTitle?: string): Promise<ImportResult> {
   const c = new Collector("row");
   const meta = buildMeta({}, () => {}, fallbackTitle);
+  const unpacked = declaredUnpackedSize(bytes);
+  if (unpacked !== undefined && unpacked > MAX_UNPACKED_BYTES) {
+    c.problem(0, `The workbook unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB; a quiz spreadsheet is far smaller, so it was not opened`);
+    return c.result(meta);
+  }
   let rows: Cell[][];
   try {
     rows = (await readSheet(new Uint8Array(bytes).buffer)) as Cell[][];
@@ -88,14 +122,14 @@ export async function parseKahoot(bytes: Uint8Array, fallbackTitle?: string): Pr
       for (const part of correctCell.split(/[,;\s]+/).filter(Boolean)) {
         const n = Number(part);
         const index = answers.findIndex((a) => a.n === n);
-        if (!/^\d+$/.test(part)) reasons.push(`correct answers must be answer numbers like 2 or 1,3 (found "${correctCell}")`);
-        else if (index < 0) reasons.push(`correct answer ${n} names an empty answer`);
+        if (!/^\d+$/.test(part)) reasons.push(`correct answers must be answer numbers like 2 or 1,3 (found ${quoted(correctCell)})`);
+        else if (index < 0) reasons.push(`correct answer ${part.length > 6 ? quoted(part) : n} names an empty answer`);
         else if (!correct.includes(index)) correct.push(index);
       }
     }
     const timeCell = get(cols.time).replace(/\s*s(ec(ond)?s?)?$/i, "");
     const time = timeCell === "" ? undefined : Number(timeCell);
-    if (time !== undefined && !Number.isFinite(time)) reasons.push(`the time limit must be a number of seconds (found "${get(cols.time)}")`);
+    if (time !== undefined && !Number.isFinite(time)) reasons.push(`the time limit must be a number of seconds (found ${quoted(get(cols.time))})`);
     if (reasons.length > 0) {
       c.fail(ref, [...new Set(reasons)].join("; "));
       continue;

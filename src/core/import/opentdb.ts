@@ -1,7 +1,7 @@
 import { decodeHTML } from "entities";
 import { stableShuffle } from "../question";
 import type { Category } from "../quiz-schema";
-import { buildMeta, Collector, fitTitle, isRecord, type ImportResult } from "./common";
+import { buildMeta, Collector, fitTitle, isRecord, quoted, type ImportResult } from "./common";
 import { lineAt, parseJsonText } from "./json-scan";
 
 /**
@@ -119,7 +119,7 @@ export function parseOpenTdb(text: string, fallbackTitle?: string): ImportResult
   const code = root.response_code;
   if (code !== undefined && code !== 0) {
     const why = typeof code === "number" ? RESPONSE_CODES[code] : undefined;
-    c.problem(lineAt(parsed, "response_code") ?? 1, `The Open Trivia Database answered with an error: ${why ?? `response_code ${JSON.stringify(code)}`}`);
+    c.problem(lineAt(parsed, "response_code") ?? 1, `The Open Trivia Database answered with an error: ${why ?? `response_code ${quoted(code)}`}`);
   }
 
   const results: unknown[] = root.results;
@@ -137,14 +137,14 @@ export function parseOpenTdb(text: string, fallbackTitle?: string): ImportResult
     const category = str(r.category);
     const difficulty = str(r.difficulty)?.toLowerCase();
     if (type !== "multiple" && type !== "boolean")
-      return c.fail(ref, `type ${JSON.stringify(type ?? r.type)} is not one Quizdeck reads (multiple, boolean); skipped`, true);
+      return c.fail(ref, `type ${quoted(type ?? r.type)} is not one Quizdeck reads (multiple, boolean); skipped`, true);
     const correct = str(r.correct_answer);
     if (correct === undefined || correct === "") return c.fail(ref, 'has no "correct_answer"');
     if (category) categories.push(category);
     if (difficulty) difficulties.push(difficulty);
     if (type === "boolean") {
       const value = correct.toLowerCase();
-      if (value !== "true" && value !== "false") return c.fail(ref, `a boolean question's correct_answer must be "True" or "False" (found "${correct}")`);
+      if (value !== "true" && value !== "false") return c.fail(ref, `a boolean question's correct_answer must be "True" or "False" (found ${quoted(correct)})`);
       return c.add(ref, { type: "boolean", prompt: prompt ?? "", correct: value === "true" });
     }
     if (!Array.isArray(r.incorrect_answers)) return c.fail(ref, 'has no "incorrect_answers" list');
