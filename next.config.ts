@@ -15,7 +15,8 @@ const nextConfig: NextConfig = {
   // mismatched at hydration (seen as React error 418 on a cold server).
   htmlLimitedBots: /.*/,
   // forbidden() and unauthorized() with their own 403 and 401 screens (src/app/forbidden.tsx, unauthorized.tsx).
-  experimental: { authInterrupts: true },
+  // Import files may be 5 MB (base64 for a spreadsheet adds a third); actions take them whole.
+  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "8mb" } },
   reactStrictMode: true,
   // Type-check and lint are their own steps of `npm test`; repeating them in every build costs
   // minutes on a 2-core machine.

@@ -67,9 +67,11 @@ test("the OpenAPI document describes every route", async ({ request }) => {
       "/api/v1/attempts/{id}/answers",
       "/api/v1/attempts/{id}/finish",
       "/api/v1/attempts/{id}/hint",
+      "/api/v1/imports",
       "/api/v1/quizzes",
       "/api/v1/quizzes/{slug}",
       "/api/v1/quizzes/{slug}/attempts",
+      "/api/v1/quizzes/{slug}/export",
       "/api/v1/quizzes/{slug}/leaderboard",
     ].sort(),
   );

@@ -141,3 +141,20 @@ const leaderboardEntry = z.object({
   isViewer: z.boolean(),
 });
 export const leaderboardResult = z.object({ top: z.array(leaderboardEntry), viewer: leaderboardEntry.nullable(), players: z.int() });
+
+// Base64 of 5 MB is about 6.7 MB; the importer itself enforces the 5 MB limit on the decoded file.
+export const importInput = z.object({
+  format: z.enum(["json", "csv", "gift", "aiken", "opentdb", "kahoot"]),
+  content: z.string().max(7_500_000, "The file is larger than 5 MB"),
+  skipInvalid: z.boolean().default(false),
+  fileName: z.string().max(200).optional(),
+});
+export type ImportInput = z.infer<typeof importInput>;
+
+export const importResult = z.object({
+  quiz: z.object({ slug: z.string() }),
+  imported: z.int(),
+  skipped: z.array(z.object({ line: z.int(), reason: z.string() })),
+});
+
+export const exportQuery = z.object({ format: z.enum(["json", "csv", "gift"]).default("json") });

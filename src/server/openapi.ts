@@ -7,6 +7,9 @@ import {
   finishResult,
   health,
   hintResult,
+  exportQuery,
+  importInput,
+  importResult,
   leaderboardResult,
   publicQuiz,
   quizList,
@@ -28,6 +31,24 @@ type Operation = {
 
 /** Every route of the public API. A test checks each route file under src/app/api is listed. */
 export const OPERATIONS: Operation[] = [
+  {
+    method: "post",
+    path: "/api/v1/imports",
+    summary: "Import a quiz file as a new draft (owner: the caller); Kahoot! .xlsx content is base64",
+    body: importInput,
+    response: importResult,
+    status: 201,
+    errors: [401, 422, 429],
+  },
+  {
+    method: "get",
+    path: "/api/v1/quizzes/{slug}/export",
+    summary: "Export a quiz with its answers as Quizdeck JSON, CSV or GIFT (owner and admins)",
+    pathParams: { slug: "The quiz's slug" },
+    query: exportQuery,
+    response: z.string(),
+    errors: [401, 403, 404, 422],
+  },
   { method: "get", path: "/api/health", summary: "Service and database health", response: health, errors: [503] },
   {
     method: "get",

@@ -299,7 +299,7 @@ function isComplete(q: PlayQuestion, answer: Answer | null): boolean {
   return true;
 }
 
-type InputProps = {
+export type InputProps = {
   question: PlayQuestion;
   value: Answer | null;
   onChange: (a: Answer | null) => void;
@@ -308,7 +308,7 @@ type InputProps = {
   disabled: boolean;
 };
 
-function AnswerInput(props: InputProps) {
+export function AnswerInput(props: InputProps) {
   const { question } = props;
   switch (question.data.type) {
     case "single":

@@ -1,0 +1,228 @@
+import type { Page } from "@playwright/test";
+import { newAccount, signUpByApi, signUpInBrowser } from "./accounts";
+import { expect, test } from "./fixtures";
+
+/**
+ * The quiz editor as a member uses it: every question type, the publish check naming each broken
+ * rule at its field, autosave that survives a reload and a closed tab, a conflicting second tab
+ * that loses nothing, reordering by keyboard and by drag, preview, and export → import round trips.
+ */
+
+async function waitSaved(page: Page) {
+  await expect(page.getByTestId("save-state")).toHaveAttribute("data-state", "saved", { timeout: 15_000 });
+}
+
+/** The quiz made on /create lives at its own address; a reload of /create opens it there. */
+async function editUrl(page: Page): Promise<string> {
+  await waitSaved(page);
+  await page.reload();
+  await expect(page).toHaveURL(/\/quiz\/[a-z0-9-]+\/edit$/);
+  return page.url();
+}
+
+async function fillOptions(page: Page, q: number, texts: string[]) {
+  for (const [i, text] of texts.entries()) {
+    if (i >= (await page.locator(`[id^=q${q}-option-]`).count())) await page.locator(`#question-${q}`).getByRole("button", { name: "Add option" }).click();
+    await page.locator(`#q${q}-option-${i}`).fill(text);
+  }
+}
+
+/** Writes a quiz with one question of every type; the number question's range is left broken. */
+async function writeQuiz(page: Page, title: string) {
+  await page.goto("/create");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Description").fill("Written in the editor by an end-to-end test.");
+  await page.getByLabel("Category").selectOption("science");
+
+  await page.getByTestId("add-single").click();
+  await page.locator("#q0-prompt").fill("Which planet is known as the Red Planet?");
+  await fillOptions(page, 0, ["Venus", "Mars", "Jupiter", "Saturn"]);
+  await page.locator('input[name="q0-correct"]').nth(1).check();
+
+  await page.getByTestId("add-multiple").click();
+  await page.locator("#q1-prompt").fill("Which of these are noble gases?");
+  await fillOptions(page, 1, ["Helium", "Oxygen", "Neon", "Nitrogen"]);
+  await page.locator('input[name="q1-correct"]').nth(0).uncheck();
+  await page.locator('input[name="q1-correct"]').nth(0).check();
+  await page.locator('input[name="q1-correct"]').nth(2).check();
+
+  await page.getByTestId("add-boolean").click();
+  await page.locator("#q2-prompt").fill("Sound travels faster than light.");
+  await page.locator("#question-2").getByLabel("False").check();
+
+  await page.getByTestId("add-text").click();
+  await page.locator("#q3-prompt").fill("What is the chemical symbol for gold?");
+  await page.locator("#q3-accepted-0").fill("Au");
+
+  await page.getByTestId("add-order").click();
+  await page.locator("#q4-prompt").fill("Order these from smallest to largest.");
+  await page.locator("#q4-item-0").fill("Atom");
+  await page.locator("#q4-item-1").fill("Cell");
+  await page.locator("#q4-item-2").fill("Planet");
+
+  await page.getByTestId("add-number").click();
+  await page.locator("#q5-prompt").fill("How many legs does a spider have?");
+  await page.locator("#q5-answer").fill("8");
+  await page.locator("#q5-min").fill("20");
+  await page.locator("#q5-max").fill("0");
+  await waitSaved(page);
+}
+
+test("a member writes a quiz of every type; a broken rule blocks publishing until fixed; it appears in explore", async ({ page, browser }) => {
+  await signUpInBrowser(page);
+  const title = `Editor quiz ${Date.now().toString(36)}`;
+  await writeQuiz(page, title);
+
+  await page.getByTestId("publish").click();
+  const problems = page.getByTestId("publish-errors");
+  await expect(problems).toContainText("1 problem blocks publishing");
+  await expect(problems).toContainText("Minimum must be below maximum");
+  // The message sits next to its field and is tied to it.
+  await expect(page.locator("#q5-max")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#q5-max-msg")).toHaveText("Minimum must be below maximum");
+  await expect(page.getByTestId("quiz-status")).toHaveText("Draft");
+
+  await page.locator("#q5-min").fill("0");
+  await page.locator("#q5-max").fill("20");
+  await page.getByTestId("publish").click();
+  await expect(page.getByTestId("quiz-status")).toHaveText("Published");
+  await expect(page.getByTestId("publish-errors")).toHaveCount(0);
+  // Publishing names the quiz after its title.
+  await expect(page).toHaveURL(/\/quiz\/editor-quiz-[a-z0-9-]+\/edit$/);
+  await expect(page.getByRole("status")).toContainText("Published");
+  const slug = new URL(page.url()).pathname.split("/")[2] ?? "";
+
+  await page.goto(`/explore?q=${encodeURIComponent(title)}`);
+  await expect(page.getByRole("link", { name: title }).first()).toBeVisible();
+
+  // A guest sees the quiz page and can play it, but another member cannot edit or export it.
+  const other = await browser.newContext();
+  try {
+    const otherPage = await other.newPage();
+    const guestView = await otherPage.goto(`/quiz/${slug}`);
+    expect(guestView?.status()).toBe(200);
+    await expect(otherPage.getByRole("heading", { level: 1 })).toHaveText(title);
+    await signUpByApi(otherPage.request, new URL(otherPage.url()).origin, newAccount("other"));
+    const edit = await otherPage.goto(`/quiz/${slug}/edit`);
+    expect(edit?.status()).toBe(403);
+    const exported = await otherPage.request.get(`/api/v1/quizzes/${slug}/export?format=json`);
+    expect(exported.status()).toBe(403);
+    expect((await exported.json()).error.code).toBe("forbidden");
+  } finally {
+    await other.close();
+  }
+});
+
+test("export and re-import give the same questions and answers, in JSON, CSV and GIFT", async ({ page }) => {
+  await signUpInBrowser(page);
+  const title = `Round trip ${Date.now().toString(36)}`;
+  await writeQuiz(page, title);
+  await page.locator("#q5-min").fill("0");
+  await page.locator("#q5-max").fill("20");
+  await page.getByTestId("publish").click();
+  await expect(page.getByTestId("quiz-status")).toHaveText("Published");
+  await expect(page).toHaveURL(/\/quiz\/round-trip-[a-z0-9-]+\/edit$/);
+  const slug = new URL(page.url()).pathname.split("/")[2] ?? "";
+
+  const original = await (await page.request.get(`/api/v1/quizzes/${slug}/export?format=json`)).json();
+  expect(original.quiz.questions).toHaveLength(6);
+  for (const format of ["json", "csv", "gift"] as const) {
+    // The export button offers the same file.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      (async () => {
+        await page.locator("summary", { hasText: "Export" }).click();
+        await page.getByRole("link", { name: { json: "Quizdeck JSON", csv: "CSV spreadsheet", gift: "Moodle GIFT" }[format] }).click();
+      })(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${slug}.${format}`);
+    const content = (await (await page.request.get(`/api/v1/quizzes/${slug}/export?format=${format}`)).text()).toString();
+    const imported = await page.request.post("/api/v1/imports", { data: { format, content } });
+    expect(imported.status(), await imported.text()).toBe(201);
+    const body = await imported.json();
+    expect(body.imported).toBe(6);
+    expect(body.skipped).toEqual([]);
+    const again = await (await page.request.get(`/api/v1/quizzes/${body.quiz.slug}/export?format=json`)).json();
+    expect(again.quiz.questions, `${format} round trip`).toEqual(original.quiz.questions);
+  }
+});
+
+test("a draft survives a reload and a closed tab", async ({ page, context }) => {
+  await signUpInBrowser(page);
+  await page.goto("/create");
+  await page.getByLabel("Title").fill("Survivor quiz");
+  await page.getByTestId("add-text").click();
+  await page.locator("#q0-prompt").fill("Typed just before the reload");
+  // Reload at once: the copy on this device carries the change until the server has it.
+  await page.reload();
+  await expect(page.getByLabel("Title")).toHaveValue("Survivor quiz");
+  await expect(page.locator("#q0-prompt")).toHaveValue("Typed just before the reload");
+  const url = await editUrl(page);
+  expect(url).toMatch(/\/quiz\/survivor-quiz-[a-z0-9-]+\/edit$/);
+
+  await page.locator("#q0-prompt").fill("Typed just before closing the tab");
+  await page.close();
+  const again = await context.newPage();
+  await again.goto(url);
+  await expect(again.locator("#q0-prompt")).toHaveValue("Typed just before closing the tab");
+  await waitSaved(again);
+  // And the server has it: a fresh browser without this device's copy sees it too.
+  const exported = await (await again.request.get(`${new URL(url).pathname.replace(/\/quiz\/([^/]+)\/edit$/, "/api/v1/quizzes/$1/export")}?format=json`)).text();
+  expect(exported).toContain("Typed just before closing the tab");
+});
+
+test("a save from a second tab is a conflict; keeping one version saves the other as a copy", async ({ page, context }) => {
+  await signUpInBrowser(page);
+  await page.goto("/create");
+  await page.getByLabel("Title").fill("Two tabs quiz");
+  const url = await editUrl(page);
+
+  const second = await context.newPage();
+  await second.goto(url);
+  await second.getByLabel("Title").fill("Two tabs quiz — second tab");
+  await waitSaved(second);
+
+  await page.getByLabel("Description").fill("Written in the first tab, which is now stale");
+  await expect(page.getByTestId("conflict")).toBeVisible();
+  await expect(page.getByTestId("save-state")).toHaveAttribute("data-state", "conflict");
+  await page.getByRole("button", { name: "Keep my version" }).click();
+  await expect(page.getByRole("status")).toContainText("The other one was kept as a new draft");
+  await waitSaved(page);
+  await expect(page.getByLabel("Description")).toHaveValue("Written in the first tab, which is now stale");
+
+  // The other tab's version lives on as its own draft.
+  await page.getByRole("status").getByRole("link", { name: "Open" }).click();
+  await expect(page.getByLabel("Title")).toHaveValue("Two tabs quiz — second tab (other version)");
+});
+
+test("questions reorder by keyboard and by drag; preview shows the player's view without the answer", async ({ page }) => {
+  await signUpInBrowser(page);
+  await page.goto("/create");
+  await page.getByLabel("Title").fill("Reorder quiz");
+  for (const [i, prompt] of ["First", "Second", "Third"].entries()) {
+    await page.getByTestId("add-boolean").click();
+    await page.locator(`#q${i}-prompt`).fill(prompt);
+  }
+  const prompts = () => page.locator("[id$=-prompt]").evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value));
+
+  await page.getByTestId("drag-handle").nth(2).focus();
+  await page.keyboard.press("ArrowUp");
+  expect(await prompts()).toEqual(["First", "Third", "Second"]);
+  await expect(page.getByTestId("drag-handle").nth(1)).toBeFocused();
+
+  await page.getByTestId("drag-handle").nth(0).dragTo(page.getByTestId("question-card").nth(2));
+  expect(await prompts()).toEqual(["Third", "Second", "First"]);
+
+  await page.getByTestId("add-single").click();
+  await page.locator("#q3-prompt").fill("Pick the vowel");
+  await fillOptions(page, 3, ["B", "A", "C", "D"]);
+  await page.locator('input[name="q3-correct"]').nth(1).check();
+  await page.locator("#question-3").getByRole("button", { name: "Preview as a player" }).click();
+  const preview = page.getByTestId("question-preview");
+  await expect(preview).toContainText("Pick the vowel");
+  await expect(preview.getByRole("button")).toHaveCount(4);
+  await expect(preview).not.toContainText("Correct");
+  await page.getByRole("button", { name: "Close preview" }).click();
+  await expect(preview).toHaveCount(0);
+  await waitSaved(page);
+});

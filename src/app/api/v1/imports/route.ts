@@ -1,0 +1,12 @@
+// POST /api/v1/imports – import a quiz file (JSON, CSV, GIFT, Aiken, Open Trivia DB, Kahoot! xlsx as base64) as a new draft
+import { NextResponse } from "next/server";
+import { apiRoute, jsonBody } from "@/server/api";
+import { importInput } from "@/server/api-schemas";
+import { importQuiz } from "@/server/imports";
+import { requireViewer } from "@/server/permissions";
+
+export const POST = apiRoute({}, async ({ req }) => {
+  const viewer = await requireViewer();
+  const input = await jsonBody(req, importInput);
+  return NextResponse.json(await importQuiz(viewer, input), { status: 201, headers: { "cache-control": "no-store" } });
+});

@@ -1,0 +1,30 @@
+// GET /api/v1/quizzes/{slug}/export?format=json|csv|gift – the whole quiz with its answers, for its owner (and admins)
+import { exportQuiz, FORMAT_FILES } from "@/core/import";
+import { getDb } from "@/db";
+import { exportableQuiz } from "@/db/queries/editor";
+import { getPublicQuiz } from "@/db/queries/quizzes";
+import { apiRoute } from "@/server/api";
+import { exportQuery } from "@/server/api-schemas";
+import { AppError } from "@/server/errors";
+import { canManageQuiz, requireViewer } from "@/server/permissions";
+import { quizAccess } from "@/server/quiz-access";
+
+export const GET = apiRoute<{ slug: string }, typeof exportQuery>({ query: exportQuery }, async ({ params, query }) => {
+  const viewer = await requireViewer();
+  const db = await getDb();
+  const found = await exportableQuiz(db, params.slug);
+  if (!found || !canManageQuiz(viewer, found)) {
+    // A quiz the caller can see but does not own is forbidden; anything else does not exist for them.
+    if (found && (await getPublicQuiz(db, params.slug, await quizAccess()))) throw new AppError("forbidden", "Only the quiz's owner can export it.");
+    throw new AppError("not_found");
+  }
+  const body = exportQuiz(query.format, found.quiz);
+  const file = FORMAT_FILES[query.format];
+  return new Response(body, {
+    headers: {
+      "content-type": `${file.mime}; charset=utf-8`,
+      "content-disposition": `attachment; filename="${params.slug}.${file.extension}"`,
+      "cache-control": "no-store",
+    },
+  });
+});

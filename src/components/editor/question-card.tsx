@@ -1,0 +1,429 @@
+"use client";
+
+import { clsx } from "clsx";
+import { ArrowDown, ArrowUp, Copy, Eye, GripVertical, Plus, Trash2, X } from "lucide-react";
+import { useTranslations } from "next-intl";
+import type { DragEvent, ReactNode } from "react";
+import { ChoiceBadge } from "@/components/play/choice-style";
+import { buttonClass } from "@/components/ui/button";
+import { Field, TextArea, TextField, describedBy, inputClass } from "@/components/ui/field";
+import { changeType, type EditorErrors, type EditorQuestion } from "@/core/editor";
+import { QUESTION_TYPES } from "@/core/question";
+import { LIMITS, POINTS } from "@/core/quiz-schema";
+import { newId } from "./new-id";
+
+type Props = {
+  question: EditorQuestion;
+  index: number;
+  count: number;
+  errors: EditorErrors;
+  onChange: (q: EditorQuestion) => void;
+  onMove: (to: number) => void;
+  onDuplicate: () => void;
+  onDelete: () => void;
+  onPreview: () => void;
+  drag: {
+    onDragStart: (e: DragEvent) => void;
+    onDragOver: (e: DragEvent) => void;
+    onDrop: (e: DragEvent) => void;
+    onDragEnd: () => void;
+    over: boolean;
+  };
+};
+
+const iconButton = buttonClass("ghost", "icon", "size-10");
+
+/** One question in the editor: its type, prompt, answers, and the optional extras. */
+export function QuestionCard({ question: q, index, count, errors, onChange, onMove, onDuplicate, onDelete, onPreview, drag }: Props) {
+  const t = useTranslations("editor");
+  const tt = useTranslations("quiz.types");
+  const base = `q${index}`;
+  const err = (path: string) => errors[`questions.${index}.${path}`];
+  const set = <K extends keyof EditorQuestion>(key: K, value: EditorQuestion[K]) => onChange({ ...q, [key]: value });
+  const hasErrors = Object.keys(errors).some((k) => k.startsWith(`questions.${index}.`));
+
+  return (
+    <li
+      id={`question-${index}`}
+      data-testid="question-card"
+      onDragOver={drag.onDragOver}
+      onDrop={drag.onDrop}
+      className={clsx(
+        "rounded-3xl border bg-white p-4 shadow-sm sm:p-5 dark:bg-zinc-900",
+        hasErrors ? "border-rose-400 dark:border-rose-700" : "border-zinc-200 dark:border-zinc-800",
+        drag.over && "ring-2 ring-brand-500",
+      )}
+    >
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          draggable
+          onDragStart={drag.onDragStart}
+          onDragEnd={drag.onDragEnd}
+          className={clsx(iconButton, "cursor-grab active:cursor-grabbing")}
+          aria-label={t("dragHandle", { n: index + 1 })}
+          aria-describedby={`${base}-drag-help`}
+          data-testid="drag-handle"
+          onKeyDown={(e) => {
+            if (e.key === "ArrowUp" && index > 0) {
+              e.preventDefault();
+              onMove(index - 1);
+            } else if (e.key === "ArrowDown" && index < count - 1) {
+              e.preventDefault();
+              onMove(index + 1);
+            }
+          }}
+        >
+          <GripVertical className="size-5" aria-hidden />
+        </button>
+        <span id={`${base}-drag-help`} className="sr-only">
+          {t("dragHelp")}
+        </span>
+        <h3 className="text-base font-bold">{t("questionN", { n: index + 1 })}</h3>
+        <label htmlFor={`${base}-type`} className="sr-only">
+          {t("type")}
+        </label>
+        <select
+          id={`${base}-type`}
+          value={q.type}
+          onChange={(e) => onChange(changeType(q, e.target.value as EditorQuestion["type"], newId))}
+          className={clsx(inputClass.replace("w-full", ""), "h-10 min-w-40 flex-1 sm:w-52 sm:flex-none")}
+        >
+          {QUESTION_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {tt(type)}
+            </option>
+          ))}
+        </select>
+        <div className="ml-auto flex items-center">
+          <button type="button" className={iconButton} onClick={() => onMove(index - 1)} disabled={index === 0} aria-label={t("moveUp")}>
+            <ArrowUp className="size-4" aria-hidden />
+          </button>
+          <button type="button" className={iconButton} onClick={() => onMove(index + 1)} disabled={index === count - 1} aria-label={t("moveDown")}>
+            <ArrowDown className="size-4" aria-hidden />
+          </button>
+          <button type="button" className={iconButton} onClick={onPreview} aria-label={t("preview")}>
+            <Eye className="size-4" aria-hidden />
+          </button>
+          <button type="button" className={iconButton} onClick={onDuplicate} aria-label={t("duplicate")} disabled={count >= LIMITS.questionsMax}>
+            <Copy className="size-4" aria-hidden />
+          </button>
+          <button type="button" className={clsx(iconButton, "text-rose-700 dark:text-rose-400")} onClick={onDelete} aria-label={t("deleteQuestion")}>
+            <Trash2 className="size-4" aria-hidden />
+          </button>
+        </div>
+      </div>
+
+      <TextArea
+        id={`${base}-prompt`}
+        label={t("prompt")}
+        value={q.prompt}
+        onChange={(e) => set("prompt", e.target.value)}
+        maxLength={LIMITS.promptMax * 2}
+        rows={2}
+        error={err("prompt")}
+      />
+
+      <div className="mt-4">
+        <AnswerEditor q={q} base={base} err={err} onChange={onChange} />
+      </div>
+
+      <details className="group mt-4 rounded-2xl bg-zinc-50 p-3 dark:bg-zinc-950" open={Boolean(err("explanation") || err("hint") || err("timeLimit") || err("points"))}>
+        <summary className="cursor-pointer text-sm font-semibold text-zinc-700 dark:text-zinc-300">{t("more")}</summary>
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          <TextArea
+            id={`${base}-explanation`}
+            fieldClassName="sm:col-span-2"
+            label={t("explanationLabel")}
+            value={q.explanation}
+            onChange={(e) => set("explanation", e.target.value)}
+            rows={2}
+            error={err("explanation")}
+            help={t("explanationHelp")}
+          />
+          <TextField
+            id={`${base}-hint`}
+            fieldClassName="sm:col-span-2"
+            label={t("hint")}
+            value={q.hint}
+            onChange={(e) => set("hint", e.target.value)}
+            error={err("hint")}
+            help={t("hintHelp")}
+          />
+          <TextField
+            id={`${base}-time`}
+            type="number"
+            inputMode="numeric"
+            label={t("timeLimit")}
+            placeholder={t("quizDefault")}
+            min={LIMITS.timeMin}
+            max={LIMITS.timeMax}
+            value={q.timeLimit ?? ""}
+            onChange={(e) => set("timeLimit", e.target.value === "" ? null : Math.round(Number(e.target.value)))}
+            error={err("timeLimit")}
+            help={t("timeLimitHelp")}
+          />
+          <Field id={`${base}-points`} label={t("points")} error={err("points")}>
+            <select
+              id={`${base}-points`}
+              value={q.points}
+              onChange={(e) => set("points", Number(e.target.value))}
+              className={clsx(inputClass, "h-11")}
+              {...describedBy(`${base}-points`, err("points"))}
+            >
+              {POINTS.map((p) => (
+                <option key={p} value={p}>
+                  {t(`pointsChoice.${p}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+      </details>
+    </li>
+  );
+}
+
+type AnswerProps = { q: EditorQuestion; base: string; err: (path: string) => string | undefined; onChange: (q: EditorQuestion) => void };
+
+function ListError({ id, message }: { id: string; message?: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-rose-700 dark:text-rose-400">
+      {message}
+    </p>
+  );
+}
+
+function AddRow({ onClick, disabled, children }: { onClick: () => void; disabled: boolean; children: ReactNode }) {
+  return (
+    <button type="button" className={buttonClass("secondary", "sm", "mt-2")} onClick={onClick} disabled={disabled}>
+      <Plus className="size-4" aria-hidden />
+      {children}
+    </button>
+  );
+}
+
+function AnswerEditor({ q, base, err, onChange }: AnswerProps) {
+  const t = useTranslations("editor");
+  switch (q.type) {
+    case "single":
+    case "multiple": {
+      const listError = err("correct") ?? err("options");
+      return (
+        <fieldset aria-describedby={listError ? `${base}-options-msg` : undefined}>
+          <legend className="mb-1 text-sm font-semibold">{q.type === "single" ? t("optionsSingle") : t("optionsMultiple")}</legend>
+          <ul className="space-y-2">
+            {q.options.map((o, i) => {
+              const optError = err(`options.${i}`);
+              return (
+                <li key={o.id}>
+                  <div className="flex items-center gap-2">
+                    <ChoiceBadge index={i} />
+                    <label className="flex min-h-11 shrink-0 cursor-pointer items-center gap-1.5 rounded-xl px-2 text-sm font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800">
+                      <input
+                        type={q.type === "single" ? "radio" : "checkbox"}
+                        name={`${base}-correct`}
+                        checked={o.correct}
+                        onChange={(e) =>
+                          onChange({
+                            ...q,
+                            options: q.options.map((x) =>
+                              q.type === "single" ? { ...x, correct: x.id === o.id } : x.id === o.id ? { ...x, correct: e.target.checked } : x,
+                            ),
+                          })
+                        }
+                        className="size-5 accent-emerald-600"
+                      />
+                      <span className="sr-only sm:not-sr-only">{t("correct")}</span>
+                      <span className="sr-only">{t("optionN", { n: i + 1 })}</span>
+                    </label>
+                    <label htmlFor={`${base}-option-${i}`} className="sr-only">
+                      {t("optionText", { n: i + 1 })}
+                    </label>
+                    <input
+                      id={`${base}-option-${i}`}
+                      value={o.text}
+                      onChange={(e) => onChange({ ...q, options: q.options.map((x) => (x.id === o.id ? { ...x, text: e.target.value } : x)) })}
+                      placeholder={t("optionPlaceholder", { n: i + 1 })}
+                      className={clsx(inputClass, "h-11 min-w-0 flex-1")}
+                      {...describedBy(`${base}-option-${i}`, optError)}
+                    />
+                    <button
+                      type="button"
+                      className={iconButton}
+                      onClick={() => onChange({ ...q, options: q.options.filter((x) => x.id !== o.id) })}
+                      disabled={q.options.length <= LIMITS.optionsMin}
+                      aria-label={t("removeOption", { n: i + 1 })}
+                    >
+                      <X className="size-4" aria-hidden />
+                    </button>
+                  </div>
+                  <ListError id={`${base}-option-${i}-msg`} message={optError} />
+                </li>
+              );
+            })}
+          </ul>
+          <ListError id={`${base}-options-msg`} message={listError} />
+          <AddRow
+            onClick={() => onChange({ ...q, options: [...q.options, { id: newId(), text: "", correct: false }] })}
+            disabled={q.options.length >= LIMITS.optionsMax}
+          >
+            {t("addOption")}
+          </AddRow>
+        </fieldset>
+      );
+    }
+    case "boolean":
+      return (
+        <fieldset>
+          <legend className="mb-1 text-sm font-semibold">{t("booleanAnswer")}</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {[true, false].map((value) => (
+              <label
+                key={String(value)}
+                className={clsx(
+                  "flex min-h-12 cursor-pointer items-center gap-2 rounded-xl border px-3 font-semibold",
+                  q.booleanAnswer === value ? "border-emerald-500 bg-emerald-50 dark:bg-emerald-950" : "border-zinc-300 dark:border-zinc-700",
+                )}
+              >
+                <input type="radio" name={`${base}-boolean`} checked={q.booleanAnswer === value} onChange={() => onChange({ ...q, booleanAnswer: value })} className="size-5 accent-emerald-600" />
+                {value ? t("true") : t("false")}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      );
+    case "text": {
+      const listError = err("accepted");
+      return (
+        <fieldset>
+          <legend className="mb-1 text-sm font-semibold">{t("acceptedAnswers")}</legend>
+          <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">{t("acceptedHelp")}</p>
+          <ul className="space-y-2">
+            {q.accepted.map((a, i) => {
+              const itemError = err(`accepted.${i}`);
+              return (
+                <li key={i}>
+                  <div className="flex items-center gap-2">
+                    <label htmlFor={`${base}-accepted-${i}`} className="sr-only">
+                      {t("acceptedN", { n: i + 1 })}
+                    </label>
+                    <input
+                      id={`${base}-accepted-${i}`}
+                      value={a}
+                      onChange={(e) => onChange({ ...q, accepted: q.accepted.map((x, j) => (j === i ? e.target.value : x)) })}
+                      placeholder={t("acceptedPlaceholder")}
+                      className={clsx(inputClass, "h-11 min-w-0 flex-1")}
+                      {...describedBy(`${base}-accepted-${i}`, itemError)}
+                    />
+                    <button
+                      type="button"
+                      className={iconButton}
+                      onClick={() => onChange({ ...q, accepted: q.accepted.filter((_, j) => j !== i) })}
+                      disabled={q.accepted.length <= 1}
+                      aria-label={t("removeAccepted", { n: i + 1 })}
+                    >
+                      <X className="size-4" aria-hidden />
+                    </button>
+                  </div>
+                  <ListError id={`${base}-accepted-${i}-msg`} message={itemError} />
+                </li>
+              );
+            })}
+          </ul>
+          <ListError id={`${base}-accepted-msg`} message={listError} />
+          <AddRow onClick={() => onChange({ ...q, accepted: [...q.accepted, ""] })} disabled={q.accepted.length >= LIMITS.acceptedMax}>
+            {t("addAccepted")}
+          </AddRow>
+        </fieldset>
+      );
+    }
+    case "order": {
+      const listError = err("items");
+      const move = (from: number, to: number) => {
+        const items = [...q.items];
+        const [it] = items.splice(from, 1);
+        if (it) items.splice(to, 0, it);
+        onChange({ ...q, items });
+      };
+      return (
+        <fieldset>
+          <legend className="mb-1 text-sm font-semibold">{t("orderItems")}</legend>
+          <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">{t("orderHelp")}</p>
+          <ol className="space-y-2">
+            {q.items.map((item, i) => {
+              const itemError = err(`items.${i}`);
+              return (
+                <li key={item.id}>
+                  <div className="flex items-center gap-2">
+                    <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-zinc-200 text-sm font-bold dark:bg-zinc-800">{i + 1}</span>
+                    <label htmlFor={`${base}-item-${i}`} className="sr-only">
+                      {t("itemN", { n: i + 1 })}
+                    </label>
+                    <input
+                      id={`${base}-item-${i}`}
+                      value={item.text}
+                      onChange={(e) => onChange({ ...q, items: q.items.map((x) => (x.id === item.id ? { ...x, text: e.target.value } : x)) })}
+                      placeholder={t("itemPlaceholder", { n: i + 1 })}
+                      className={clsx(inputClass, "h-11 min-w-0 flex-1")}
+                      {...describedBy(`${base}-item-${i}`, itemError)}
+                    />
+                    <button type="button" className={iconButton} onClick={() => move(i, i - 1)} disabled={i === 0} aria-label={t("moveItemUp", { n: i + 1 })}>
+                      <ArrowUp className="size-4" aria-hidden />
+                    </button>
+                    <button
+                      type="button"
+                      className={iconButton}
+                      onClick={() => onChange({ ...q, items: q.items.filter((x) => x.id !== item.id) })}
+                      disabled={q.items.length <= LIMITS.optionsMin}
+                      aria-label={t("removeItem", { n: i + 1 })}
+                    >
+                      <X className="size-4" aria-hidden />
+                    </button>
+                  </div>
+                  <ListError id={`${base}-item-${i}-msg`} message={itemError} />
+                </li>
+              );
+            })}
+          </ol>
+          <ListError id={`${base}-items-msg`} message={listError} />
+          <AddRow onClick={() => onChange({ ...q, items: [...q.items, { id: newId(), text: "" }] })} disabled={q.items.length >= LIMITS.optionsMax}>
+            {t("addItem")}
+          </AddRow>
+        </fieldset>
+      );
+    }
+    case "number": {
+      const field = (key: "answer" | "min" | "max" | "tolerance", label: string) => (
+        <TextField
+          id={`${base}-${key}`}
+          type="number"
+          inputMode="decimal"
+          step="any"
+          label={label}
+          value={q.number[key] ?? ""}
+          onChange={(e) => onChange({ ...q, number: { ...q.number, [key]: e.target.value === "" ? null : Number(e.target.value) } })}
+          error={err(key)}
+        />
+      );
+      return (
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+          {field("answer", t("numberAnswer"))}
+          {field("tolerance", t("numberTolerance"))}
+          {field("min", t("numberMin"))}
+          {field("max", t("numberMax"))}
+          <TextField
+            id={`${base}-unit`}
+            fieldClassName="col-span-2 sm:col-span-1"
+            label={t("numberUnit")}
+            value={q.number.unit}
+            maxLength={20}
+            onChange={(e) => onChange({ ...q, number: { ...q.number, unit: e.target.value } })}
+            error={err("unit")}
+          />
+        </div>
+      );
+    }
+  }
+}

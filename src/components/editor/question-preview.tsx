@@ -1,0 +1,64 @@
+"use client";
+
+import { X } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+import { AnswerInput } from "@/components/play/play-screen";
+import { buttonClass } from "@/components/ui/button";
+import { editorQuestionData, type EditorQuestion } from "@/core/editor";
+import type { Answer } from "@/core/grading";
+import { toPublicData } from "@/core/question";
+
+/** The question as a player sees it before answering (no answer key), in a dialog. */
+export function QuestionPreview({ question, index, timeLimit, onClose }: { question: EditorQuestion; index: number; timeLimit: number; onClose: () => void }) {
+  const t = useTranslations("editor");
+  const ref = useRef<HTMLDialogElement>(null);
+  const data = toPublicData(editorQuestionData(question), question.id);
+  const [value, setValue] = useState<Answer | null>(data.type === "order" ? data.items.map((i) => i.id) : null);
+  useEffect(() => {
+    const dialog = ref.current;
+    dialog?.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby="preview-title"
+      className="m-auto w-[min(100vw-1rem,48rem)] rounded-3xl border border-zinc-200 bg-zinc-50 p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-950/60 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-100"
+    >
+      <div className="flex items-center justify-between border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
+        <h2 id="preview-title" className="font-bold">
+          {t("previewTitle", { n: index + 1 })}
+        </h2>
+        <button type="button" className={buttonClass("ghost", "icon")} onClick={() => ref.current?.close()} aria-label={t("closePreview")}>
+          <X className="size-5" aria-hidden />
+        </button>
+      </div>
+      <div className="space-y-5 p-5" data-testid="question-preview">
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {t("previewMeta", { seconds: question.timeLimit ?? timeLimit, points: question.points })}
+        </p>
+        <p className="text-xl font-bold sm:text-2xl">{question.prompt || t("noPrompt")}</p>
+        <AnswerInput
+          question={{
+            id: question.id,
+            position: index,
+            type: question.type,
+            prompt: question.prompt,
+            points: question.points,
+            timeLimit: question.timeLimit ?? timeLimit,
+            imageUrl: null,
+            hasHint: Boolean(question.hint),
+            data,
+          }}
+          value={value}
+          onChange={setValue}
+          onSubmit={() => undefined}
+          hint={null}
+          disabled={false}
+        />
+      </div>
+    </dialog>
+  );
+}

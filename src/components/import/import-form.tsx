@@ -1,0 +1,237 @@
+"use client";
+
+import { clsx } from "clsx";
+import { AlertTriangle, CheckCircle2, Eye, FileUp, Loader2 } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useId, useState, useTransition } from "react";
+import { buttonClass } from "@/components/ui/button";
+import { SelectField } from "@/components/ui/field";
+import type { ImportResult } from "@/core/import";
+import type { QuestionInput } from "@/core/quiz-schema";
+import { importAction, previewImportAction } from "@/server/actions/imports";
+
+const FORMATS = ["json", "csv", "gift", "aiken", "opentdb", "kahoot"] as const;
+type Format = (typeof FORMATS)[number];
+const MAX_BYTES = 5 * 1024 * 1024;
+
+/** The format a file most likely is, from its name and first bytes. */
+function guessFormat(name: string, text: string | null): Format | null {
+  const ext = name.toLowerCase().split(".").pop();
+  if (ext === "xlsx") return "kahoot";
+  if (ext === "csv") return "csv";
+  if (ext === "gift") return "gift";
+  if (ext === "json") return text && /"results"\s*:/.test(text.slice(0, 2000)) && /"incorrect_answers"/.test(text) ? "opentdb" : "json";
+  if (ext === "txt") return text && /^\s*ANSWER\s*:/m.test(text) ? "aiken" : "gift";
+  return null;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+type Loaded = { name: string; content: string; size: number };
+type Problem = { line: number; reason: string; skipped?: boolean };
+
+/** Upload → preview with every problem → import as a draft. Nothing is saved before the last step. */
+export function ImportForm() {
+  const t = useTranslations("import");
+  const tt = useTranslations("quiz.types");
+  const router = useRouter();
+  const id = useId();
+  const [format, setFormat] = useState<Format>("json");
+  const [file, setFile] = useState<Loaded | null>(null);
+  const [skipInvalid, setSkipInvalid] = useState(false);
+  const [preview, setPreview] = useState<ImportResult | null>(null);
+  const [failure, setFailure] = useState<{ message: string; problems: Problem[] } | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const load = async (f: File) => {
+    setPreview(null);
+    setFailure(null);
+    const bytes = new Uint8Array(await f.arrayBuffer());
+    if (bytes.byteLength > MAX_BYTES) {
+      setFile(null);
+      setFailure({ message: t("tooLarge", { size: (bytes.byteLength / 1024 / 1024).toFixed(1) }), problems: [] });
+      return;
+    }
+    const guessed = guessFormat(f.name, f.name.toLowerCase().endsWith(".xlsx") ? null : new TextDecoder().decode(bytes.subarray(0, 4096)));
+    const fmt = guessed ?? format;
+    if (guessed) setFormat(guessed);
+    // The spreadsheet travels as base64; text must be UTF-8, or it would arrive mangled.
+    let content: string;
+    if (fmt === "kahoot") content = toBase64(bytes);
+    else {
+      try {
+        content = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      } catch {
+        setFile(null);
+        setFailure({ message: t("notUtf8"), problems: [] });
+        return;
+      }
+    }
+    setFile({ name: f.name, content, size: bytes.byteLength });
+  };
+
+  const input = () => ({ format, content: file?.content ?? "", skipInvalid, fileName: file?.name });
+
+  const runPreview = () =>
+    startTransition(async () => {
+      setFailure(null);
+      const res = await previewImportAction(input());
+      if (res.ok) setPreview(res.value);
+      else setFailure({ message: res.message, problems: res.lines ?? [] });
+    });
+
+  const runImport = () =>
+    startTransition(async () => {
+      setFailure(null);
+      const res = await importAction(input());
+      if (res.ok) router.push(`/quiz/${res.value.quiz.slug}/edit`);
+      else setFailure({ message: res.message, problems: res.lines ?? [] });
+    });
+
+  const problems: Problem[] = preview?.problems ?? [];
+  return (
+    <div className="mt-6 space-y-6">
+      <form
+        className="grid gap-4 rounded-3xl border border-zinc-200 bg-white p-5 shadow-sm sm:grid-cols-2 dark:border-zinc-800 dark:bg-zinc-900"
+        onSubmit={(e) => {
+          e.preventDefault();
+          runPreview();
+        }}
+      >
+        <div className="sm:col-span-2">
+          <label htmlFor={`${id}-file`} className="mb-1 block text-sm font-semibold">
+            {t("file")}
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".json,.csv,.gift,.txt,.xlsx"
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              if (f) void load(f);
+            }}
+            className="block w-full rounded-xl border border-dashed border-zinc-300 bg-zinc-50 p-4 text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:font-semibold file:text-white dark:border-zinc-700 dark:bg-zinc-950"
+            aria-describedby={`${id}-file-help`}
+          />
+          <p id={`${id}-file-help`} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+            {t("fileHelp")}
+          </p>
+        </div>
+        <SelectField
+          id={`${id}-format`}
+          label={t("format")}
+          value={format}
+          onChange={(e) => {
+            setFormat(e.target.value as Format);
+            setPreview(null);
+          }}
+        >
+          {FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {t(`formats.${f}`)}
+            </option>
+          ))}
+        </SelectField>
+        <label className="flex items-center gap-2 self-end pb-3 text-sm">
+          <input type="checkbox" checked={skipInvalid} onChange={(e) => setSkipInvalid(e.target.checked)} className="size-4 accent-brand-600" />
+          {t("skipInvalid")}
+        </label>
+        <div className="flex flex-wrap gap-2 sm:col-span-2">
+          <button type="submit" className={buttonClass("secondary")} disabled={!file || pending} data-testid="import-preview">
+            {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Eye className="size-4" aria-hidden />}
+            {t("preview")}
+          </button>
+          <button type="button" className={buttonClass("primary")} onClick={runImport} disabled={!preview || pending || preview.questions.length === 0} data-testid="import-submit">
+            <FileUp className="size-4" aria-hidden />
+            {t("importDraft", { count: preview?.questions.length ?? 0 })}
+          </button>
+        </div>
+      </form>
+
+      <div aria-live="polite">
+        {failure && (
+          <div role="alert" className="rounded-2xl border border-rose-300 bg-rose-50 p-4 text-rose-950 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100" data-testid="import-failure">
+            <p className="flex items-center gap-2 font-bold">
+              <AlertTriangle className="size-5" aria-hidden />
+              {failure.message}
+            </p>
+            <ProblemList problems={failure.problems} />
+          </div>
+        )}
+      </div>
+
+      {preview && (
+        <section aria-labelledby={`${id}-preview`} className="space-y-4" data-testid="import-preview-result">
+          <div className="rounded-3xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+            <h2 id={`${id}-preview`} className="text-xl font-bold">
+              {preview.quiz.title}
+            </h2>
+            <p className="mt-1 flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+              <CheckCircle2 className="size-4 text-emerald-600" aria-hidden />
+              {t("summary", { ok: preview.questions.length, problems: problems.length })}
+            </p>
+            {preview.quiz.source && (
+              <p className="mt-1 text-xs text-zinc-500">{t("attribution", { source: preview.quiz.source, licence: preview.quiz.licence ?? "—" })}</p>
+            )}
+          </div>
+          {problems.length > 0 && (
+            <div className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100" data-testid="import-problems">
+              <p className="font-bold">{t("problemsTitle", { count: problems.length })}</p>
+              <p className="text-sm">{skipInvalid ? t("problemsSkipped") : t("problemsBlock")}</p>
+              <ProblemList problems={problems} />
+            </div>
+          )}
+          <ol className="space-y-2">
+            {preview.questions.map(({ line, question }, i) => (
+              <li key={`${line}-${i}`} className="rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+                <p className="text-xs font-semibold text-zinc-500 uppercase">
+                  {t("lineN", { line })} · {tt(question.type)}
+                </p>
+                <p className="mt-1 font-semibold">{question.prompt}</p>
+                <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{summarize(question, t)}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function ProblemList({ problems }: { problems: Problem[] }) {
+  const t = useTranslations("import");
+  if (problems.length === 0) return null;
+  return (
+    <ul className="mt-2 space-y-1 text-sm" data-testid="problem-list">
+      {problems.map((p, i) => (
+        <li key={i} className={clsx("flex gap-2", p.skipped && "opacity-90")}>
+          <span className="shrink-0 font-mono font-semibold">{p.line > 0 ? t("lineN", { line: p.line }) : t("wholeFile")}</span>
+          <span>{p.reason}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The answer key is the importer's own file: showing it to the person importing it leaks nothing. */
+function summarize(q: QuestionInput, t: ReturnType<typeof useTranslations<"import">>): string {
+  switch (q.type) {
+    case "single":
+      return q.options.map((o, i) => (i === q.correct ? `✓ ${o}` : o)).join(" · ");
+    case "multiple":
+      return q.options.map((o, i) => (q.correct.includes(i) ? `✓ ${o}` : o)).join(" · ");
+    case "boolean":
+      return q.correct ? t("true") : t("false");
+    case "text":
+      return q.accepted.join(" / ");
+    case "order":
+      return q.items.join(" → ");
+    case "number":
+      return `${q.answer}${q.unit ? ` ${q.unit}` : ""} (± ${q.tolerance})`;
+  }
+}

@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { changeType, duplicateQuestion, editorDocSchema, emptyDoc, emptyQuestion, inputToDoc, validateForPublish } from "./editor";
+import { quizInput } from "./quiz-schema";
+
+let n = 0;
+const newId = () => `id${++n}`;
+const seedDir = path.resolve(__dirname, "../db/seed/quizzes");
+
+describe("editor drafts", () => {
+  it("an empty draft is a valid draft but cannot be published", () => {
+    const doc = emptyDoc();
+    expect(editorDocSchema.safeParse(doc).success).toBe(true);
+    const result = validateForPublish(doc);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.errors.title).toBe("Use at least 3 characters");
+      expect(result.errors.questions).toBe("Add at least one question");
+    }
+  });
+
+  it.each(readdirSync(seedDir).filter((f) => f.endsWith(".json")))("%s: authored → draft → publish gives the same quiz", (file) => {
+    const authored = quizInput.parse(JSON.parse(readFileSync(path.join(seedDir, file), "utf8")));
+    const doc = inputToDoc(authored, newId);
+    expect(editorDocSchema.safeParse(doc).success).toBe(true);
+    const result = validateForPublish(doc);
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      const { slug: _slug, ...rest } = authored;
+      // An empty unit and no unit mean the same.
+      const clean = (v: unknown) => JSON.parse(JSON.stringify(v, (k, x: unknown) => (k === "unit" && x === "" ? undefined : x))) as unknown;
+      expect(clean(result.quiz)).toEqual(clean({ ...rest, visibility: "public" }));
+    }
+  });
+
+  it("names each broken rule at its field", () => {
+    const doc = emptyDoc();
+    doc.title = "A quiz";
+    const single = emptyQuestion("single", newId);
+    single.prompt = "Pick";
+    single.options = single.options.map((o, i) => ({ ...o, text: ["a", "A ", "c", "d"][i] ?? "", correct: false }));
+    const num = emptyQuestion("number", newId);
+    num.prompt = "How many?";
+    num.number = { answer: 50, min: 10, max: 5, tolerance: 0, unit: "" };
+    const text = emptyQuestion("text", newId);
+    text.accepted = [""];
+    text.timeLimit = 3;
+    doc.questions = [single, num, text];
+    const result = validateForPublish(doc);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors["questions.0.options"]).toBe("Two options are the same");
+    expect(result.errors["questions.0.correct"]).toBe("Mark exactly one option as correct");
+    expect(result.errors["questions.1.max"]).toBe("Minimum must be below maximum");
+    expect(result.errors["questions.2.prompt"]).toBe("This cannot be empty");
+    expect(result.errors["questions.2.accepted.0"]).toBe("This cannot be empty");
+    expect(result.errors["questions.2.timeLimit"]).toBe("Use 5–240 seconds");
+  });
+
+  it("a multiple-select question needs a correct option", () => {
+    const doc = { ...emptyDoc(), title: "Quiz" };
+    const q = emptyQuestion("multiple", newId);
+    q.prompt = "Which?";
+    q.options = q.options.map((o, i) => ({ ...o, text: `o${i}`, correct: false }));
+    doc.questions = [q];
+    const result = validateForPublish(doc);
+    expect(!result.ok && result.errors["questions.0.correct"]).toBe("Mark at least one option as correct");
+  });
+
+  it("duplicate gives new ids; changing to single keeps one correct option", () => {
+    const q = emptyQuestion("multiple", newId);
+    q.options = q.options.map((o) => ({ ...o, correct: true }));
+    const copy = duplicateQuestion(q, newId);
+    expect(copy.id).not.toBe(q.id);
+    expect(copy.options.map((o) => o.id)).not.toEqual(q.options.map((o) => o.id));
+    const single = changeType(q, "single", newId);
+    expect(single.options.filter((o) => o.correct)).toHaveLength(1);
+  });
+});

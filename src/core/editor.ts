@@ -1,0 +1,362 @@
+import { z } from "zod";
+import type { Choice, QuestionData, QuestionType } from "./question";
+import { QUESTION_TYPES } from "./question";
+import {
+  CATEGORIES,
+  DIFFICULTIES,
+  POINTS,
+  VISIBILITIES,
+  publishableQuiz,
+  type QuestionInput,
+  type QuizInput,
+} from "./quiz-schema";
+
+/**
+ * The editor's working copy of a quiz. It holds whatever the author has typed, valid or not, so a
+ * draft is never refused and never lost; publishing checks it against PRODUCT.md §5
+ * (`validateForPublish`). Every question and option keeps a stable id, so published questions are
+ * updated in place and past attempts still point at the right options.
+ */
+export type EditorOption = { id: string; text: string; correct: boolean };
+export type EditorItem = { id: string; text: string };
+export type EditorQuestion = {
+  id: string;
+  type: QuestionType;
+  prompt: string;
+  options: EditorOption[];
+  booleanAnswer: boolean;
+  accepted: string[];
+  items: EditorItem[];
+  number: { answer: number | null; min: number | null; max: number | null; tolerance: number | null; unit: string };
+  explanation: string;
+  hint: string;
+  timeLimit: number | null;
+  points: number;
+};
+export type EditorDoc = {
+  title: string;
+  description: string;
+  category: string;
+  difficulty: (typeof DIFFICULTIES)[number];
+  language: string;
+  tags: string[];
+  visibility: (typeof VISIBILITIES)[number];
+  speedBonus: boolean;
+  streakBonus: boolean;
+  timeLimit: number;
+  source: string;
+  licence: string;
+  questions: EditorQuestion[];
+};
+
+// Generous caps on what a draft may hold, so a draft can be anything typed but not unbounded.
+const text = (max: number) => z.string().max(max);
+const num = z.number().finite().nullable();
+const editorQuestion = z.object({
+  id: z.string().min(1).max(64),
+  type: z.enum(QUESTION_TYPES),
+  prompt: text(5000),
+  options: z.array(z.object({ id: z.string().min(1).max(64), text: text(2000), correct: z.boolean() })).max(20),
+  booleanAnswer: z.boolean(),
+  accepted: z.array(text(1000)).max(30),
+  items: z.array(z.object({ id: z.string().min(1).max(64), text: text(2000) })).max(20),
+  number: z.object({ answer: num, min: num, max: num, tolerance: num, unit: text(100) }),
+  explanation: text(10_000),
+  hint: text(2000),
+  timeLimit: z.number().int().nullable(),
+  points: z.number().int(),
+});
+export const editorDocSchema = z.object({
+  title: text(1000),
+  description: text(20_000),
+  category: text(40),
+  difficulty: z.enum(DIFFICULTIES),
+  language: text(10),
+  tags: z.array(text(200)).max(50),
+  visibility: z.enum(VISIBILITIES),
+  speedBonus: z.boolean(),
+  streakBonus: z.boolean(),
+  timeLimit: z.number().int(),
+  source: text(1000),
+  licence: text(400),
+  questions: z.array(editorQuestion).max(250),
+});
+
+export function emptyDoc(language = "en"): EditorDoc {
+  return {
+    title: "",
+    description: "",
+    category: "general",
+    difficulty: "mixed",
+    language,
+    tags: [],
+    visibility: "public",
+    speedBonus: true,
+    streakBonus: true,
+    timeLimit: 20,
+    source: "",
+    licence: "",
+    questions: [],
+  };
+}
+
+export function emptyQuestion(type: QuestionType, newId: () => string): EditorQuestion {
+  const opt = (correct: boolean): EditorOption => ({ id: newId(), text: "", correct });
+  return {
+    id: newId(),
+    type,
+    prompt: "",
+    options: type === "single" || type === "multiple" ? [opt(true), opt(false), opt(false), opt(false)] : [opt(true), opt(false)],
+    booleanAnswer: true,
+    accepted: [""],
+    items: [
+      { id: newId(), text: "" },
+      { id: newId(), text: "" },
+      { id: newId(), text: "" },
+    ],
+    number: { answer: null, min: null, max: null, tolerance: 0, unit: "" },
+    explanation: "",
+    hint: "",
+    timeLimit: null,
+    points: 1000,
+  };
+}
+
+/** A copy of a question with fresh ids (the editor's Duplicate). */
+export function duplicateQuestion(q: EditorQuestion, newId: () => string): EditorQuestion {
+  return {
+    ...q,
+    id: newId(),
+    options: q.options.map((o) => ({ ...o, id: newId() })),
+    items: q.items.map((i) => ({ ...i, id: newId() })),
+    accepted: [...q.accepted],
+    number: { ...q.number },
+  };
+}
+
+/** Switching type keeps what carries over (the prompt, texts of options and items). */
+export function changeType(q: EditorQuestion, type: QuestionType, newId: () => string): EditorQuestion {
+  const next = { ...q, type };
+  if (type === "single") {
+    const first = Math.max(0, q.options.findIndex((o) => o.correct));
+    next.options = q.options.map((o, i) => ({ ...o, correct: i === first }));
+  }
+  if ((type === "single" || type === "multiple") && q.options.length < 2) {
+    next.options = emptyQuestion(type, newId).options;
+  }
+  if (type === "order" && q.items.every((i) => !i.text.trim()) && q.options.some((o) => o.text.trim())) {
+    next.items = q.options.map((o) => ({ id: newId(), text: o.text }));
+  }
+  return next;
+}
+
+const blankToUndefined = (s: string) => (s.trim() ? s : undefined);
+
+/** The authoring shape (quiz-schema.ts) of one editor question, for validation and export. */
+export function editorQuestionToInput(q: EditorQuestion): unknown {
+  const common = {
+    type: q.type,
+    prompt: q.prompt,
+    explanation: q.explanation,
+    hint: blankToUndefined(q.hint),
+    timeLimit: q.timeLimit ?? undefined,
+    points: q.points,
+  };
+  switch (q.type) {
+    case "single": {
+      const correct = q.options.filter((o) => o.correct).length === 1 ? q.options.findIndex((o) => o.correct) : -1;
+      return { ...common, options: q.options.map((o) => o.text), correct };
+    }
+    case "multiple":
+      return {
+        ...common,
+        options: q.options.map((o) => o.text),
+        correct: q.options.flatMap((o, i) => (o.correct ? [i] : [])),
+      };
+    case "boolean":
+      return { ...common, correct: q.booleanAnswer };
+    case "text":
+      return { ...common, accepted: q.accepted.filter((a, i) => a.trim() || i === 0) };
+    case "order":
+      return { ...common, items: q.items.map((i) => i.text) };
+    case "number":
+      return {
+        ...common,
+        answer: q.number.answer ?? Number.NaN,
+        min: q.number.min ?? Number.NaN,
+        max: q.number.max ?? Number.NaN,
+        tolerance: q.number.tolerance ?? 0,
+        unit: blankToUndefined(q.number.unit),
+      };
+  }
+}
+
+export function docToInput(doc: EditorDoc): unknown {
+  return {
+    title: doc.title,
+    description: doc.description,
+    category: doc.category,
+    difficulty: doc.difficulty,
+    language: doc.language,
+    tags: doc.tags,
+    visibility: doc.visibility,
+    speedBonus: doc.speedBonus,
+    streakBonus: doc.streakBonus,
+    timeLimit: doc.timeLimit,
+    source: blankToUndefined(doc.source),
+    licence: blankToUndefined(doc.licence),
+    questions: doc.questions.map(editorQuestionToInput),
+  };
+}
+
+/** Field path (e.g. "questions.2.options.1") → the first problem with it. */
+export type EditorErrors = Record<string, string>;
+
+// Messages for rules whose zod message is generic; keyed by the last part of the path and the issue.
+function messageFor(issue: z.core.$ZodIssue, doc: EditorDoc): string {
+  const path = issue.path.map(String);
+  const last = path[path.length - 1];
+  if (path[0] === "questions" && path.length >= 3) {
+    const q = doc.questions[Number(path[1])];
+    if (last === "correct" && q?.type === "single") return "Mark exactly one option as correct";
+    if (last === "correct" && q?.type === "multiple") return "Mark at least one option as correct";
+    if (q?.type === "number" && (last === "answer" || last === "min" || last === "max") && issue.code === "invalid_type")
+      return "Enter a number";
+  }
+  if (issue.code === "too_small" && issue.origin === "string") {
+    return issue.minimum === 1 ? "This cannot be empty" : `Use at least ${String(issue.minimum)} characters`;
+  }
+  if (issue.code === "too_big" && issue.origin === "string") return `Use at most ${String(issue.maximum)} characters`;
+  if (issue.code === "too_small" && issue.origin === "array") {
+    if (last === "options" || last === "items") return `Add at least ${String(issue.minimum)}`;
+    if (last === "accepted") return "Add at least one accepted answer";
+  }
+  if (issue.code === "too_big" && issue.origin === "array") return `Use at most ${String(issue.maximum)}`;
+  if (last === "timeLimit") return "Use 5–240 seconds";
+  if (last === "points") return "Use 0, 1000 or 2000 points";
+  if (last === "category") return "Pick a category";
+  return issue.message;
+}
+
+/**
+ * Checks a draft against every rule of PRODUCT.md §5. On success, the quiz as the authoring schema
+ * reads it; otherwise every problem, keyed by the editor field it belongs to.
+ */
+export function validateForPublish(doc: EditorDoc): { ok: true; quiz: QuizInput } | { ok: false; errors: EditorErrors } {
+  const parsed = publishableQuiz.safeParse(docToInput(doc));
+  if (parsed.success) return { ok: true, quiz: parsed.data };
+  const errors: EditorErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "_";
+    errors[key] ??= messageFor(issue, doc);
+  }
+  return { ok: false, errors };
+}
+
+/** Stored question data with the editor's option and item ids kept (only for a validated doc). */
+export function editorQuestionData(q: EditorQuestion): QuestionData {
+  const choices = (list: { id: string; text: string }[]): Choice[] => list.map(({ id, text: t }) => ({ id, text: t.trim() }));
+  switch (q.type) {
+    case "single":
+      return { type: "single", options: choices(q.options), correct: q.options.find((o) => o.correct)?.id ?? "" };
+    case "multiple":
+      return { type: "multiple", options: choices(q.options), correct: q.options.filter((o) => o.correct).map((o) => o.id) };
+    case "boolean":
+      return { type: "boolean", correct: q.booleanAnswer };
+    case "text":
+      return { type: "text", accepted: q.accepted.map((a) => a.trim()).filter(Boolean) };
+    case "order":
+      return { type: "order", items: choices(q.items) };
+    case "number": {
+      const unit = q.number.unit.trim();
+      return {
+        type: "number",
+        min: q.number.min ?? 0,
+        max: q.number.max ?? 0,
+        answer: q.number.answer ?? 0,
+        tolerance: q.number.tolerance ?? 0,
+        ...(unit ? { unit } : {}),
+      };
+    }
+  }
+}
+
+/** A stored question (answer key included) as the editor edits it. */
+export function storedQuestionToEditor(
+  row: { id: string; prompt: string; data: QuestionData; explanation: string; hint: string | null; timeLimit: number | null; points: number },
+  newId: () => string,
+): EditorQuestion {
+  const base = emptyQuestion(row.data.type, newId);
+  const q: EditorQuestion = {
+    ...base,
+    id: row.id,
+    prompt: row.prompt,
+    explanation: row.explanation,
+    hint: row.hint ?? "",
+    timeLimit: row.timeLimit,
+    points: row.points,
+  };
+  const d = row.data;
+  switch (d.type) {
+    case "single":
+      return { ...q, options: d.options.map((o) => ({ ...o, correct: o.id === d.correct })) };
+    case "multiple":
+      return { ...q, options: d.options.map((o) => ({ ...o, correct: d.correct.includes(o.id) })) };
+    case "boolean":
+      return { ...q, booleanAnswer: d.correct };
+    case "text":
+      return { ...q, accepted: [...d.accepted] };
+    case "order":
+      return { ...q, items: d.items.map((i) => ({ ...i })) };
+    case "number":
+      return { ...q, number: { answer: d.answer, min: d.min, max: d.max, tolerance: d.tolerance, unit: d.unit ?? "" } };
+  }
+}
+
+/** An authored quiz (an import, a demo file) as an editor draft, with fresh ids. */
+export function inputToDoc(quiz: Partial<QuizInput> & { questions: QuestionInput[] }, newId: () => string): EditorDoc {
+  const doc = emptyDoc(quiz.language ?? "en");
+  return {
+    ...doc,
+    title: quiz.title ?? "",
+    description: quiz.description ?? "",
+    category: quiz.category && (CATEGORIES as readonly string[]).includes(quiz.category) ? quiz.category : "general",
+    difficulty: quiz.difficulty ?? "mixed",
+    tags: quiz.tags ?? [],
+    visibility: quiz.visibility ?? "public",
+    speedBonus: quiz.speedBonus ?? true,
+    streakBonus: quiz.streakBonus ?? true,
+    timeLimit: quiz.timeLimit ?? 20,
+    source: quiz.source ?? "",
+    licence: quiz.licence ?? "",
+    questions: quiz.questions.map((input) => {
+      const q: EditorQuestion = {
+        ...emptyQuestion(input.type, newId),
+        prompt: input.prompt,
+        explanation: input.explanation,
+        hint: input.hint ?? "",
+        timeLimit: input.timeLimit ?? null,
+        points: input.points,
+      };
+      switch (input.type) {
+        case "single":
+          return { ...q, options: input.options.map((t, i) => ({ id: newId(), text: t, correct: i === input.correct })) };
+        case "multiple":
+          return { ...q, options: input.options.map((t, i) => ({ id: newId(), text: t, correct: input.correct.includes(i) })) };
+        case "boolean":
+          return { ...q, booleanAnswer: input.correct };
+        case "text":
+          return { ...q, accepted: [...input.accepted] };
+        case "order":
+          return { ...q, items: input.items.map((t) => ({ id: newId(), text: t })) };
+        case "number":
+          return {
+            ...q,
+            number: { answer: input.answer, min: input.min, max: input.max, tolerance: input.tolerance, unit: input.unit ?? "" },
+          };
+      }
+    }),
+  };
+}
+
+export const POINT_CHOICES = POINTS;
