@@ -1,0 +1,53 @@
+"use client";
+
+import { Check, EyeOff, RotateCcw, ShieldCheck, User, X } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+import { buttonClass } from "@/components/ui/button";
+import { dismissReportAction, hideQuizAction, restoreQuizAction, setRoleAction } from "@/server/actions/admin";
+
+type Action =
+  | { kind: "hide"; quizId: string }
+  | { kind: "restore"; quizId: string }
+  | { kind: "dismiss"; reportId: string }
+  | { kind: "role"; userId: string; role: "member" | "admin" };
+
+const ICON = { hide: EyeOff, restore: RotateCcw, dismiss: X, role: ShieldCheck } as const;
+
+/** One moderation button; the action checks the admin role itself and the page re-renders after it. */
+export function AdminAction({ action, label, variant = "secondary", testId }: { action: Action; label: string; variant?: "primary" | "secondary"; testId?: string }) {
+  const t = useTranslations("admin");
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const Icon = action.kind === "role" && action.role === "member" ? User : ICON[action.kind];
+
+  const run = () =>
+    startTransition(async () => {
+      setError(null);
+      const res =
+        action.kind === "hide"
+          ? await hideQuizAction({ quizId: action.quizId })
+          : action.kind === "restore"
+            ? await restoreQuizAction({ quizId: action.quizId })
+            : action.kind === "dismiss"
+              ? await dismissReportAction({ reportId: action.reportId })
+              : await setRoleAction({ userId: action.userId, role: action.role });
+      if (res.ok) setDone(true);
+      else setError(action.kind === "role" && res.code === "forbidden" ? t("lastAdmin") : t("failed"));
+    });
+
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <button type="button" className={buttonClass(variant, "sm")} onClick={run} disabled={pending || done} data-testid={testId}>
+        {done ? <Check className="size-4" aria-hidden /> : <Icon className="size-4" aria-hidden />}
+        {label}
+      </button>
+      {error && (
+        <p role="alert" className="max-w-xs text-xs font-medium text-rose-700 dark:text-rose-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+"use client";
+
+import { Check, Save } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useId, useState, useTransition } from "react";
+import { buttonClass } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/field";
+import { settingsInput } from "@/core/account";
+import { LOCALES } from "@/i18n/config";
+import { updateSettingsAction } from "@/server/actions/me";
+
+const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = { en: "English", es: "Español" };
+
+/** Display name and interface language; saving a new language re-renders the page in it. */
+export function SettingsForm({ name: savedName, locale: savedLocale }: { name: string; locale: string }) {
+  const t = useTranslations("me.settings");
+  const tm = useTranslations("me");
+  const router = useRouter();
+  const id = useId();
+  const [errors, setErrors] = useState<{ name?: string; locale?: string; _?: string }>({});
+  const [saved, setSaved] = useState(false);
+  const [pending, startTransition] = useTransition();
+
+  const submit = (form: HTMLFormElement) => {
+    const data = Object.fromEntries(new FormData(form));
+    const parsed = settingsInput.safeParse(data);
+    setSaved(false);
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] === "locale" ? "locale" : "name"] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    startTransition(async () => {
+      const res = await updateSettingsAction(parsed.data);
+      if (res.ok) {
+        setSaved(true);
+        router.refresh();
+      } else setErrors({ name: res.fields?.name?.[0], locale: res.fields?.locale?.[0], _: res.fields ? undefined : tm("failed") });
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit(e.currentTarget);
+      }}
+    >
+      <TextField
+        id={`${id}-name`}
+        name="name"
+        label={t("name")}
+        help={t("nameHelp")}
+        defaultValue={savedName}
+        maxLength={50}
+        autoComplete="nickname"
+        required
+        error={errors.name}
+      />
+      <SelectField id={`${id}-locale`} name="locale" label={t("locale")} defaultValue={LOCALES.find((l) => l === savedLocale) ?? "en"} error={errors.locale}>
+        {LOCALES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {LOCALE_NAMES[l]}
+          </option>
+        ))}
+      </SelectField>
+      {errors._ && (
+        <p role="alert" className="rounded-xl bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800 dark:bg-rose-950 dark:text-rose-200">
+          {errors._}
+        </p>
+      )}
+      <div className="flex items-center gap-3">
+        <button type="submit" className={buttonClass("primary")} disabled={pending} data-testid="save-settings">
+          <Save className="size-4" aria-hidden />
+          {t("save")}
+        </button>
+        <p role="status" className="flex items-center gap-1 text-sm font-medium text-emerald-700 dark:text-emerald-400">
+          {saved && (
+            <>
+              <Check className="size-4" aria-hidden />
+              {t("saved")}
+            </>
+          )}
+        </p>
+      </div>
+    </form>
+  );
+}
