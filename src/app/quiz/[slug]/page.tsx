@@ -7,6 +7,7 @@ import { cache } from "react";
 import { CategoryIcon } from "@/components/quiz/category";
 import { DifficultyPill, Pill } from "@/components/quiz/quiz-meta";
 import { StartPlay } from "@/components/play/start-play";
+import { HostLiveButton } from "@/components/host/host-live-button";
 import { Leaderboard } from "@/components/quiz/leaderboard";
 import { SharePanel } from "@/components/share/share-panel";
 import { SocialBar } from "@/components/social/social-bar";
@@ -19,6 +20,9 @@ import { currentPlayer, readGuest } from "@/server/guest";
 import { publicUrl } from "@/server/public-url";
 import { qrSvgDataUrl } from "@/server/qr";
 import { quizAccess } from "@/server/quiz-access";
+import { canManageQuiz } from "@/server/permissions";
+import { getViewer } from "@/server/viewer";
+import { OwnerTools } from "@/components/quiz/owner-tools";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -45,6 +49,7 @@ export default async function QuizPage({ params }: Props) {
   const t = await getTranslations("quiz");
   const tc = await getTranslations("categories");
   const tl = await getTranslations("languages");
+  const viewer = await getViewer();
   const [board, guest, qr] = await Promise.all([
     currentPlayer().then(async (who) => leaderboard(await getDb(), quiz.id, who)),
     readGuest(),
@@ -155,7 +160,9 @@ export default async function QuizPage({ params }: Props) {
               </li>
             </ul>
             <div className="mt-5">
-              <StartPlay slug={quiz.slug} nickname={guest?.nickname ?? null} />
+              <StartPlay slug={quiz.slug} nickname={viewer?.name ?? guest?.nickname ?? null} />
+              <HostLiveButton slug={quiz.slug} />
+              {canManageQuiz(viewer, quiz) && <OwnerTools slug={quiz.slug} status={quiz.status} visibility={quiz.visibility} />}
             </div>
           </div>
           <Leaderboard {...board} />
