@@ -1,7 +1,21 @@
 import { Smartphone } from "lucide-react";
+import type { ReactNode } from "react";
 import { JoinPinForm } from "./join-pin-form";
 
-export async function JoinCard({ title, lead, defaultPin, error }: { title: string; lead: string; defaultPin?: string; error?: string }) {
+/** The join screen's card: the PIN form, or (children) the next step once the PIN names an open game. */
+export async function JoinCard({
+  title,
+  lead,
+  defaultPin,
+  error,
+  children,
+}: {
+  title: string;
+  lead: string;
+  defaultPin?: string;
+  error?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="container-page flex justify-center py-12">
       <div className="w-full max-w-md rounded-3xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900">
@@ -10,7 +24,7 @@ export async function JoinCard({ title, lead, defaultPin, error }: { title: stri
         </span>
         <h1 className="mt-4 text-2xl font-extrabold tracking-tight">{title}</h1>
         <p className="mt-1 mb-6 text-zinc-600 dark:text-zinc-400">{lead}</p>
-        <JoinPinForm defaultPin={defaultPin} error={error} />
+        {children ?? <JoinPinForm defaultPin={defaultPin} error={error} />}
       </div>
     </div>
   );

@@ -63,6 +63,7 @@ describe("client → server payloads", () => {
     expect(Object.keys(CLIENT_EVENTS).sort()).toEqual(
       [
         "host:attach",
+        "host:create",
         "host:start",
         "host:next",
         "host:skip",

@@ -49,6 +49,7 @@ export type EndReason = z.infer<typeof endReasonSchema>;
 
 export const LIVE_ERROR_CODES = [
   "not_found",
+  "unauthorized",
   "forbidden",
   "validation_failed",
   "game_not_found",
@@ -118,6 +119,7 @@ export const pinSchema = z.string().max(20).transform((raw, ctx) => {
 
 const empty = z.strictObject({});
 
+export const hostCreateSchema = z.strictObject({ slug: z.string().min(1).max(200) });
 export const hostAttachSchema = z.strictObject({ gameId: z.uuid() });
 export const hostKickSchema = z.strictObject({ playerId: z.uuid() });
 export const hostSettingsSchema = settingsPatchSchema;
@@ -136,6 +138,7 @@ export const playerAnswerSchema = z.strictObject({
 
 /** Every client → server event with its payload schema; the server validates with this map. */
 export const CLIENT_EVENTS = {
+  "host:create": hostCreateSchema,
   "host:attach": hostAttachSchema,
   "host:start": empty,
   "host:next": empty,
@@ -416,6 +419,7 @@ export const joinAckSchema = z.strictObject({
 export const resumeAckSchema = z.strictObject({ state: playerViewSchema });
 export const rerollAckSchema = z.strictObject({ nickname: z.string(), rerollsLeft: nonNegInt });
 export const hostAckSchema = z.strictObject({ state: hostViewSchema });
+export const hostCreateAckSchema = z.strictObject({ gameId: idSchema, pin: z.string() });
 export const kickedPayloadSchema = z.strictObject({ message: z.string() });
 
 /** An acknowledgement: `{ok: true, …data}` or `{ok: false, error}`. */
@@ -442,6 +446,7 @@ type AckFn<T> = (res: Ack<T>) => void;
 
 /** Socket.IO's typed-events maps (`new Server<ClientToServerEvents, ServerToClientEvents>()`). */
 export interface ClientToServerEvents {
+  "host:create": (payload: ClientPayload<"host:create">, ack: AckFn<z.infer<typeof hostCreateAckSchema>>) => void;
   "host:attach": (payload: ClientPayload<"host:attach">, ack: AckFn<z.infer<typeof hostAckSchema>>) => void;
   "host:start": (payload: ClientPayload<"host:start">, ack: AckFn<z.infer<typeof hostAckSchema>>) => void;
   "host:next": (payload: ClientPayload<"host:next">, ack: AckFn<z.infer<typeof hostAckSchema>>) => void;

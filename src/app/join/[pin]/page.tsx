@@ -4,6 +4,7 @@ import { normalizePin } from "@/core/pin";
 import { getDb } from "@/db";
 import { findOpenGameByPin } from "@/db/queries/games";
 import { JoinCard } from "@/components/home/join-card";
+import { JoinNameForm } from "@/components/home/join-name-form";
 
 type Props = { params: Promise<{ pin: string }> };
 
@@ -25,5 +26,9 @@ export default async function JoinPinPage({ params }: Props) {
       </div>
     );
   }
-  return <JoinCard title={t("title")} lead={t("gameOpen", { pin })} defaultPin={pin} />;
+  return (
+    <JoinCard title={t("title")} lead={t("gameOpen", { pin })} defaultPin={pin}>
+      <JoinNameForm pin={pin} generatedOnly={game.settings.generatedNicknamesOnly} />
+    </JoinCard>
+  );
 }

@@ -1,0 +1,227 @@
+/**
+ * bench:live — a load test of live games against the production server on loopback.
+ *
+ *   npm run bench:live -- --players 2000 [--questions 3] [--port 3460]
+ *
+ * Starts the built server in its own process (fresh PGlite directory, join rate limit raised),
+ * signs a host up, imports a quiz, and from this process (the load generator) connects one
+ * Socket.IO client per player. It reports join p99, question broadcast latency (host action →
+ * each player received it; p50/p99/max), answer acknowledgement p50/p99 with every player
+ * answering within one second, lost answers (acknowledged but missing from the report: must be
+ * 0), the server's event-loop delay p99 while a question runs, and server memory per player.
+ * Numbers and the machine go to stdout; docs/benchmarks.md keeps them.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { io, type Socket } from "socket.io-client";
+import type { ClientToServerEvents, HostView, PlayerView, ServerToClientEvents } from "../src/core/live/protocol";
+import { LIVE_SOCKET_PATH, LIVE_STATS_PATH } from "../src/server/live/constants";
+import { machine, percentile, startServer, stopServer } from "./server";
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const PLAYERS = arg("players", 500);
+const QUESTIONS = arg("questions", 3);
+const PORT = arg("port", 3460);
+const BASE = `http://127.0.0.1:${PORT}`;
+const distDir = process.env.QUIZDECK_NEXT_DIST_DIR ?? ".next";
+if (!existsSync(path.join(distDir, "BUILD_ID"))) {
+  console.error(`No production build in ${distDir}: run \`npm run build\` (or set QUIZDECK_NEXT_DIST_DIR) first.`);
+  process.exit(1);
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+
+/** Some answer of the right shape (right or wrong: the bench measures, it does not play well). */
+function anyAnswer(view: PlayerView): unknown {
+  const data = view.question?.data;
+  const pick = <T,>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+  switch (data?.type) {
+    case "single":
+      return pick(data.options).id;
+    case "multiple":
+      return [pick(data.options).id];
+    case "boolean":
+      return Math.random() < 0.5;
+    case "text":
+      return "answer";
+    case "order":
+      return data.items.map((i) => i.id);
+    case "number":
+      return data.min;
+    default:
+      throw new Error("no question");
+  }
+}
+
+async function stats() {
+  return (await (await fetch(`${BASE}${LIVE_STATS_PATH}`)).json()) as {
+    players: number;
+    memory: { rss: number; heapUsed: number };
+    eventLoopDelayMs: { p50: number; p99: number; max: number };
+  };
+}
+
+function connect(cookie?: string): Promise<Client> {
+  const socket: Client = io(BASE, {
+    path: LIVE_SOCKET_PATH,
+    transports: ["websocket"],
+    forceNew: true,
+    reconnection: false,
+    ...(cookie ? { extraHeaders: { cookie } } : {}),
+  });
+  return new Promise((resolve, reject) => {
+    socket.once("connect", () => resolve(socket));
+    socket.once("connect_error", reject);
+  });
+}
+
+function emit<T>(socket: Client, event: string, payload: object): Promise<T> {
+  return new Promise((resolve) => (socket.emit as (e: string, p: object, ack: (r: T) => void) => void)(event, payload, resolve));
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(tmpdir(), "quizdeck-bench-live-"));
+  console.log(`bench:live — ${PLAYERS} players, ${QUESTIONS} questions; ${machine()}`);
+  const server = await startServer(PORT, {
+    QUIZDECK_DATA_DIR: dir,
+    QUIZDECK_PUBLIC_URL: BASE,
+    QUIZDECK_RATE_LIMIT_JOIN: String(PLAYERS * 10),
+    QUIZDECK_RATE_LIMIT_SIGN_IN: "1000",
+  });
+  const players: Client[] = [];
+  try {
+    // The host: an account, a quiz, a game.
+    const email = `bench-${Date.now()}@quizdeck.test`;
+    const signUp = await fetch(`${BASE}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: BASE },
+      body: JSON.stringify({ email, handle: `bench-${Date.now() % 1e8}`, name: "Bench Host", password: "bench-password-1" }),
+    });
+    if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    // A demo quiz (published, mixed question types) with at least QUESTIONS questions.
+    const list = (await (await fetch(`${BASE}/api/v1/quizzes?limit=50`)).json()) as { items: { slug: string; questionCount: number }[] };
+    const slug = list.items.find((q) => q.questionCount >= QUESTIONS)?.slug;
+    if (!slug) throw new Error(`no demo quiz with ${QUESTIONS} questions`);
+    const host = await connect(cookie);
+    const created = await emit<{ ok: boolean; gameId: string; pin: string }>(host, "host:create", { slug });
+    if (!created.ok) throw new Error(`host:create: ${JSON.stringify(created)}`);
+    const attached = await emit<{ ok: boolean }>(host, "host:attach", { gameId: created.gameId });
+    if (!attached.ok) throw new Error("host:attach failed");
+    await emit(host, "host:settings", { readingDelaySeconds: 1, maxPlayers: Math.max(PLAYERS, 1) });
+    let hostView: HostView | null = null;
+    host.on("host:state", (v) => (hostView = v));
+
+    const before = await stats();
+    // Joins: every player connects and joins, 100 at a time (a room filling up).
+    const joinTimes: number[] = [];
+    const views = new Map<Client, PlayerView>();
+    const firstSeen: Map<string, number>[] = [];
+    const stamp = (key: string, i: number) => {
+      const m = (firstSeen[i] ??= new Map());
+      if (!m.has(key)) m.set(key, performance.now());
+    };
+    const t0 = performance.now();
+    for (let start = 0; start < PLAYERS; start += 100) {
+      await Promise.all(
+        Array.from({ length: Math.min(100, PLAYERS - start) }, async (_, k) => {
+          const i = start + k;
+          const socket = await connect();
+          socket.on("player:state", (v) => {
+            views.set(socket, v);
+            stamp(`${v.phase}:${v.questionIndex}:${v.stage ?? ""}`, i);
+          });
+          const t = performance.now();
+          const res = await emit<{ ok: boolean; error?: unknown }>(socket, "player:join", { pin: created.pin });
+          joinTimes.push(performance.now() - t);
+          if (!res.ok) throw new Error(`join: ${JSON.stringify(res.error)}`);
+          players[i] = socket;
+        }),
+      );
+    }
+    const joinAll = performance.now() - t0;
+    await sleep(500);
+    const afterJoin = await stats();
+
+    const broadcast: number[] = [];
+    const acks: number[] = [];
+    const loopP99: number[] = [];
+    let acked = 0;
+    let failed = 0;
+    for (let q = 0; q < QUESTIONS; q++) {
+      await fetch(`${BASE}${LIVE_STATS_PATH}?reset=1`);
+      const sent = performance.now();
+      await emit(host, q === 0 ? "host:start" : "host:next", {});
+      // Wait until every player has the question with answers open.
+      const key = `question:${q}:answering`;
+      while (firstSeen.filter((m) => m?.has(`question:${q}:reading`) || m?.has(key)).length < PLAYERS) await sleep(5);
+      for (let i = 0; i < PLAYERS; i++) {
+        const m = firstSeen[i]!;
+        broadcast.push((m.get(`question:${q}:reading`) ?? m.get(key)!) - sent);
+      }
+      while (firstSeen.filter((m) => m?.has(key)).length < PLAYERS) await sleep(5);
+      // Every player answers within one second.
+      await Promise.all(
+        players.map(async (socket) => {
+          await sleep(Math.random() * 1000);
+          const view = views.get(socket)!;
+          const t = performance.now();
+          const res = await emit<{ ok: boolean }>(socket, "player:answer", {
+            questionIndex: q,
+            answer: anyAnswer(view),
+            clientId: `b${q}-${Math.random().toString(36).slice(2)}`,
+          });
+          acks.push(performance.now() - t);
+          if (res.ok) acked++;
+          else failed++;
+        }),
+      );
+      // Everyone answered: the reveal comes by itself.
+      while ((hostView as HostView | null)?.phase !== "reveal") await sleep(5);
+      loopP99.push((await stats()).eventLoopDelayMs.p99);
+      await emit(host, "host:next", {}); // scoreboard
+    }
+    const finished = await emit<{ ok: boolean; state: HostView }>(host, "host:end", {});
+    const counted = finished.state.report?.players.reduce((n, p) => n + p.answered, 0) ?? 0;
+    const end = await stats();
+
+    const jt = sorted(joinTimes);
+    const bt = sorted(broadcast);
+    const at = sorted(acks);
+    const perPlayer = (afterJoin.memory.heapUsed - before.memory.heapUsed) / PLAYERS;
+    const rssPerPlayer = (afterJoin.memory.rss - before.memory.rss) / PLAYERS;
+    console.log("");
+    console.log(`players                      ${PLAYERS}`);
+    console.log(`joins: all in                ${ms(joinAll)}; p50 ${ms(percentile(jt, 50))}, p99 ${ms(percentile(jt, 99))}`);
+    console.log(`question broadcast           p50 ${ms(percentile(bt, 50))}, p99 ${ms(percentile(bt, 99))}, max ${ms(bt.at(-1) ?? 0)}`);
+    console.log(`answer acknowledgement       p50 ${ms(percentile(at, 50))}, p99 ${ms(percentile(at, 99))}, max ${ms(at.at(-1) ?? 0)}`);
+    console.log(`answers                      ${acked} acknowledged, ${failed} refused, ${counted} in the report; lost ${acked - counted}`);
+    console.log(`server event-loop delay p99  ${loopP99.map((x) => `${x} ms`).join(", ")} (per question)`);
+    console.log(`server memory per player     ${(perPlayer / 1024).toFixed(1)} KiB heap, ${(rssPerPlayer / 1024).toFixed(1)} KiB RSS (heap ${(end.memory.heapUsed / 2 ** 20).toFixed(0)} MiB at the end)`);
+    host.disconnect();
+  } finally {
+    for (const p of players) p?.disconnect();
+    await stopServer(server);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

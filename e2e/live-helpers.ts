@@ -1,0 +1,136 @@
+import jsQR from "jsqr";
+import { devices, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+
+/** A quiz with one question of each type; the tests know the answers, the phones never do. */
+export const LIVE_QUIZ = {
+  format: "quizdeck",
+  version: 1,
+  quiz: {
+    title: "Live Six Types",
+    description: "One question of each type, for the live-game tests.",
+    category: "science",
+    difficulty: "easy",
+    language: "en",
+    tags: ["live"],
+    timeLimit: 30,
+    speedBonus: true,
+    streakBonus: true,
+    visibility: "public",
+    questions: [
+      { type: "single", prompt: "Which planet is the red one?", options: ["Venus", "Mars", "Jupiter", "Saturn"], correct: 1, explanation: "Iron oxide dust makes Mars look red." },
+      { type: "multiple", prompt: "Which of these are noble gases?", options: ["Neon", "Oxygen", "Argon", "Nitrogen"], correct: [0, 2], explanation: "Neon and argon have full outer shells." },
+      { type: "boolean", prompt: "Water boils at 100 °C at sea level.", correct: true, explanation: "At one atmosphere, yes." },
+      { type: "text", prompt: "What instrument measures air pressure?", accepted: ["barometer"], explanation: "Barometers measure atmospheric pressure." },
+      { type: "order", prompt: "Order these from smallest to largest.", items: ["Atom", "Cell", "Mouse", "Whale"], explanation: "Atoms make cells, cells make animals." },
+      { type: "number", prompt: "How many legs has a spider?", answer: 8, min: 0, max: 20, tolerance: 0, explanation: "Spiders are arachnids with eight legs." },
+    ],
+  },
+} as const;
+
+export type LiveQuiz = typeof LIVE_QUIZ;
+
+/** Imports a quiz (a draft, which its owner may host) for the signed-in page; returns its slug. */
+export async function importQuiz(page: Page, baseURL: string, doc: object = LIVE_QUIZ): Promise<string> {
+  const res = await page.request.post("/api/v1/imports", {
+    data: { format: "json", content: JSON.stringify(doc) },
+    headers: { origin: baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { quiz: { slug: string } }).quiz.slug;
+}
+
+/** From the quiz page's "Host live" button to the host screen's lobby; returns the game id. */
+export async function hostGame(page: Page, slug: string): Promise<string> {
+  await page.goto(`/quiz/${slug}`);
+  await page.getByTestId("host-live").click();
+  await page.waitForURL(/\/host\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("host-pin")).toBeVisible();
+  return page.url().split("/host/")[1]!;
+}
+
+/** Decodes the QR code on the host screen from a screenshot of it (jsQR on the pixels). */
+export async function readQr(page: Page): Promise<string> {
+  const png = await page.getByTestId("join-qr").screenshot();
+  const pixels = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const ctx = canvas.getContext("2d")!;
+    ctx.drawImage(img, 0, 0);
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    return { width: data.width, height: data.height, data: Array.from(data.data) };
+  }, png.toString("base64"));
+  const code = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
+  expect(code, "the QR code on the host screen decodes").not.toBeNull();
+  return code!.data;
+}
+
+/** A phone: its own browser context (own localStorage), 390×844. */
+export async function phone(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const { defaultBrowserType: _ignored, ...pixel } = devices["Pixel 7"];
+  const context = await browser.newContext({ ...pixel, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, baseURL, locale: "en-US" });
+  return { context, page: await context.newPage() };
+}
+
+export async function joinAs(page: Page, url: string, nickname: string) {
+  await page.goto(url);
+  await page.getByLabel("Nickname").fill(nickname);
+  await page.getByTestId("join-submit").click();
+  await page.waitForURL(/\/game\/\d{6}$/);
+  await expect(page.getByTestId("player-phase")).toHaveAttribute("data-phase", "lobby");
+  await expect(page.getByTestId("player-nickname")).toHaveText(nickname);
+}
+
+export async function waitForQuestion(page: Page, index: number) {
+  const phase = page.getByTestId("player-phase");
+  await expect(phase).toHaveAttribute("data-index", String(index), { timeout: 20_000 });
+  await expect(phase).toHaveAttribute("data-phase", "question");
+  await expect(phase).toHaveAttribute("data-stage", "answering", { timeout: 15_000 });
+}
+
+type Q = LiveQuiz["quiz"]["questions"][number];
+
+/** Answers the current question on a phone: right, or a wrong answer of the right shape. */
+export async function answer(page: Page, q: Q, right: boolean) {
+  switch (q.type) {
+    case "single":
+      await page.getByRole("radio", { name: q.options[right ? q.correct : 0] }).click();
+      break;
+    case "multiple":
+      for (const i of right ? q.correct : [1]) await page.getByRole("checkbox", { name: q.options[i] }).click();
+      break;
+    case "boolean":
+      await page.getByRole("radio", { name: right === q.correct ? "True" : "False" }).click();
+      break;
+    case "text":
+      await page.locator("#text-answer").fill(right ? q.accepted[0] : "thermometer");
+      break;
+    case "order": {
+      // Put the items in the right order (or leave the shuffled one, never right) with the move-up buttons.
+      if (right) {
+        for (let k = 0; k < q.items.length; k++) {
+          const want = q.items[k]!;
+          for (;;) {
+            const texts = await page.locator("[data-order-item] button.flex-1").allTextContents();
+            const at = texts.indexOf(want);
+            if (at <= k) break;
+            await page.getByRole("button", { name: `Move ${want} up` }).click();
+          }
+        }
+      }
+      break;
+    }
+    case "number":
+      await page.locator("#number-answer").fill(String(right ? q.answer : q.answer + 5));
+      break;
+  }
+  await page.getByTestId("submit-answer").click();
+  await expect(page.getByTestId("locked-in")).toBeVisible();
+}
+
+export async function score(page: Page): Promise<number> {
+  return Number(await page.getByTestId("player-score").getAttribute("data-score"));
+}

@@ -1,0 +1,137 @@
+import { expect, test, type Page, type WebSocket } from "@playwright/test";
+import { signUpInBrowser } from "./accounts";
+import { answer, hostGame, importQuiz, joinAs, LIVE_QUIZ, phone, readQr, score, waitForQuestion } from "./live-helpers";
+
+/**
+ * A whole live game in Chromium: a host on a desktop screen and three phones (each its own
+ * browser context) that join through the URL inside the QR code on the host screen, answer all
+ * six question types, see reveals, scoreboards and the podium. A phone is closed and reopened and
+ * keeps its place; the host reloads mid-question and carries on; the CSV has one row per player;
+ * and every Socket.IO frame one phone received is searched for the answer key before each reveal.
+ */
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop-pglite", "one run is enough: it drives four browsers");
+});
+
+const QUESTIONS = LIVE_QUIZ.quiz.questions;
+const NAMES = ["Ana", "Ben", "Cleo"];
+// Who answers right, per question (Ana always, Ben on even questions, Cleo on odd ones).
+const RIGHT = (player: number, q: number) => player === 0 || (player === 1 ? q % 2 === 0 : q % 2 === 1);
+
+type Frame = { text: string };
+
+function captureFrames(page: Page): Frame[] {
+  const frames: Frame[] = [];
+  page.on("websocket", (ws: WebSocket) => {
+    ws.on("framereceived", (f) => frames.push({ text: typeof f.payload === "string" ? f.payload : f.payload.toString("utf8") }));
+  });
+  return frames;
+}
+
+/** Strings that would give an answer away: key fields, the explanations, the number key. */
+const SECRETS = ['"key"', '"result":{', '"accepted"', '"tolerance"', '"correct"', '"answer":8', ...QUESTIONS.map((q) => q.explanation)];
+
+test("a live game: QR join, six question types, reconnects, reveal, scoreboard, podium, report", async ({ page: host, browser, baseURL }) => {
+  test.setTimeout(300_000);
+  await host.setViewportSize({ width: 1920, height: 1080 });
+  await signUpInBrowser(host);
+  const slug = await importQuiz(host, baseURL!);
+  const gameId = await hostGame(host, slug);
+  const pin = (await host.getByTestId("host-pin").getAttribute("data-pin"))!;
+  expect(pin).toMatch(/^\d{6}$/);
+
+  // Shorter reading time keeps the test quick (and shows the settings work).
+  await host.getByText("Settings").click();
+  await host.getByLabel("Reading time before answers (s)").fill("1");
+
+  const url = await readQr(host);
+  expect(url).toBe(`${baseURL}/join/${pin}`);
+
+  const phones = await Promise.all(NAMES.map(() => phone(browser, baseURL!)));
+  const frames = captureFrames(phones[0]!.page);
+  for (const [i, p] of phones.entries()) await joinAs(p.page, url, NAMES[i]!);
+  await expect(host.getByTestId("player-count")).toHaveText("3");
+  for (const name of NAMES) await expect(host.getByTestId("lobby-players")).toContainText(name);
+
+  await host.getByTestId("start").click();
+  const scores = [0, 0, 0];
+
+  for (const [qi, q] of QUESTIONS.entries()) {
+    await expect(host.getByTestId("host-question")).toHaveAttribute("data-index", String(qi));
+    await expect(host.getByTestId("host-prompt")).toHaveText(q.prompt);
+
+    if (qi === 2) {
+      // Cleo's phone is closed mid-question and opened again: same name, same score.
+      const before = await score(phones[2]!.page);
+      await phones[2]!.page.close();
+      phones[2]!.page = await phones[2]!.context.newPage();
+      await phones[2]!.page.goto(`/game/${pin}`);
+      await expect(phones[2]!.page.getByTestId("player-nickname")).toHaveText("Cleo");
+      expect(await score(phones[2]!.page)).toBe(before);
+    }
+
+    for (const [pi, p] of phones.entries()) {
+      await waitForQuestion(p.page, qi);
+      await answer(p.page, q, RIGHT(pi, qi));
+      if (qi === 3 && pi === 0) {
+        // The host reloads mid-question and carries on.
+        await host.reload();
+        await expect(host.getByTestId("host-question")).toHaveAttribute("data-index", "3");
+        await expect(host.getByTestId("answered-count")).toHaveText("1 / 3 answered");
+      }
+    }
+
+    // Everyone answered: the reveal comes at once.
+    await expect(host.getByTestId("host-reveal")).toBeVisible();
+    await expect(host.getByTestId("host-reveal-answer")).not.toBeEmpty();
+    await expect(host.getByTestId("host-why")).toHaveText(q.explanation);
+    for (const [pi, p] of phones.entries()) {
+      const result = p.page.getByTestId("player-result");
+      await expect(result).toHaveAttribute("data-correct", String(RIGHT(pi, qi) && !(q.type === "multiple" && !RIGHT(pi, qi))));
+      const points = Number((await p.page.getByTestId("player-points").textContent())!.replace("+", ""));
+      if (RIGHT(pi, qi)) expect(points).toBeGreaterThan(0);
+      else expect(points).toBe(0);
+      scores[pi]! += points;
+    }
+
+    await host.getByTestId("next").click();
+    await expect(host.getByTestId("host-scoreboard")).toBeVisible();
+    for (const name of NAMES) await expect(host.getByTestId("host-scoreboard")).toContainText(name);
+    for (const [pi, p] of phones.entries()) {
+      await expect(p.page.getByTestId("player-standing")).toBeVisible();
+      expect(await score(p.page)).toBe(scores[pi]);
+    }
+    await host.getByTestId("next").click();
+  }
+
+  await expect(host.getByTestId("host-podium")).toBeVisible();
+  await expect(host.getByTestId("host-podium")).toContainText("Ana"); // always right: first
+  for (const p of phones) await expect(p.page.getByTestId("player-final")).toBeVisible();
+  await expect(phones[0]!.page.getByTestId("player-final")).toHaveAttribute("data-rank", "1");
+  await host.getByTestId("finish").click();
+  await expect(host.getByTestId("host-report")).toBeVisible();
+  await expect(host.getByTestId("report-players").locator("tbody tr")).toHaveCount(3);
+
+  const csv = await host.request.get(`/host/${gameId}/report`);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  const lines = (await csv.text()).trim().split("\r\n");
+  expect(lines[0]).toBe("rank,nickname,score,correct,answered,questions_played,average_time_ms,suspicious_answers");
+  expect(lines).toHaveLength(1 + NAMES.length);
+  expect(lines[1]).toMatch(new RegExp(`^1,Ana,${scores[0]},6,6,6,`));
+
+  // Another member cannot download it.
+  const stranger = await browser.newContext({ baseURL });
+  expect((await stranger.request.get(`/host/${gameId}/report`)).status()).toBe(401);
+  await stranger.close();
+
+  // Every frame Ana's phone received outside a reveal is free of any answer key.
+  const reveals = frames.filter((f) => f.text.includes('"phase":"reveal"'));
+  expect(reveals.length).toBeGreaterThanOrEqual(QUESTIONS.length);
+  const others = frames.filter((f) => !f.text.includes('"phase":"reveal"'));
+  expect(others.length).toBeGreaterThan(20);
+  for (const f of others) for (const secret of SECRETS) expect(f.text, "a frame outside a reveal").not.toContain(secret);
+  // …and the reveal frames do carry it (so the check above looks at the right thing).
+  expect(reveals.some((f) => f.text.includes('"key"'))).toBe(true);
+  for (const p of phones) await p.context.close();
+});

@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { PlayerGame } from "@/components/live/player-game";
+import { normalizePin } from "@/core/pin";
+
+type Props = { params: Promise<{ pin: string }>; searchParams: Promise<{ name?: string | string[]; generated?: string | string[] }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("live");
+  return { title: t("playerTitle"), robots: { index: false } };
+}
+
+/** A player's phone during a live game; it joins (or resumes with its stored token) over Socket.IO. */
+export default async function GamePage({ params, searchParams }: Props) {
+  const pin = normalizePin(decodeURIComponent((await params).pin));
+  if (!pin) redirect("/join");
+  const q = await searchParams;
+  const name = (Array.isArray(q.name) ? q.name[0] : q.name)?.slice(0, 100) ?? null;
+  const generated = (Array.isArray(q.generated) ? q.generated[0] : q.generated) === "1";
+  return <PlayerGame key={pin} pin={pin} name={name} generated={generated} />;
+}

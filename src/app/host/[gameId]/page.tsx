@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { z } from "zod";
+import { HostScreen } from "@/components/host/host-screen";
+import { getDb } from "@/db";
+import { getGame } from "@/db/queries/games";
+import { publicUrl } from "@/server/public-url";
+import { qrSvgDataUrl } from "@/server/qr";
+import { getViewer } from "@/server/viewer";
+
+type Props = { params: Promise<{ gameId: string }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("live");
+  return { title: t("hostTitle"), robots: { index: false } };
+}
+
+/** The host's big screen: lobby, questions, reveals, scoreboard, podium, report (client side, over Socket.IO). */
+export default async function HostPage({ params }: Props) {
+  const { gameId } = await params;
+  if (!z.uuid().safeParse(gameId).success) notFound();
+  const viewer = await getViewer();
+  if (!viewer) redirect(`/sign-in?next=${encodeURIComponent(`/host/${gameId}`)}`);
+  const game = await getGame(await getDb(), gameId);
+  // Someone else's game does not exist for this viewer.
+  if (!game || game.hostId !== viewer.id) notFound();
+  const base = publicUrl();
+  const joinUrl = `${base}/join/${game.pin}`;
+  const qr = await qrSvgDataUrl(joinUrl);
+  return <HostScreen gameId={game.id} joinUrl={joinUrl} joinHost={new URL(base).host} qr={qr} />;
+}

@@ -1,0 +1,465 @@
+"use client";
+
+import { CheckCircle2, Flame, Loader2, Lock, Share2, Shuffle, Trophy, WifiOff, XCircle } from "lucide-react";
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { clsx } from "clsx";
+import { AnswerInput } from "@/components/play/play-screen";
+import { buttonClass } from "@/components/ui/button";
+import type { Answer } from "@/core/grading";
+import type { AnswerValue, ErrorPayload, PlayerView, PublicQuestion } from "@/core/live/protocol";
+import type { PlayQuestion } from "@/db/queries/attempts";
+import { playerTokenKey } from "@/server/live/constants";
+import { connectLive, useRemaining, type LiveSocket } from "./live-socket";
+import { answerText, keyText } from "./reveal-text";
+
+type Pending = { questionIndex: number; answer: AnswerValue; clientId: string };
+type Entry = { kind: "name"; error?: string } | { kind: "kicked"; message: string } | { kind: "gone"; message: string } | null;
+
+const pendingKey = (pin: string) => `${playerTokenKey(pin)}.pending`;
+
+function readJson<T>(key: string): T | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function asPlayQuestion(q: PublicQuestion): PlayQuestion {
+  return { id: String(q.index), position: q.index, type: q.data.type, prompt: q.prompt, points: q.points, timeLimit: q.timeLimitSeconds, imageUrl: q.imageUrl, hasHint: false, data: q.data };
+}
+
+function isComplete(q: PublicQuestion, a: Answer | null): a is Answer {
+  if (a === null) return false;
+  if (q.data.type === "multiple") return Array.isArray(a) && a.length > 0;
+  if (q.data.type === "text") return typeof a === "string" && a.trim() !== "";
+  return true;
+}
+
+/**
+ * A player's phone during a live game. The resume token lives in localStorage per PIN, so a
+ * reload, a reopened tab or a dropped connection comes back as the same player; an answer not yet
+ * acknowledged is kept there too and sent again (same clientId: counted once) after reconnecting.
+ */
+export function PlayerGame({ pin, name, generated }: { pin: string; name: string | null; generated: boolean }) {
+  const t = useTranslations("live");
+  const [view, setView] = useState<PlayerView | null>(null);
+  const [entry, setEntry] = useState<Entry>(null);
+  const [online, setOnline] = useState(true);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [draft, setDraft] = useState<{ index: number; answer: Answer | null }>({ index: -1, answer: null });
+  const socketRef = useRef<LiveSocket | null>(null);
+  const choice = useRef<{ name: string | null; generated: boolean }>({ name, generated });
+
+  const sendAnswer = useCallback(
+    (p: Pending) => {
+      const socket = socketRef.current;
+      if (!socket?.connected) return; // sent again once reconnected
+      setSending(true);
+      socket.emit("player:answer", p, (res) => {
+        setSending(false);
+        if (res.ok || ["already_answered", "answer_too_late", "invalid_state", "validation_failed", "forbidden"].includes(res.error.code)) {
+          localStorage.removeItem(pendingKey(pin));
+        }
+        if (!res.ok && res.error.code !== "already_answered") setError(res.error.message);
+      });
+    },
+    [pin],
+  );
+
+  useEffect(() => {
+    const socket = connectLive();
+    socketRef.current = socket;
+    const adopt = (v: PlayerView) => {
+      setView(v);
+      setEntry(null);
+      const pending = readJson<Pending>(pendingKey(pin));
+      if (pending && v.phase === "question" && v.questionIndex === pending.questionIndex && !v.answered) sendAnswer(pending);
+      else if (pending && (v.questionIndex !== pending.questionIndex || v.answered)) localStorage.removeItem(pendingKey(pin));
+    };
+    const join = () => {
+      const c = choice.current;
+      if (!c.generated && !c.name) {
+        setEntry({ kind: "name" });
+        return;
+      }
+      socket.emit("player:join", { pin, ...(c.generated ? {} : { nickname: c.name ?? "" }) }, (res) => {
+        if (res.ok) {
+          localStorage.setItem(playerTokenKey(pin), res.token);
+          // A reload resumes with the token; it must not join again under the name in the URL.
+          window.history.replaceState(null, "", `/game/${pin}`);
+          adopt(res.state);
+        } else onError(res.error);
+      });
+    };
+    const onError = (e: ErrorPayload) => {
+      if (e.code === "nickname_taken" || e.code === "nickname_rejected") setEntry({ kind: "name", error: e.message });
+      else if (e.code === "forbidden") setEntry({ kind: "kicked", message: e.message });
+      else setEntry({ kind: "gone", message: e.message });
+    };
+    socket.on("connect", () => {
+      setOnline(true);
+      const token = localStorage.getItem(playerTokenKey(pin));
+      if (!token) return join();
+      socket.emit("player:resume", { pin, token }, (res) => {
+        if (res.ok) return adopt(res.state);
+        if (res.error.code === "forbidden") {
+          localStorage.removeItem(playerTokenKey(pin));
+          return onError(res.error);
+        }
+        if (res.error.code === "not_found") {
+          localStorage.removeItem(playerTokenKey(pin));
+          return join();
+        }
+        onError(res.error);
+      });
+    });
+    socket.on("disconnect", () => setOnline(false));
+    socket.on("player:state", (v) => setView(v));
+    socket.on("player:kicked", (p) => {
+      localStorage.removeItem(playerTokenKey(pin));
+      setEntry({ kind: "kicked", message: p.message });
+      socket.disconnect();
+    });
+    return () => {
+      socket.disconnect();
+    };
+  }, [pin, sendAnswer]);
+
+  const submit = useCallback(() => {
+    if (!view?.question) return;
+    const a = draft.index === view.questionIndex ? draft.answer : null;
+    if (!isComplete(view.question, a)) return;
+    const p: Pending = { questionIndex: view.questionIndex, answer: a, clientId: crypto.randomUUID() };
+    localStorage.setItem(pendingKey(pin), JSON.stringify(p));
+    setError(null);
+    sendAnswer(p);
+  }, [view, draft, pin, sendAnswer]);
+
+  const reroll = () =>
+    socketRef.current?.emit("player:reroll", {}, (res) => {
+      if (!res.ok) setError(res.error.message);
+    });
+
+  if (entry?.kind === "name") {
+    return (
+      <Shell>
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const value = new FormData(e.currentTarget).get("name");
+            choice.current = { name: typeof value === "string" ? value : "", generated: false };
+            socketRef.current?.emit("player:join", { pin, nickname: choice.current.name ?? "" }, (res) => {
+              if (res.ok) {
+                localStorage.setItem(playerTokenKey(pin), res.token);
+                window.history.replaceState(null, "", `/game/${pin}`);
+                setEntry(null);
+                setView(res.state);
+              } else setEntry(res.error.code === "nickname_taken" || res.error.code === "nickname_rejected" ? { kind: "name", error: res.error.message } : { kind: "gone", message: res.error.message });
+            });
+          }}
+        >
+          <h1 className="text-2xl font-extrabold">{t("pickName")}</h1>
+          <label htmlFor="live-name" className="text-sm font-semibold">
+            {t("nickname")}
+          </label>
+          <input
+            id="live-name"
+            name="name"
+            required
+            maxLength={20}
+            defaultValue={choice.current.name ?? ""}
+            aria-invalid={entry.error ? true : undefined}
+            aria-describedby={entry.error ? "live-name-error" : undefined}
+            className="h-12 rounded-xl border border-zinc-300 bg-white px-4 text-lg font-semibold aria-invalid:border-rose-500 dark:border-zinc-700 dark:bg-zinc-950"
+          />
+          {entry.error && (
+            <p id="live-name-error" role="alert" className="text-sm font-medium text-rose-700 dark:text-rose-400">
+              {entry.error}
+            </p>
+          )}
+          <button type="submit" className={buttonClass("primary", "lg")}>
+            {t("join")}
+          </button>
+          <button
+            type="button"
+            className={buttonClass("secondary", "lg")}
+            onClick={() => {
+              choice.current = { name: null, generated: true };
+              socketRef.current?.emit("player:join", { pin }, (res) => {
+                if (res.ok) {
+                  localStorage.setItem(playerTokenKey(pin), res.token);
+                  window.history.replaceState(null, "", `/game/${pin}`);
+                  setEntry(null);
+                  setView(res.state);
+                } else setEntry({ kind: "gone", message: res.error.message });
+              });
+            }}
+          >
+            <Shuffle className="size-4" aria-hidden />
+            {t("useGenerated")}
+          </button>
+        </form>
+      </Shell>
+    );
+  }
+  if (entry) {
+    return (
+      <Shell>
+        <div className="py-8 text-center" data-testid={entry.kind === "kicked" ? "player-kicked" : "player-gone"}>
+          <XCircle className="mx-auto size-12 text-rose-500" aria-hidden />
+          <p className="mt-4 text-xl font-bold">{entry.kind === "kicked" ? t("kicked") : t("gameGone")}</p>
+          <p className="mt-2 text-zinc-600 dark:text-zinc-400">{entry.message}</p>
+          <Link href="/join" className={buttonClass("secondary", "md", "mt-6")}>
+            {t("joinAnother")}
+          </Link>
+        </div>
+      </Shell>
+    );
+  }
+  if (!view) {
+    return (
+      <Shell>
+        <p className="flex items-center justify-center gap-2 py-12 text-lg text-zinc-600 dark:text-zinc-400" data-testid="player-connecting">
+          <Loader2 className="size-5 animate-spin" aria-hidden />
+          {t("connecting")}
+        </p>
+      </Shell>
+    );
+  }
+
+  const me = view.me;
+  return (
+    <Shell>
+      <div className="mb-4 flex items-center gap-2 text-sm font-semibold" data-testid="player-bar">
+        <span className="min-w-0 flex-1 truncate text-base font-bold" data-testid="player-nickname">
+          {me.nickname}
+        </span>
+        {!online && (
+          <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-amber-900 dark:bg-amber-950 dark:text-amber-200" data-testid="player-offline">
+            <WifiOff className="size-4" aria-hidden />
+            {t("reconnecting")}
+          </span>
+        )}
+        <span className="rounded-full bg-zinc-100 px-3 py-1 tabular-nums dark:bg-zinc-800" data-testid="player-score" data-score={me.score}>
+          {t("points", { count: me.score })}
+        </span>
+      </div>
+      {error && (
+        <p role="alert" className="mb-3 rounded-xl bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800 dark:bg-rose-950 dark:text-rose-200">
+          {error}
+        </p>
+      )}
+      <div data-testid="player-phase" data-phase={view.phase} data-stage={view.stage ?? ""} data-index={view.questionIndex}>
+        {view.phase === "lobby" && (
+          <div className="py-6 text-center">
+            <CheckCircle2 className="mx-auto size-14 text-emerald-500" aria-hidden />
+            <h1 className="mt-3 text-2xl font-extrabold">{t("youreIn")}</h1>
+            <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t("seeNameOnScreen")}</p>
+            {me.rerollsLeft > 0 && (
+              <button type="button" className={buttonClass("secondary", "md", "mt-6")} onClick={reroll} data-testid="reroll">
+                <Shuffle className="size-4" aria-hidden />
+                {t("reroll", { count: me.rerollsLeft })}
+              </button>
+            )}
+          </div>
+        )}
+        {view.phase === "question" && view.question && (
+          <QuestionPanel
+            view={view}
+            question={view.question}
+            value={draft.index === view.questionIndex ? draft.answer : view.question.data.type === "order" ? view.question.data.items.map((i) => i.id) : null}
+            onChange={(a) => setDraft({ index: view.questionIndex, answer: a })}
+            onSubmit={submit}
+            sending={sending}
+          />
+        )}
+        {view.phase === "reveal" && <RevealPanel view={view} />}
+        {view.phase === "scoreboard" && (
+          <div className="py-8 text-center" data-testid="player-standing">
+            <p className="text-lg text-zinc-600 dark:text-zinc-400">{t("yourRank")}</p>
+            <p className="text-6xl font-black tabular-nums">{me.rank}</p>
+            <p className="mt-1 text-zinc-600 dark:text-zinc-400">{t("ofPlayers", { count: me.playerCount })}</p>
+          </div>
+        )}
+        {(view.phase === "podium" || view.phase === "finished") && <FinalPanel view={view} />}
+        {view.phase === "cancelled" && (
+          <div className="py-8 text-center" data-testid="player-ended">
+            <p className="text-xl font-bold">{t("ended")}</p>
+            <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t("finalScore", { score: me.score })}</p>
+          </div>
+        )}
+      </div>
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return <div className="mx-auto w-full max-w-lg px-4 py-4">{children}</div>;
+}
+
+function QuestionPanel({
+  view,
+  question,
+  value,
+  onChange,
+  onSubmit,
+  sending,
+}: {
+  view: PlayerView;
+  question: PublicQuestion;
+  value: Answer | null;
+  onChange: (a: Answer | null) => void;
+  onSubmit: () => void;
+  sending: boolean;
+}) {
+  const t = useTranslations("live");
+  const left = useRemaining(view.timing);
+  const words = { yes: t("true"), no: t("false") };
+  const header = (
+    <div className="mb-3 flex items-center justify-between text-sm font-semibold text-zinc-600 dark:text-zinc-400">
+      <span>{t("questionOf", { n: question.index + 1, total: view.questionCount })}</span>
+      {left !== null && (
+        <span className={clsx("font-mono text-2xl font-black tabular-nums", view.stage === "answering" && left < 5000 ? "text-rose-600" : "text-zinc-900 dark:text-zinc-100")} data-testid="player-countdown">
+          {Math.ceil(left / 1000)}
+        </span>
+      )}
+    </div>
+  );
+  if (!view.inThisQuestion) {
+    return (
+      <div>
+        {header}
+        <p className="py-8 text-center text-lg font-semibold" data-testid="player-next-one">
+          {t("nextOne")}
+        </p>
+      </div>
+    );
+  }
+  if (view.answered) {
+    return (
+      <div>
+        {header}
+        <div className="py-8 text-center" data-testid="locked-in">
+          <Lock className="mx-auto size-12 text-brand-600 dark:text-brand-400" aria-hidden />
+          <p className="mt-3 text-2xl font-extrabold">{t("lockedIn")}</p>
+          {view.yourAnswer !== null && <p className="mt-2 text-zinc-600 dark:text-zinc-400">{answerText(view.yourAnswer, question, words)}</p>}
+        </div>
+      </div>
+    );
+  }
+  const open = view.stage === "answering" && !view.timing?.paused;
+  return (
+    <div>
+      {header}
+      <h1 className="mb-4 text-xl leading-snug font-bold" data-testid="player-prompt">
+        {question.prompt}
+      </h1>
+      {view.stage === "reading" ? (
+        <p className="py-6 text-center text-lg font-semibold text-zinc-600 dark:text-zinc-400">{t("getReady")}</p>
+      ) : view.timing?.paused ? (
+        <p className="py-6 text-center text-lg font-semibold text-amber-600">{t("paused")}</p>
+      ) : (
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSubmit();
+          }}
+          data-testid="answer-form"
+        >
+          <AnswerInput question={asPlayQuestion(question)} value={value} onChange={onChange} onSubmit={onSubmit} hint={null} disabled={!open || sending} />
+          <button type="submit" className={buttonClass("primary", "lg", "w-full min-h-14 text-lg")} disabled={!open || sending || !isComplete(question, value)} data-testid="submit-answer">
+            {sending ? <Loader2 className="size-5 animate-spin" aria-hidden /> : null}
+            {t("submit")}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function RevealPanel({ view }: { view: PlayerView }) {
+  const t = useTranslations("live");
+  const r = view.result;
+  const words = { yes: t("true"), no: t("false") };
+  if (!r) {
+    return <p className="py-8 text-center text-lg font-semibold">{t("nextOne")}</p>;
+  }
+  const tone = r.correct ? "bg-emerald-600" : r.partial ? "bg-amber-500" : "bg-rose-600";
+  return (
+    <div className="space-y-4" data-testid="player-result" data-correct={String(r.correct)}>
+      <div className={clsx("rounded-3xl p-6 text-center text-white", tone)}>
+        {r.correct ? <CheckCircle2 className="mx-auto size-12" aria-hidden /> : <XCircle className="mx-auto size-12" aria-hidden />}
+        <p className="mt-2 text-3xl font-black">{r.correct ? t("right") : !r.answered ? t("noAnswer") : r.partial ? t("partly") : t("wrong")}</p>
+        <p className="mt-1 text-2xl font-bold tabular-nums" data-testid="player-points">
+          +{r.points}
+        </p>
+        {r.streak > 1 && (
+          <p className="mt-2 inline-flex items-center gap-1 rounded-full bg-white/20 px-3 py-1 font-semibold">
+            <Flame className="size-4" aria-hidden />
+            {t("streak", { count: r.streak })}
+          </p>
+        )}
+      </div>
+      <p className="text-center text-lg font-semibold" data-testid="player-rank">
+        {t("rankOf", { rank: view.me.rank, count: view.me.playerCount })}
+      </p>
+      <div className="rounded-2xl bg-zinc-100 p-4 dark:bg-zinc-800">
+        <p className="text-sm font-semibold text-zinc-600 dark:text-zinc-400">{t("revealAnswer")}</p>
+        <p className="mt-1 text-lg font-bold">{keyText(r.key, view.question, words)}</p>
+        {r.explanation && <p className="mt-3 text-sm leading-relaxed">{r.explanation}</p>}
+      </div>
+    </div>
+  );
+}
+
+function FinalPanel({ view }: { view: PlayerView }) {
+  const t = useTranslations("live");
+  const [copied, setCopied] = useState(false);
+  const me = view.me;
+  const text = t("shareText", { rank: me.rank, count: me.playerCount, score: me.score, title: view.quizTitle });
+  const share = async () => {
+    const data = { title: view.quizTitle, text, url: window.location.origin };
+    try {
+      if (navigator.share) await navigator.share(data);
+      else {
+        await navigator.clipboard.writeText(`${text} ${data.url}`);
+        setCopied(true);
+      }
+    } catch {
+      // The share sheet was dismissed.
+    }
+  };
+  return (
+    <div className="py-4 text-center" data-testid="player-final" data-rank={me.rank}>
+      <Trophy className={clsx("mx-auto size-16", me.rank <= 3 ? "text-amber-500" : "text-zinc-400")} aria-hidden />
+      <p className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">{t("finalRank")}</p>
+      <p className="text-6xl font-black tabular-nums">{me.rank}</p>
+      <p className="mt-1 text-zinc-600 dark:text-zinc-400">{t("ofPlayers", { count: me.playerCount })}</p>
+      <p className="mt-4 text-2xl font-bold tabular-nums" data-testid="player-final-score">
+        {t("finalScore", { score: me.score })}
+      </p>
+      {view.podium && (
+        <ol className="mx-auto mt-6 max-w-xs space-y-2 text-left">
+          {view.podium.map((p) => (
+            <li key={p.rank} className="flex items-center gap-3 rounded-xl bg-zinc-100 px-4 py-2 font-semibold dark:bg-zinc-800">
+              <span className="font-mono text-brand-600 dark:text-brand-400">{p.rank}</span>
+              <span className="flex-1 truncate">{p.nickname}</span>
+              <span className="tabular-nums">{p.score}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <button type="button" onClick={() => void share()} className={buttonClass("primary", "lg", "mt-6")} data-testid="share-result">
+        <Share2 className="size-5" aria-hidden />
+        {copied ? t("copied") : t("share")}
+      </button>
+    </div>
+  );
+}

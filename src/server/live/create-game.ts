@@ -1,0 +1,42 @@
+import "server-only";
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
+import { createGame, serializeGame } from "@/core/live/engine";
+import { DEFAULT_SETTINGS } from "@/core/live/protocol";
+import type { Db } from "@/db/client";
+import { insertGame, loadQuizForGame } from "@/db/queries/games";
+import { findPublicQuizId } from "@/db/queries/quizzes";
+import { AppError } from "../errors";
+
+/** A random 6-digit PIN (no leading zero, so it reads well on a big screen). */
+const randomPin = () => String(randomInt(100_000, 1_000_000));
+
+/**
+ * Creates a game in the lobby for a quiz the host may see (published, or their own draft), with a
+ * PIN unique among open games and a fresh secret seed; the questions are copied into the game's
+ * snapshot, so editing the quiz later does not change it. Used by the "Host live" action and the
+ * `host:create` event.
+ */
+export async function createLiveGame(db: Db, host: { id: string; admin: boolean }, slug: string): Promise<{ id: string; pin: string }> {
+  const quizId = await findPublicQuizId(db, slug, { userId: host.id, admin: host.admin });
+  if (!quizId) throw new AppError("not_found", `There is no quiz "${slug}".`);
+  const quiz = await loadQuizForGame(db, quizId);
+  if (!quiz || quiz.questions.length === 0) throw new AppError("validation_failed", "This quiz has no questions to play.");
+  const id = randomUUID();
+  const seed = randomBytes(24).toString("base64url");
+  const settings = { ...DEFAULT_SETTINGS, speedBonus: quiz.speedBonus, streakBonus: quiz.streakBonus };
+  return insertGame(
+    db,
+    {
+      id,
+      quizId,
+      hostId: host.id,
+      settings,
+      snapshot: (pin) => {
+        const created = createGame({ id, pin, seed, quizTitle: quiz.title, questions: quiz.questions, settings }, Date.now());
+        if (!created.ok) throw new AppError("validation_failed", created.error.message);
+        return serializeGame(created.value);
+      },
+    },
+    randomPin,
+  );
+}

@@ -1,0 +1,593 @@
+import "server-only";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { gradeAnswer, type Answer } from "@/core/grading";
+import {
+  apply,
+  hostView,
+  playerView,
+  restoreGame,
+  serializeGame,
+  type AnswerRecord,
+  type Command,
+  type Effect,
+  type GameState,
+  type LiveError,
+  type Outcome,
+  type Reply,
+} from "@/core/live/engine";
+import type { HostView, PlayerView } from "@/core/live/protocol";
+import type { Db } from "@/db/client";
+import {
+  commitGameBatch,
+  findOpenGameByPin,
+  findPlayerByTokenHash,
+  getGame,
+  listGameAnswers,
+  listGamePlayers,
+  listOpenGames,
+  type AnswerWrite,
+  type GameWrite,
+  type PlayerWrite,
+} from "@/db/queries/games";
+
+/**
+ * The live games of this process (docs/architecture.md, "Live games"): the one owner of every
+ * game's engine state, its timer and its persistence. The transport (Socket.IO, src/server/live/
+ * socket.ts) only translates events into calls here and views into messages; nothing else touches
+ * a GameState. To spread games over several servers, each game would be pinned to one process
+ * that runs this class, and a router would send a game's sockets there.
+ */
+
+/** How the registry reaches clients; the Socket.IO layer implements it. */
+export interface LiveTransport {
+  toHost(gameId: string, view: HostView): void;
+  toPlayer(playerId: string, view: PlayerView): void;
+  kicked(playerId: string, message: string): void;
+}
+
+export type LiveResult<T> = { ok: true; value: T } | { ok: false; error: LiveError };
+
+/** Group commit: answers wait this long for company before one transaction writes them all… */
+const GROUP_COMMIT_MS = Number(process.env.QUIZDECK_LIVE_COMMIT_MS ?? 4);
+/** …or until this many are waiting. */
+const GROUP_COMMIT_MAX = 500;
+/** Answers alone refresh the snapshot at most this often (their rows are durable meanwhile). */
+const SNAPSHOT_EVERY_MS = 1000;
+/** Count-only host updates (answers, joins) are coalesced to at most one per this interval. */
+const HOST_THROTTLE_MS = 250;
+/** A game that ended stays in memory this long for late resumes, then only the database has it. */
+const UNLOAD_AFTER_MS = 10 * 60 * 1000;
+const RETRY_MS = 250;
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+type Batch = {
+  answers: AnswerWrite[];
+  playerIds: Set<string>;
+  game: boolean;
+  joined: boolean;
+  done: Promise<void>;
+  resolve: () => void;
+};
+
+function newBatch(): Batch {
+  let resolve!: () => void;
+  const done = new Promise<void>((r) => (resolve = r));
+  return { answers: [], playerIds: new Set(), game: false, joined: false, done, resolve };
+}
+
+const liveError = (code: LiveError["code"], message: string): LiveError => ({ code, message });
+
+/** One game: its state, timer, write queue and connected sockets. */
+class LiveGame {
+  state: GameState;
+  readonly tokens = new Map<string, string>(); // playerId → token hash
+  private readonly sockets = new Map<string, number>(); // playerId → open sockets
+  private timer: NodeJS.Timeout | null = null;
+  private batch: Batch | null = null;
+  private flushTimer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  /** The latest write queued: an outcome with nothing to write still waits for it, to keep order. */
+  private barrier: Promise<void> = Promise.resolve();
+  private lastSnapshotAt = 0;
+  private snapshotDirty = false;
+  private hostTimer: NodeJS.Timeout | null = null;
+  private hostPending = false;
+  private lastHostSentAt = 0;
+  /** The state as of the last delivered outcome: what throttled host updates show. */
+  private delivered: GameState;
+  closed = false;
+
+  constructor(
+    state: GameState,
+    private readonly registry: LiveGames,
+  ) {
+    this.state = state;
+    this.delivered = state;
+  }
+
+  get id() {
+    return this.state.id;
+  }
+
+  /** Applies one command; resolves once its writes are durable and its messages sent. */
+  run(command: Command, extra?: { tokenHash?: string }): Promise<Outcome> {
+    const now = Date.now();
+    const out = apply(this.state, command, now);
+    this.state = out.state;
+    if (extra?.tokenHash && out.ok && out.reply?.kind === "joined") this.tokens.set(out.reply.playerId, extra.tokenHash);
+    this.schedule(out.nextTickAt);
+    const written = this.enqueue(out.effects, command.type === "join" && out.ok);
+    return written.then(() => {
+      this.deliver(out.effects, out.state);
+      if ((out.state.phase === "finished" || out.state.phase === "cancelled") && this.timer === null) {
+        this.registry.scheduleUnload(this);
+      }
+      return out;
+    });
+  }
+
+  private schedule(at: number | null) {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (at === null || this.closed) return;
+    const delay = Math.max(0, Math.min(at - Date.now(), 2 ** 31 - 1));
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.run({ type: "tick" });
+    }, delay);
+  }
+
+  // ——— persistence: group commit ———
+
+  private enqueue(effects: Effect[], joined: boolean): Promise<void> {
+    let any = false;
+    for (const e of effects) {
+      if (e.kind === "persistAnswer" || e.kind === "persistPlayers" || e.kind === "persistGame") {
+        any = true;
+        break;
+      }
+    }
+    if (!any) return this.barrier;
+    const b = (this.batch ??= newBatch());
+    for (const e of effects) {
+      if (e.kind === "persistAnswer") {
+        const rec = this.state.answers[e.questionIndex]?.find((a) => a.playerId === e.playerId);
+        b.answers.push({
+          playerId: e.playerId,
+          questionId: e.questionId,
+          questionIndex: e.questionIndex,
+          answer: e.answer,
+          correct: e.correct,
+          points: e.points,
+          timeMs: e.timeMs,
+          clientId: rec?.clientId ?? null,
+          answeredAt: new Date(e.answeredAt),
+        });
+        this.snapshotDirty = true;
+      } else if (e.kind === "persistPlayers") {
+        for (const id of e.playerIds) b.playerIds.add(id);
+      } else if (e.kind === "persistGame") {
+        b.game = true;
+      }
+    }
+    if (joined) b.joined = true;
+    this.barrier = b.done;
+    if (!this.flushing) {
+      if (b.answers.length >= GROUP_COMMIT_MAX || b.game) this.flushSoon(0);
+      else this.flushSoon(GROUP_COMMIT_MS);
+    }
+    return b.done;
+  }
+
+  private flushSoon(ms: number) {
+    if (this.flushTimer) {
+      if (ms > 0) return;
+      clearTimeout(this.flushTimer);
+    }
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = null;
+      void this.flush();
+    }, ms);
+  }
+
+  /** Writes the waiting batch in one transaction, then the next one if more came meanwhile. */
+  flush(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    const b = this.batch;
+    if (!b) return Promise.resolve();
+    this.batch = null;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const s = this.state;
+    const now = Date.now();
+    const snapshot = b.game || b.joined || (this.snapshotDirty && now - this.lastSnapshotAt >= SNAPSHOT_EVERY_MS);
+    const players: PlayerWrite[] = [];
+    for (const id of b.playerIds) {
+      const p = s.players.find((x) => x.id === id);
+      const tokenHash = this.tokens.get(id);
+      if (!p || !tokenHash) continue;
+      players.push({ id, nickname: p.nickname, tokenHash, score: p.score, streak: p.streak, kicked: p.kicked, connected: p.connected });
+    }
+    const game: GameWrite | null = snapshot
+      ? {
+          state: s.phase,
+          currentQuestion: s.index,
+          questionStartedAt: s.questionStartedAt === null ? null : new Date(s.questionStartedAt),
+          settings: s.settings,
+          finishedAt: s.endedAt === null ? null : new Date(s.endedAt),
+          snapshot: serializeGame(s),
+        }
+      : null;
+    const write = async () => {
+      for (;;) {
+        try {
+          const db = await this.registry.db();
+          await commitGameBatch(db, s.id, { answers: b.answers, players, game });
+          this.registry.counters.commits++;
+          this.registry.counters.answersWritten += b.answers.length;
+          if (game) {
+            this.lastSnapshotAt = now;
+            this.snapshotDirty = false;
+          }
+          return;
+        } catch (err) {
+          // Nothing is acknowledged until it is stored: keep trying (the database may be restarting).
+          console.error(`[live] writing game ${s.id} failed, retrying:`, err instanceof Error ? err.message : err);
+          await new Promise((r) => setTimeout(r, RETRY_MS));
+        }
+      }
+    };
+    this.flushing = write().then(() => {
+      this.flushing = null;
+      b.resolve();
+      if (this.batch) {
+        if (this.batch.answers.length > 0 || this.batch.game || this.batch.joined) void this.flush();
+        else this.flushSoon(GROUP_COMMIT_MS);
+      }
+    });
+    return this.flushing;
+  }
+
+  /** Writes whatever waits (shutdown). */
+  async drain(): Promise<void> {
+    while (this.flushing || this.batch) {
+      await (this.flushing ?? this.flush());
+    }
+  }
+
+  // ——— delivery ———
+
+  private deliver(effects: Effect[], s: GameState) {
+    const t = this.registry.transport;
+    const now = Date.now();
+    this.delivered = s;
+    for (const e of effects) {
+      switch (e.kind) {
+        case "kicked":
+          t.kicked(e.playerId, "The host removed you from this game.");
+          break;
+        case "sendHost":
+          if (e.throttle) this.hostSoon();
+          else this.sendHostNow(s, now);
+          break;
+        case "sendPlayers":
+          for (const p of s.players) {
+            if (!p.kicked && this.sockets.has(p.id)) {
+              const v = playerView(s, p.id, now);
+              if (v) t.toPlayer(p.id, v);
+            }
+          }
+          break;
+        case "sendPlayer": {
+          const v = playerView(s, e.playerId, now);
+          if (v) t.toPlayer(e.playerId, v);
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  }
+
+  private sendHostNow(s: GameState, now: number) {
+    if (this.hostTimer) clearTimeout(this.hostTimer);
+    this.hostTimer = null;
+    this.hostPending = false;
+    this.lastHostSentAt = now;
+    this.registry.transport.toHost(this.id, hostView(s, now));
+  }
+
+  private hostSoon() {
+    if (this.hostPending) return;
+    this.hostPending = true;
+    const wait = Math.max(0, this.lastHostSentAt + HOST_THROTTLE_MS - Date.now());
+    this.hostTimer = setTimeout(() => {
+      this.hostTimer = null;
+      if (this.hostPending) this.sendHostNow(this.delivered, Date.now());
+    }, wait);
+  }
+
+  // ——— sockets ———
+
+  socketOpened(playerId: string): boolean {
+    const n = this.sockets.get(playerId) ?? 0;
+    this.sockets.set(playerId, n + 1);
+    return n === 0;
+  }
+
+  socketClosed(playerId: string): boolean {
+    const n = (this.sockets.get(playerId) ?? 0) - 1;
+    if (n > 0) {
+      this.sockets.set(playerId, n);
+      return false;
+    }
+    this.sockets.delete(playerId);
+    return n === 0;
+  }
+
+  hasSockets(playerId: string) {
+    return this.sockets.has(playerId);
+  }
+
+  close() {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.hostTimer) clearTimeout(this.hostTimer);
+    this.timer = null;
+    this.hostTimer = null;
+  }
+}
+
+function replyOf<K extends Reply["kind"]>(out: Outcome, kind: K): Extract<Reply, { kind: K }> | null {
+  return out.ok && out.reply?.kind === kind ? (out.reply as Extract<Reply, { kind: K }>) : null;
+}
+
+export type Counters = { commits: number; answersWritten: number; joins: number; answers: number };
+
+/** Every live game this process owns, by id and by PIN. */
+export class LiveGames {
+  private readonly games = new Map<string, LiveGame>();
+  private readonly byPin = new Map<string, string>();
+  private readonly loading = new Map<string, Promise<LiveGame | null>>();
+  private readonly unloadTimers = new Map<string, NodeJS.Timeout>();
+  readonly counters: Counters = { commits: 0, answersWritten: 0, joins: 0, answers: 0 };
+  transport: LiveTransport;
+
+  constructor(
+    readonly db: () => Promise<Db>,
+    transport?: LiveTransport,
+  ) {
+    this.transport = transport ?? { toHost() {}, toPlayer() {}, kicked() {} };
+  }
+
+  /** Loads every open game from its snapshot (a restart): timers run again, players come back by themselves. */
+  async restoreOpenGames(): Promise<number> {
+    const rows = await listOpenGames(await this.db());
+    let n = 0;
+    for (const row of rows) if (await this.load(row.id)) n++;
+    return n;
+  }
+
+  /** The game in memory, or loaded from its snapshot (merging answers stored after it). */
+  private load(gameId: string): Promise<LiveGame | null> {
+    const hit = this.games.get(gameId);
+    if (hit) return Promise.resolve(hit);
+    let p = this.loading.get(gameId);
+    if (!p) {
+      p = this.restore(gameId).finally(() => this.loading.delete(gameId));
+      this.loading.set(gameId, p);
+    }
+    return p;
+  }
+
+  private async restore(gameId: string): Promise<LiveGame | null> {
+    const db = await this.db();
+    const row = await getGame(db, gameId);
+    if (!row?.snapshot) return null;
+    const restored = restoreGame(typeof row.snapshot === "string" ? row.snapshot : JSON.stringify(row.snapshot));
+    if (!restored.ok) {
+      console.error(`[live] game ${gameId}: ${restored.error.message}`);
+      return null;
+    }
+    const [rows, answerRows] = await Promise.all([listGamePlayers(db, gameId), listGameAnswers(db, gameId)]);
+    let s = restored.value;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    // No socket survives a restart: everyone is disconnected until their phone resumes. Names and
+    // kicks written after the snapshot come from the players' rows.
+    s = {
+      ...s,
+      players: s.players.map((p) => {
+        const r = byId.get(p.id);
+        return { ...p, connected: false, nickname: r?.nickname ?? p.nickname, kicked: r?.kicked ?? p.kicked };
+      }),
+    };
+    // Answers acknowledged after the last snapshot: only the open question can have any (every
+    // reveal writes a snapshot), and they are not credited before its reveal.
+    const answers = s.answers.map((list) => [...list]);
+    for (const a of answerRows) {
+      const list = answers[a.questionIndex];
+      const q = s.questions[a.questionIndex];
+      const p = s.players.find((x) => x.id === a.playerId);
+      if (!list || !q || !p || list.some((x) => x.playerId === a.playerId)) continue;
+      const value = a.answer as Answer;
+      const rec: AnswerRecord = {
+        playerId: a.playerId,
+        answer: value,
+        correct: a.correct,
+        share: gradeAnswer(q.data, value).share,
+        points: a.points,
+        streak: a.correct ? p.streak + 1 : 0,
+        timeMs: a.timeMs,
+        answeredAt: a.answeredAt.getTime(),
+        clientId: a.clientId,
+      };
+      list.push(rec);
+    }
+    s = { ...s, answers };
+    const game = new LiveGame(s, this);
+    for (const r of rows) game.tokens.set(r.id, r.tokenHash);
+    // Another load may have won the race while this one read the database.
+    const existing = this.games.get(gameId);
+    if (existing) return existing;
+    this.games.set(gameId, game);
+    if (s.phase !== "finished" && s.phase !== "cancelled") this.byPin.set(s.pin, gameId);
+    // Catch up with the clock (a question whose time ran out while the server was down is revealed).
+    await game.run({ type: "tick" });
+    return game;
+  }
+
+  scheduleUnload(game: LiveGame) {
+    if (this.byPin.get(game.state.pin) === game.id) this.byPin.delete(game.state.pin);
+    if (this.unloadTimers.has(game.id)) return;
+    const t = setTimeout(() => {
+      this.unloadTimers.delete(game.id);
+      game.close();
+      this.games.delete(game.id);
+    }, UNLOAD_AFTER_MS);
+    t.unref();
+    this.unloadTimers.set(game.id, t);
+  }
+
+  private async byPinOrDb(pin: string): Promise<LiveGame | null> {
+    const id = this.byPin.get(pin);
+    if (id) return this.load(id);
+    const row = await findOpenGameByPin(await this.db(), pin);
+    return row ? this.load(row.id) : null;
+  }
+
+  private static fail<T>(out: Outcome): LiveResult<T> {
+    return { ok: false, error: out.ok ? liveError("internal_error", "Unexpected reply.") : out.error };
+  }
+
+  // ——— host ———
+
+  /** The host's view, after checking this user hosts the game. */
+  async hostAttach(gameId: string, userId: string): Promise<LiveResult<HostView>> {
+    const game = await this.load(gameId);
+    if (!game) return { ok: false, error: liveError("game_not_found", "No such game.") };
+    const row = await getGame(await this.db(), gameId);
+    if (row?.hostId !== userId) return { ok: false, error: liveError("forbidden", "Only the host of this game can run it.") };
+    await game.run({ type: "touch" });
+    return { ok: true, value: hostView(game.state, Date.now()) };
+  }
+
+  /** A host command (start, next, skip, pause, kick, settings, …) on an attached game. */
+  async hostCommand(gameId: string, command: Command): Promise<LiveResult<HostView>> {
+    const game = await this.load(gameId);
+    if (!game) return { ok: false, error: liveError("game_not_found", "No such game.") };
+    const out = await game.run(command);
+    if (!out.ok) return LiveGames.fail(out);
+    return { ok: true, value: hostView(out.state, Date.now()) };
+  }
+
+  // ——— players ———
+
+  async join(
+    pin: string,
+    nickname: string | undefined,
+  ): Promise<LiveResult<{ gameId: string; playerId: string; token: string; nickname: string; view: PlayerView }>> {
+    const game = await this.byPinOrDb(pin);
+    if (!game || game.state.phase === "finished" || game.state.phase === "cancelled") {
+      return { ok: false, error: liveError("game_not_found", "There is no open game with that PIN. Check the PIN on the host's screen.") };
+    }
+    const playerId = randomUUID();
+    const token = randomBytes(32).toString("base64url");
+    const out = await game.run({ type: "join", playerId, ...(nickname === undefined ? {} : { nickname }) }, { tokenHash: hashToken(token) });
+    const joined = replyOf(out, "joined");
+    if (!joined) return LiveGames.fail(out);
+    this.counters.joins++;
+    game.socketOpened(playerId);
+    const view = playerView(out.state, playerId, Date.now());
+    if (!view) return { ok: false, error: liveError("internal_error", "The player vanished.") };
+    return { ok: true, value: { gameId: game.id, playerId, token, nickname: joined.nickname, view } };
+  }
+
+  /** A phone coming back with its token: same player, name and score. Counts the socket. */
+  async resume(pin: string, token: string): Promise<LiveResult<{ gameId: string; playerId: string; view: PlayerView }>> {
+    const hash = hashToken(token);
+    let game: LiveGame | null = null;
+    let playerId: string | null = null;
+    const id = this.byPin.get(pin);
+    const candidate = id ? this.games.get(id) : undefined;
+    if (candidate) {
+      for (const [pid, h] of candidate.tokens) {
+        if (h === hash) {
+          game = candidate;
+          playerId = pid;
+          break;
+        }
+      }
+    }
+    if (!game) {
+      const row = await findPlayerByTokenHash(await this.db(), hash);
+      if (!row || row.pin !== pin) return { ok: false, error: liveError("not_found", "This phone's place in the game was not found; join again.") };
+      game = await this.load(row.gameId);
+      playerId = row.playerId;
+    }
+    if (!game || !playerId) return { ok: false, error: liveError("game_not_found", "This game is no longer available.") };
+    const first = game.socketOpened(playerId);
+    const out = await game.run({ type: first ? "reconnect" : "touch", ...(first ? { playerId } : {}) } as Command);
+    if (!out.ok) {
+      game.socketClosed(playerId);
+      return LiveGames.fail(out);
+    }
+    const view = playerView(out.state, playerId, Date.now());
+    if (!view) {
+      game.socketClosed(playerId);
+      return { ok: false, error: liveError("forbidden", "The host removed you from this game.") };
+    }
+    return { ok: true, value: { gameId: game.id, playerId, view } };
+  }
+
+  /** A player's socket closed; the last one closing marks the player disconnected. */
+  async socketClosed(gameId: string, playerId: string): Promise<void> {
+    const game = this.games.get(gameId);
+    if (!game || game.closed) return;
+    if (game.socketClosed(playerId)) await game.run({ type: "disconnect", playerId });
+  }
+
+  async reroll(gameId: string, playerId: string): Promise<LiveResult<{ nickname: string; rerollsLeft: number }>> {
+    const game = await this.load(gameId);
+    if (!game) return { ok: false, error: liveError("game_not_found", "No such game.") };
+    const out = await game.run({ type: "reroll", playerId });
+    const r = replyOf(out, "nickname");
+    return r ? { ok: true, value: { nickname: r.nickname, rerollsLeft: r.rerollsLeft } } : LiveGames.fail(out);
+  }
+
+  /** Resolves once the answer is stored (group commit): only then may the phone show "locked in". */
+  async answer(
+    gameId: string,
+    playerId: string,
+    a: { questionIndex: number; answer: unknown; clientId: string },
+  ): Promise<LiveResult<{ questionIndex: number; timeMs: number; duplicate: boolean }>> {
+    const game = await this.load(gameId);
+    if (!game) return { ok: false, error: liveError("game_not_found", "No such game.") };
+    this.counters.answers++;
+    const out = await game.run({ type: "answer", playerId, questionIndex: a.questionIndex, answer: a.answer, clientId: a.clientId });
+    const r = replyOf(out, "answer");
+    return r ? { ok: true, value: { questionIndex: r.questionIndex, timeMs: r.timeMs, duplicate: r.duplicate } } : LiveGames.fail(out);
+  }
+
+  // ——— operations ———
+
+  stats() {
+    let players = 0;
+    let connected = 0;
+    for (const g of this.games.values()) {
+      players += g.state.players.length;
+      connected += g.state.players.filter((p) => p.connected).length;
+    }
+    return { games: this.games.size, players, connected, ...this.counters };
+  }
+
+  /** Shutdown: stop the timers and write what waits, before the database closes. */
+  async close(): Promise<void> {
+    for (const t of this.unloadTimers.values()) clearTimeout(t);
+    for (const g of this.games.values()) g.close();
+    await Promise.all([...this.games.values()].map((g) => g.drain()));
+  }
+}
+
+/** Exposed for tests: a fresh game id. */
+export const newGameId = () => randomUUID();

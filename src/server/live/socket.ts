@@ -1,0 +1,229 @@
+import "server-only";
+import type { Server as HttpServer } from "node:http";
+import { Server, type Socket } from "socket.io";
+import type { Command } from "@/core/live/engine";
+import {
+  CLIENT_EVENTS,
+  LIVE_ERROR_CODES,
+  type ClientEventName,
+  type ClientToServerEvents,
+  type ErrorPayload,
+  type ParsedClientPayload,
+  type ServerToClientEvents,
+} from "@/core/live/protocol";
+import type { Db } from "@/db/client";
+import { findSessionUser } from "@/db/queries/games";
+import { AppError } from "../errors";
+import { consume } from "../rate-limit";
+import { LIVE_SOCKET_PATH } from "./constants";
+import { createLiveGame } from "./create-game";
+import { LiveGames, type LiveResult } from "./games";
+
+/**
+ * The Socket.IO layer: validates every payload with the protocol's zod schemas, checks who may do
+ * what (the host's session, the player's token, rate limits), and turns events into calls on
+ * `LiveGames` and views into messages. It keeps no game state of its own.
+ */
+
+type HostUser = { id: string; admin: boolean };
+type SocketData = { role?: "host" | "player"; gameId?: string; playerId?: string; user?: HostUser | null };
+type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type AnyAck = (res: unknown) => void;
+
+const hostRoom = (gameId: string) => `h:${gameId}`;
+const playerRoom = (playerId: string) => `p:${playerId}`;
+const SESSION_COOKIES = ["quizdeck.session_token", "__Secure-quizdeck.session_token"];
+
+function sessionToken(cookieHeader: string | undefined): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(/;\s*/)) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    if (!SESSION_COOKIES.includes(part.slice(0, eq))) continue;
+    // Better Auth's cookie is "<token>.<signature>"; the sessions table holds the token.
+    const value = decodeURIComponent(part.slice(eq + 1));
+    const dot = value.indexOf(".");
+    return dot > 0 ? value.slice(0, dot) : value;
+  }
+  return null;
+}
+
+function fail(code: ErrorPayload["code"], message: string) {
+  return { ok: false as const, error: { code, message } };
+}
+
+function fromResult<T>(r: LiveResult<T>, shape: (v: T) => Record<string, unknown>) {
+  return r.ok ? { ok: true as const, ...shape(r.value) } : { ok: false as const, error: r.error };
+}
+
+const HOST_COMMANDS = {
+  "host:start": () => ({ type: "start" }),
+  "host:next": () => ({ type: "next" }),
+  "host:skip": () => ({ type: "skip" }),
+  "host:pause": () => ({ type: "pause" }),
+  "host:resume": () => ({ type: "resume" }),
+  "host:lock": () => ({ type: "lock" }),
+  "host:unlock": () => ({ type: "unlock" }),
+  "host:end": () => ({ type: "end" }),
+  "host:finish": () => ({ type: "finish" }),
+  "host:kick": (p: ParsedClientPayload<"host:kick">) => ({ type: "kick", playerId: p.playerId }),
+  "host:settings": (p: ParsedClientPayload<"host:settings">) => ({ type: "settings", patch: p }),
+} as const satisfies Partial<Record<ClientEventName, (p: never) => Command>>;
+
+export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db>) {
+  const io: LiveServer = new Server(httpServer, {
+    path: LIVE_SOCKET_PATH,
+    serveClient: false,
+    // Payloads are small JSON; compressing 2,000 of them per broadcast costs more CPU than it saves.
+    perMessageDeflate: false,
+    httpCompression: false,
+    maxHttpBufferSize: 64 * 1024,
+    pingInterval: 10_000,
+    pingTimeout: 8_000,
+  });
+  const games = new LiveGames(getDb, {
+    toHost: (gameId, view) => io.to(hostRoom(gameId)).emit("host:state", view),
+    toPlayer: (playerId, view) => io.to(playerRoom(playerId)).emit("player:state", view),
+    kicked: (playerId, message) => {
+      io.to(playerRoom(playerId)).emit("player:kicked", { message });
+      // Give the message a moment to leave before the sockets close.
+      setTimeout(() => io.in(playerRoom(playerId)).disconnectSockets(true), 200);
+    },
+  });
+
+  /** The signed-in user of the socket's session cookie (looked up once per socket). */
+  async function hostUser(socket: LiveSocket): Promise<HostUser | null> {
+    if (socket.data.user !== undefined) return socket.data.user;
+    const token = sessionToken(socket.handshake.headers.cookie);
+    socket.data.user = token ? await findSessionUser(await getDb(), token) : null;
+    return socket.data.user;
+  }
+
+  function bindPlayer(socket: LiveSocket, gameId: string, playerId: string) {
+    if (socket.data.role === "player" && socket.data.playerId && socket.data.playerId !== playerId) {
+      void socket.leave(playerRoom(socket.data.playerId));
+      void games.socketClosed(socket.data.gameId!, socket.data.playerId);
+    }
+    socket.data.role = "player";
+    socket.data.gameId = gameId;
+    socket.data.playerId = playerId;
+    void socket.join(playerRoom(playerId));
+  }
+
+  type Handler = (socket: LiveSocket, payload: never) => Promise<unknown>;
+  const handlers: Record<ClientEventName, Handler> = {
+    "host:create": async (socket, p: ParsedClientPayload<"host:create">) => {
+      const user = await hostUser(socket);
+      if (!user) return fail("unauthorized", "Sign in to host a game.");
+      try {
+        const game = await createLiveGame(await getDb(), user, p.slug);
+        return { ok: true, gameId: game.id, pin: game.pin };
+      } catch (err) {
+        if (err instanceof AppError && (LIVE_ERROR_CODES as readonly string[]).includes(err.code)) {
+          return fail(err.code as ErrorPayload["code"], err.message);
+        }
+        throw err;
+      }
+    },
+    "host:attach": async (socket, p: ParsedClientPayload<"host:attach">) => {
+      const user = await hostUser(socket);
+      if (!user) return fail("unauthorized", "Sign in to host this game.");
+      const r = await games.hostAttach(p.gameId, user.id);
+      if (!r.ok) return { ok: false, error: r.error };
+      socket.data.role = "host";
+      socket.data.gameId = p.gameId;
+      await socket.join(hostRoom(p.gameId));
+      return { ok: true, state: r.value };
+    },
+    ...(Object.fromEntries(
+      Object.entries(HOST_COMMANDS).map(([event, toCommand]) => [
+        event,
+        async (socket: LiveSocket, p: never) => {
+          if (socket.data.role !== "host" || !socket.data.gameId) {
+            return (await hostUser(socket)) ? fail("forbidden", "Attach to your game first.") : fail("unauthorized", "Sign in to host this game.");
+          }
+          const r = await games.hostCommand(socket.data.gameId, (toCommand as (p: never) => Command)(p));
+          return fromResult(r, (state) => ({ state }));
+        },
+      ]),
+    ) as Record<keyof typeof HOST_COMMANDS, Handler>),
+    "player:join": async (socket, p: ParsedClientPayload<"player:join">) => {
+      try {
+        await consume("join", socket.handshake.address);
+      } catch (err) {
+        if (err instanceof AppError) return fail("rate_limited", err.message);
+        throw err;
+      }
+      const r = await games.join(p.pin, p.nickname);
+      if (!r.ok) return { ok: false, error: r.error };
+      bindPlayer(socket, r.value.gameId, r.value.playerId);
+      return { ok: true, playerId: r.value.playerId, token: r.value.token, nickname: r.value.nickname, state: r.value.view };
+    },
+    "player:resume": async (socket, p: ParsedClientPayload<"player:resume">) => {
+      const r = await games.resume(p.pin, p.token);
+      if (!r.ok) return { ok: false, error: r.error };
+      if (socket.data.playerId === r.value.playerId) {
+        // The same socket resuming twice counts once.
+        await games.socketClosed(r.value.gameId, r.value.playerId);
+      }
+      bindPlayer(socket, r.value.gameId, r.value.playerId);
+      return { ok: true, state: r.value.view };
+    },
+    "player:reroll": async (socket) => {
+      if (socket.data.role !== "player" || !socket.data.playerId) return fail("forbidden", "Join the game first.");
+      const r = await games.reroll(socket.data.gameId!, socket.data.playerId);
+      return fromResult(r, (v) => v);
+    },
+    "player:answer": async (socket, p: ParsedClientPayload<"player:answer">) => {
+      if (socket.data.role !== "player" || !socket.data.playerId) return fail("forbidden", "Join the game first.");
+      try {
+        await consume("answer", socket.data.playerId);
+      } catch (err) {
+        if (err instanceof AppError) return fail("rate_limited", err.message);
+        throw err;
+      }
+      const r = await games.answer(socket.data.gameId!, socket.data.playerId, p);
+      return fromResult(r, (v) => v);
+    },
+  };
+
+  io.on("connection", (socket: LiveSocket) => {
+    for (const event of Object.keys(CLIENT_EVENTS) as ClientEventName[]) {
+      // Typed per event above; Socket.IO's listener types do not follow a mapped loop.
+      (socket.on as (e: string, l: (...args: unknown[]) => void) => void)(event, (payload: unknown, ack: unknown) => {
+        const reply: AnyAck =
+          typeof ack === "function" ? (ack as AnyAck) : (res) => {
+            const r = res as { ok: boolean; error?: ErrorPayload };
+            if (!r.ok && r.error) socket.emit("game:error", r.error);
+          };
+        const parsed = CLIENT_EVENTS[event].safeParse(payload ?? {});
+        if (!parsed.success) {
+          reply(fail("validation_failed", parsed.error.issues.map((i) => `${i.path.join(".") || "payload"}: ${i.message}`).join("; ")));
+          return;
+        }
+        handlers[event](socket, parsed.data as never).then(reply, (err: unknown) => {
+          console.error(`[live] ${event} failed:`, err);
+          reply(fail("internal_error", "Something went wrong on our side. Try again in a moment."));
+        });
+      });
+    }
+    socket.on("disconnect", () => {
+      if (socket.data.role === "player" && socket.data.gameId && socket.data.playerId) {
+        void games.socketClosed(socket.data.gameId, socket.data.playerId);
+      }
+    });
+  });
+
+  return {
+    io,
+    games,
+    /** Stop taking sockets, write what waits: call before the database closes. */
+    async close() {
+      // Not io.close(): that would close the HTTP server too, which main.ts closes itself.
+      io.disconnectSockets(true);
+      io.engine.close();
+      await games.close();
+    },
+  };
+}
