@@ -57,6 +57,8 @@ const viewports = [
 
 export default defineConfig({
   testDir: "e2e",
+  // Side-by-side runs (E2E_PORT_BASE) keep their own results, so one run does not wipe the other's.
+  outputDir: process.env.E2E_PORT_BASE ? `test-results-${portBase}` : "test-results",
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

@@ -3,7 +3,7 @@
 import { clsx } from "clsx";
 import { ArrowDown, ArrowUp, Copy, Eye, GripVertical, Plus, Trash2, X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import type { DragEvent, ReactNode } from "react";
+import type { PointerEvent, ReactNode } from "react";
 import { ChoiceBadge } from "@/components/play/choice-style";
 import { buttonClass } from "@/components/ui/button";
 import { Field, TextArea, TextField, describedBy, inputClass } from "@/components/ui/field";
@@ -23,10 +23,10 @@ type Props = {
   onDelete: () => void;
   onPreview: () => void;
   drag: {
-    onDragStart: (e: DragEvent) => void;
-    onDragOver: (e: DragEvent) => void;
-    onDrop: (e: DragEvent) => void;
-    onDragEnd: () => void;
+    onPointerDown: (e: PointerEvent<HTMLButtonElement>) => void;
+    onPointerMove: (e: PointerEvent<HTMLButtonElement>) => void;
+    onPointerUp: (e: PointerEvent<HTMLButtonElement>) => void;
+    onPointerCancel: () => void;
     over: boolean;
   };
 };
@@ -46,8 +46,6 @@ export function QuestionCard({ question: q, index, count, errors, onChange, onMo
     <li
       id={`question-${index}`}
       data-testid="question-card"
-      onDragOver={drag.onDragOver}
-      onDrop={drag.onDrop}
       className={clsx(
         "rounded-3xl border bg-white p-4 shadow-sm sm:p-5 dark:bg-zinc-900",
         hasErrors ? "border-rose-400 dark:border-rose-700" : "border-zinc-200 dark:border-zinc-800",
@@ -57,10 +55,11 @@ export function QuestionCard({ question: q, index, count, errors, onChange, onMo
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <button
           type="button"
-          draggable
-          onDragStart={drag.onDragStart}
-          onDragEnd={drag.onDragEnd}
-          className={clsx(iconButton, "cursor-grab active:cursor-grabbing")}
+          onPointerDown={drag.onPointerDown}
+          onPointerMove={drag.onPointerMove}
+          onPointerUp={drag.onPointerUp}
+          onPointerCancel={drag.onPointerCancel}
+          className={clsx(iconButton, "cursor-grab touch-none active:cursor-grabbing")}
           aria-label={t("dragHandle", { n: index + 1 })}
           aria-describedby={`${base}-drag-help`}
           data-testid="drag-handle"

@@ -22,7 +22,7 @@ import {
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, useTransition, type DragEvent } from "react";
+import { useEffect, useRef, useState, useTransition, type PointerEvent } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { Field, SelectField, TextArea, TextField, describedBy } from "@/components/ui/field";
 import { duplicateQuestion, emptyQuestion, type EditorDoc, type EditorErrors, type EditorQuestion } from "@/core/editor";
@@ -120,11 +120,15 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
   const publish = () =>
     startTransition(async () => {
       setNotice(null);
-      if (!(await flushNow()) || !ref.id) {
-        if (!ref.id) setNotice({ kind: "error", text: t("addTitleFirst") });
+      // The latest saved state, not this render's (the save just now moved the version on).
+      const saved = await flushNow();
+      if (!saved) return;
+      if (!saved.ref.id) {
+        setNotice({ kind: "error", text: t("addTitleFirst") });
         return;
       }
-      const res = await publishAction(ref.id, doc, ref.version);
+      const { ref: current, doc } = saved;
+      const res = await publishAction(saved.ref.id, doc, saved.ref.version);
       if (!res.ok) {
         setNotice({ kind: "error", text: res.message });
         return;
@@ -137,7 +141,7 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
         setStatus((s) => (s === "hidden" ? s : "published"));
         const notice = { kind: "ok" as const, text: t("published"), link: `/quiz/${value.slug}` };
         setNotice(notice);
-        if (value.slug !== ref.slug || window.location.pathname !== `/quiz/${value.slug}/edit`) {
+        if (value.slug !== current.slug || window.location.pathname !== `/quiz/${value.slug}/edit`) {
           // The first publish names the quiz after its title: open the editor at its new address
           // and keep the message across the move.
           sessionStorage.setItem(FLASH_KEY, JSON.stringify(notice));
@@ -187,28 +191,43 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
       setNotice({ kind: "ok", text: keep === "mine" ? t("keptMine") : t("keptTheirs"), link: `/quiz/${res.value.copySlug}/edit` });
     });
 
+  // Pointer-based dragging (mouse, touch and pen alike; HTML5 drag and drop does not work on
+  // phones). The handle captures the pointer; the card under it is the drop target.
+  const dragRef = useRef<number | null>(null);
+  const targetAt = (y: number): number => {
+    const cards = [...document.querySelectorAll<HTMLElement>("[data-testid=question-card]")];
+    const hit = cards.findIndex((c) => {
+      const r = c.getBoundingClientRect();
+      return y >= r.top && y <= r.bottom;
+    });
+    if (hit !== -1) return hit;
+    const first = cards[0]?.getBoundingClientRect();
+    return first && y < first.top ? 0 : cards.length - 1;
+  };
   const dragProps = (i: number) => ({
-    onDragStart: (e: DragEvent) => {
+    onPointerDown: (e: PointerEvent<HTMLButtonElement>) => {
+      if (e.button !== 0) return;
+      dragRef.current = i;
       setDragFrom(i);
-      e.dataTransfer.effectAllowed = "move";
-      e.dataTransfer.setData("text/plain", String(i));
+      e.currentTarget.setPointerCapture(e.pointerId);
     },
-    onDragOver: (e: DragEvent) => {
-      if (dragFrom === null) return;
-      e.preventDefault();
-      setDragOver(i);
+    onPointerMove: (e: PointerEvent<HTMLButtonElement>) => {
+      if (dragRef.current === null) return;
+      setDragOver(targetAt(e.clientY));
     },
-    onDrop: (e: DragEvent) => {
-      e.preventDefault();
-      if (dragFrom !== null) moveQuestion(dragFrom, i);
+    onPointerUp: (e: PointerEvent<HTMLButtonElement>) => {
+      const from = dragRef.current;
+      dragRef.current = null;
+      setDragFrom(null);
+      setDragOver(null);
+      if (from !== null) moveQuestion(from, targetAt(e.clientY));
+    },
+    onPointerCancel: () => {
+      dragRef.current = null;
       setDragFrom(null);
       setDragOver(null);
     },
-    onDragEnd: () => {
-      setDragFrom(null);
-      setDragOver(null);
-    },
-    over: dragOver === i && dragFrom !== i,
+    over: dragOver === i && dragFrom !== null && dragFrom !== i,
   });
 
   const errorCount = Object.keys(errors).length;
@@ -240,7 +259,12 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
               </summary>
               <div className="absolute right-0 z-40 mt-2 w-44 rounded-2xl border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-800 dark:bg-zinc-900">
                 {(["json", "csv", "gift"] as const).map((f) => (
-                  <a key={f} href={`/api/v1/quizzes/${ref.slug}/export?format=${f}`} download className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800">
+                  <a
+                    key={f}
+                    href={`/api/v1/quizzes/${ref.slug}/export?format=${f}`}
+                    download
+                    onClick={(e) => e.currentTarget.closest("details")?.removeAttribute("open")}
+                    className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800">
                     {t(`exportAs.${f}`)}
                   </a>
                 ))}

@@ -170,30 +170,26 @@ export function useAutosave(initialRef: QuizRef, initialDoc: EditorDoc) {
   const resolved = useCallback((next: { doc: EditorDoc; version: number }) => {
     savedDoc.current = next.doc;
     setDoc(next.doc);
-    setRef((r) => {
-      const value = { ...r, version: next.version };
-      latest.current.ref = value;
-      return value;
-    });
+    const value = { ...latest.current.ref, version: next.version };
+    latest.current.ref = value;
+    setRef(value);
     writeStored(latest.current.ref.id, null);
     conflictRef.current = false;
     setConflict(null);
     setState("saved");
   }, []);
 
-  /** Saves now (before publishing); false when the save did not go through. */
-  const flushNow = useCallback(async () => {
+  /** Saves now (before publishing); the quiz as saved, or null when the save did not go through. */
+  const flushNow = useCallback(async (): Promise<{ ref: QuizRef; doc: EditorDoc } | null> => {
     clearTimeout(timer.current);
     await save();
-    return !conflictRef.current;
+    return conflictRef.current ? null : { ref: latest.current.ref, doc: latest.current.doc };
   }, [save]);
 
   const setVersion = useCallback((version: number, published?: { slug: string }) => {
-    setRef((r) => {
-      const value = { ...r, version, ...(published ? { slug: published.slug } : {}) };
-      latest.current.ref = value;
-      return value;
-    });
+    const value = { ...latest.current.ref, version, ...(published ? { slug: published.slug } : {}) };
+    latest.current.ref = value;
+    setRef(value);
   }, []);
 
   const markSaved = useCallback((d: EditorDoc) => {
