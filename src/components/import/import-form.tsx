@@ -94,6 +94,8 @@ export function ImportForm() {
     });
 
   const problems: Problem[] = preview?.problems ?? [];
+  // Spreadsheets number rows; text files number lines.
+  const rows = format === "csv" || format === "kahoot";
   return (
     <div className="mt-6 space-y-6">
       <form
@@ -160,7 +162,7 @@ export function ImportForm() {
               <AlertTriangle className="size-5" aria-hidden />
               {failure.message}
             </p>
-            <ProblemList problems={failure.problems} />
+            <ProblemList problems={failure.problems} rows={rows} />
           </div>
         )}
       </div>
@@ -183,14 +185,14 @@ export function ImportForm() {
             <div className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100" data-testid="import-problems">
               <p className="font-bold">{t("problemsTitle", { count: problems.length })}</p>
               <p className="text-sm">{skipInvalid ? t("problemsSkipped") : t("problemsBlock")}</p>
-              <ProblemList problems={problems} />
+              <ProblemList problems={problems} rows={rows} />
             </div>
           )}
           <ol className="space-y-2">
             {preview.questions.map(({ line, question }, i) => (
               <li key={`${line}-${i}`} className="rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
                 <p className="text-xs font-semibold text-zinc-500 uppercase">
-                  {t("lineN", { line })} · {tt(question.type)}
+                  {rows ? t("rowN", { row: line }) : t("lineN", { line })} · {tt(question.type)}
                 </p>
                 <p className="mt-1 font-semibold">{question.prompt}</p>
                 <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{summarize(question, t)}</p>
@@ -203,14 +205,14 @@ export function ImportForm() {
   );
 }
 
-function ProblemList({ problems }: { problems: Problem[] }) {
+function ProblemList({ problems, rows }: { problems: Problem[]; rows: boolean }) {
   const t = useTranslations("import");
   if (problems.length === 0) return null;
   return (
     <ul className="mt-2 space-y-1 text-sm" data-testid="problem-list">
       {problems.map((p, i) => (
         <li key={i} className={clsx("flex gap-2", p.skipped && "opacity-90")}>
-          <span className="shrink-0 font-mono font-semibold">{p.line > 0 ? t("lineN", { line: p.line }) : t("wholeFile")}</span>
+          <span className="shrink-0 font-mono font-semibold">{p.line > 0 ? (rows ? t("rowN", { row: p.line }) : t("lineN", { line: p.line })) : t("wholeFile")}</span>
           <span>{p.reason}</span>
         </li>
       ))}
