@@ -26,7 +26,8 @@ export const reportInput = z
       .trim()
       .max(REPORT_DETAILS_MAX, `Use at most ${REPORT_DETAILS_MAX.toLocaleString("en")} characters`)
       .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), "Remove control characters")
-      .optional()
+      // Null as well as absent: the form may send what it parsed itself.
+      .nullish()
       .transform((v) => v || null),
   })
   .refine((r) => r.reason !== "other" || r.details, { path: ["details"], message: "Tell us what is wrong" });

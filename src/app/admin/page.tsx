@@ -149,7 +149,7 @@ export default async function AdminPage({ searchParams }: Props) {
           <label htmlFor="admin-user-search" className="sr-only">
             {t("searchUsers")}
           </label>
-          <input id="admin-user-search" name="q" type="search" defaultValue={q} placeholder={t("searchUsers")} maxLength={100} className={clsx(inputClass, "h-11 max-w-md")} />
+          <input id="admin-user-search" name="q" type="search" defaultValue={q} placeholder={t("searchPlaceholder")} maxLength={100} className={clsx(inputClass, "h-11 max-w-md")} />
           <button type="submit" className={buttonClass("secondary")}>
             <Search className="size-4" aria-hidden />
             <span className="max-sm:sr-only">{t("search")}</span>

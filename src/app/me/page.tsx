@@ -10,7 +10,6 @@ import { QuizzesPanel } from "@/components/me/quizzes-panel";
 import { SettingsPanel } from "@/components/me/settings-panel";
 import { TokensPanel } from "@/components/me/tokens-panel";
 import { Avatar } from "@/components/social/avatar";
-import { buttonClass } from "@/components/ui/button";
 import { getViewer } from "@/server/viewer";
 
 type Props = { searchParams: Promise<{ tab?: string | string[] }> };
@@ -35,13 +34,16 @@ export default async function MePage({ searchParams }: Props) {
         <Avatar name={viewer.name} className="size-14 text-2xl" />
         <div className="min-w-0 flex-1">
           <p className="text-sm font-semibold text-brand-700 dark:text-brand-300">{t("title")}</p>
-          <h1 className="truncate text-2xl font-extrabold tracking-tight sm:text-3xl">{viewer.name}</h1>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">@{viewer.handle}</p>
+          <h1 className="text-2xl font-extrabold tracking-tight break-words sm:text-3xl">{viewer.name}</h1>
+          <p className="flex flex-wrap items-center gap-x-2 text-sm text-zinc-600 dark:text-zinc-400">
+            <span>@{viewer.handle}</span>
+            <span aria-hidden>·</span>
+            <Link href={`/u/${viewer.handle}`} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline dark:text-brand-300">
+              {t("publicProfile")}
+              <ExternalLink className="size-3.5" aria-hidden />
+            </Link>
+          </p>
         </div>
-        <Link href={`/u/${viewer.handle}`} className={buttonClass("secondary", "sm")}>
-          <ExternalLink className="size-4" aria-hidden />
-          {t("publicProfile")}
-        </Link>
       </header>
       <div className="mt-6 grid gap-6 lg:grid-cols-[13rem_1fr] lg:gap-8">
         <MeTabs active={tab} />

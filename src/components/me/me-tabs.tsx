@@ -10,13 +10,13 @@ const ICONS = { history: History, favorites: Star, quizzes: Book, tokens: Databa
 
 /**
  * The sections of /me as links (each is its own URL, so it works without JavaScript and the back
- * button): a row that scrolls sideways on a phone, a column beside the content on a wide screen.
+ * button): pills that wrap on a phone (all in view), a column beside the content on a wide screen.
  */
 export async function MeTabs({ active }: { active: MeTab }) {
   const t = await getTranslations("me");
   return (
-    <nav aria-label={t("sections")} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex gap-2 lg:flex-col lg:gap-1">
+    <nav aria-label={t("sections")}>
+      <ul className="flex flex-wrap gap-2 lg:flex-col lg:gap-1">
         {ME_TABS.map((tab) => {
           const Icon = ICONS[tab];
           const current = tab === active;

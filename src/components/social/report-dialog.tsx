@@ -58,7 +58,7 @@ export function ReportDialog({
     }
     setErrors({});
     startTransition(async () => {
-      const res = await reportQuizAction(parsed.data);
+      const res = await reportQuizAction({ slug, reason, details });
       if (res.ok) {
         close();
         setReported(true);

@@ -46,6 +46,7 @@ export function SocialControls({ slug, title, signedIn, isOwner, initial }: Prop
 
   return (
     <div className="rounded-2xl border border-zinc-200 bg-white p-3 sm:p-4 dark:border-zinc-800 dark:bg-zinc-900">
+      {/* Phone: favorite and report share a row, the stars get their own; wider: one row. */}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
         <button
           type="button"
@@ -62,9 +63,11 @@ export function SocialControls({ slug, title, signedIn, isOwner, initial }: Prop
           <Star className={clsx("size-4", favorite && "fill-amber-400 text-amber-500")} aria-hidden />
           {t("favorite")}
         </button>
-        <RatingInput slug={slug} initial={initial.rating} disabled={isOwner} onGuest={signedIn ? null : () => setPrompt(true)} onStatus={setStatus} />
+        <div className="order-3 w-full sm:order-2 sm:w-auto">
+          <RatingInput slug={slug} initial={initial.rating} disabled={isOwner} onGuest={signedIn ? null : () => setPrompt(true)} onStatus={setStatus} />
+        </div>
         {!isOwner && (
-          <div className="sm:ml-auto">
+          <div className="order-2 ml-auto sm:order-3">
             <ReportDialog slug={slug} title={title} reported={initial.reported} onGuest={signedIn ? null : () => setPrompt(true)} onStatus={setStatus} />
           </div>
         )}

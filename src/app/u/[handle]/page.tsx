@@ -50,18 +50,21 @@ export default async function ProfilePage({ params }: Props) {
       <header className="flex flex-wrap items-center gap-4">
         <Avatar name={profile.name} className="size-16 text-3xl sm:size-20" />
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-3xl font-extrabold tracking-tight">{profile.name}</h1>
+          <h1 className="text-3xl font-extrabold tracking-tight break-words">{profile.name}</h1>
           <p className="text-zinc-600 dark:text-zinc-400">@{profile.handle}</p>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-zinc-500 dark:text-zinc-400">
-            <CalendarDays className="size-4" aria-hidden />
+            <CalendarDays className="size-4 shrink-0" aria-hidden />
             {t("memberSince", { date: format.dateTime(profile.memberSince, { month: "long", year: "numeric" }) })}
           </p>
         </div>
         {viewer?.id === profile.id && (
-          <Link href="/me?tab=settings" className={buttonClass("secondary", "sm")}>
-            <Pencil className="size-4" aria-hidden />
-            {t("editProfile")}
-          </Link>
+          // Its own row on a phone, so the name keeps the width it needs.
+          <div className="w-full sm:w-auto">
+            <Link href="/me?tab=settings" className={buttonClass("secondary", "sm")}>
+              <Pencil className="size-4" aria-hidden />
+              {t("editProfile")}
+            </Link>
+          </div>
         )}
       </header>
 
