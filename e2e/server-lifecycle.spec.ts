@@ -85,3 +85,44 @@ test("health answers 503 when PostgreSQL does not answer", async ({ request }) =
     await server.exited;
   }
 });
+
+test("sign-in and sign-up are limited to 10 a minute per address, answering rate_limited with Retry-After", async ({ request }) => {
+  test.setTimeout(180_000);
+  const dir = mkdtempSync(path.join(tmpdir(), "quizdeck-ratelimit-"));
+  const port = "3113";
+  const base = `http://127.0.0.1:${port}`;
+  // The e2e servers raise the limit for their many sign-ups; this one keeps the real one.
+  const server = startServer({ PORT: port, QUIZDECK_DATA_DIR: dir, QUIZDECK_SEED_DEMO: "false", QUIZDECK_RATE_LIMIT_SIGN_IN: "10" });
+  try {
+    await waitForLog(server, "Quizdeck ready");
+    const up = await request.post(`${base}/api/auth/sign-up/email`, {
+      data: { email: "limit@quizdeck.test", handle: "limit", name: "Limit", password: "right-password" },
+      headers: { origin: base },
+    });
+    expect(up.status()).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const res = await request.post(`${base}/api/auth/sign-in/email`, {
+        data: { email: "limit@quizdeck.test", password: "wrong-password" },
+        headers: { origin: base },
+      });
+      statuses.push(res.status());
+    }
+    expect(statuses).toEqual(Array(9).fill(401));
+    // The 11th request of the minute is refused even with the right password.
+    const limited = await request.post(`${base}/api/auth/sign-in/email`, {
+      data: { email: "limit@quizdeck.test", password: "right-password" },
+      headers: { origin: base },
+    });
+    expect(limited.status()).toBe(429);
+    expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+    expect(Number(limited.headers()["retry-after"])).toBeLessThanOrEqual(60);
+    expect((await limited.json()).error.code).toBe("rate_limited");
+    // Other pages are not limited.
+    expect((await request.get(`${base}/api/health`)).status()).toBe(200);
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

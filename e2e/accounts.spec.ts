@@ -1,0 +1,88 @@
+import { newAccount, signUpInBrowser } from "./accounts";
+import { expect, test } from "./fixtures";
+
+/** Accounts through the pages a person uses: sign up, out and in, and what a guest brings along. */
+
+test("sign up, sign out and sign in again; a wrong password and a taken handle say so", async ({ page, browser }) => {
+  const account = await signUpInBrowser(page);
+  await page.getByTestId("user-menu").click();
+  await expect(page.getByRole("banner").getByText(`@${account.handle}`)).toBeVisible();
+  await page.getByTestId("sign-out").click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByTestId("user-menu").click();
+  await expect(page.getByText("You are browsing as a guest")).toBeVisible();
+
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByTestId("auth-submit").click();
+  await expect(page.getByRole("alert").filter({ hasText: "do not match" })).toHaveText("That email and password do not match an account.");
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByTestId("auth-submit").click();
+  await expect(page).toHaveURL(/\/me$/);
+
+  // The session is an httpOnly cookie: page scripts cannot read it.
+  const cookies = await page.context().cookies();
+  const session = cookies.find((c) => c.name.endsWith("session_token"));
+  expect(session?.httpOnly).toBe(true);
+  expect(await page.evaluate(() => document.cookie)).not.toContain("session_token");
+
+  // Someone else cannot take the same handle; a bad handle is explained at its field.
+  const other = await browser.newContext();
+  try {
+    const p = await other.newPage();
+    await p.goto("/sign-up");
+    const again = newAccount("again");
+    await p.getByLabel("Email").fill(again.email);
+    await p.getByLabel("Handle").fill(account.handle);
+    await p.getByLabel("Display name").fill(again.name);
+    await p.getByLabel("Password").fill(again.password);
+    await p.getByTestId("auth-submit").click();
+    // Each message sits at its field and is its accessible description.
+    await expect(p.getByLabel("Handle")).toHaveAccessibleDescription("That handle is taken; pick another one.");
+    await p.getByLabel("Handle").fill("No Spaces!");
+    await p.getByTestId("auth-submit").click();
+    await expect(p.getByLabel("Handle")).toHaveAccessibleDescription("Use 3–30 characters: a–z, 0–9, _ or -");
+    await p.getByLabel("Handle").fill(again.handle);
+    await p.getByLabel("Password").fill("short");
+    await p.getByTestId("auth-submit").click();
+    await expect(p.getByLabel("Password")).toHaveAccessibleDescription("Use at least 8 characters");
+    await expect(p).toHaveURL(/\/sign-up$/);
+  } finally {
+    await other.close();
+  }
+});
+
+test("a guest's attempts and nickname move to the account made from that browser", async ({ page, browser }) => {
+  await page.goto("/quiz/world-capitals");
+  const start = await page.request.post("/api/v1/quizzes/world-capitals/attempts", { data: { nickname: "Guesty" } });
+  expect(start.status()).toBe(201);
+  const { attemptId } = (await start.json()) as { attemptId: string };
+  expect((await page.request.get(`/api/v1/attempts/${attemptId}`)).status()).toBe(200);
+
+  // The guest's nickname is offered as the display name.
+  await page.goto("/sign-up");
+  await expect(page.getByLabel("Display name")).toHaveValue("Guesty");
+  const account = newAccount("moved");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Handle").fill(account.handle);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByTestId("auth-submit").click();
+  await expect(page).toHaveURL(/\/me$/);
+
+  // Signed in, the attempt is the account's: readable here, and from another device after signing in.
+  expect((await page.request.get(`/api/v1/attempts/${attemptId}`)).status()).toBe(200);
+  const elsewhere = await browser.newContext();
+  try {
+    const p = await elsewhere.newPage();
+    expect((await p.request.get(`/api/v1/attempts/${attemptId}`)).status()).toBe(403);
+    await p.goto("/sign-in");
+    await p.getByLabel("Email").fill(account.email);
+    await p.getByLabel("Password").fill(account.password);
+    await p.getByTestId("auth-submit").click();
+    await expect(p).toHaveURL(/\/me$/);
+    expect((await p.request.get(`/api/v1/attempts/${attemptId}`)).status()).toBe(200);
+  } finally {
+    await elsewhere.close();
+  }
+});
