@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client";
-import { apiTokens, users } from "../schema";
+import { apiTokens, quizzes, users } from "../schema";
 import { testBackends } from "../test-databases";
 import { hideQuiz } from "./admin";
 import { answerQuestion, createAttempt, finishAttempt, readAttempt, type PlayerIdentity } from "./attempts";
@@ -111,6 +111,12 @@ describe.each(testBackends)("profiles and /me on $name", (backend) => {
     const own = await listOwnQuizzes(db, maker.id);
     expect(own.map((q) => q.slug).sort()).toEqual([pub.slug, unlisted.slug, priv.slug, draft.slug, hidden.slug].sort());
     expect(own.find((q) => q.slug === draft.slug)).toMatchObject({ status: "draft", questionCount: 0 });
+    // The editor keeps a draft's questions in its working copy until it is published.
+    await db.update(quizzes).set({ draft: { title: "Draft", questions: [{ id: "a" }, { id: "b" }] } }).where(eq(quizzes.id, draft.id));
+    await db.update(quizzes).set({ draft: { title: "Edited", questions: [] } }).where(eq(quizzes.id, pub.id));
+    const again = await listOwnQuizzes(db, maker.id);
+    expect(again.find((q) => q.slug === draft.slug)?.questionCount).toBe(2);
+    expect(again.find((q) => q.slug === pub.slug)?.questionCount).toBe(3);
     expect(own.find((q) => q.slug === hidden.slug)).toMatchObject({ status: "hidden", visibility: "public" });
     expect(own.find((q) => q.slug === priv.slug)).toMatchObject({ status: "published", visibility: "private" });
   });

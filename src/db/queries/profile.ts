@@ -191,7 +191,10 @@ export type OwnQuiz = {
   updatedAt: Date;
 };
 
-/** Everything a member owns, drafts and hidden quizzes included, last edited first. */
+/**
+ * Everything a member owns, drafts and hidden quizzes included, last edited first. A draft counts
+ * the questions of its working copy; a published quiz, those players get.
+ */
 export async function listOwnQuizzes(db: Db, userId: string, limit = 200): Promise<OwnQuiz[]> {
   const rows = await queryRows<{
     id: string;
@@ -204,7 +207,10 @@ export async function listOwnQuizzes(db: Db, userId: string, limit = 200): Promi
     updated_at: string | Date;
   }>(db, sql`
     select q.id, q.slug, q.title, q.status, q.visibility, q.play_count, q.updated_at,
-           (select count(*)::int from questions x where x.quiz_id = q.id) as question_count
+           -- A draft's questions live in its working copy (the editor's document) until it is published.
+           case when q.status = 'draft' and jsonb_typeof(q.draft -> 'questions') = 'array'
+                then jsonb_array_length(q.draft -> 'questions')
+                else (select count(*)::int from questions x where x.quiz_id = q.id) end as question_count
     from quizzes q
     where q.owner_id = ${userId}
     order by q.updated_at desc, q.slug
