@@ -29,20 +29,29 @@ export const LIVE_QUIZ = {
 
 export type LiveQuiz = typeof LIVE_QUIZ;
 
-/** Imports a quiz (a draft, which its owner may host) for the signed-in page; returns its slug. */
+/** Imports a quiz as a draft for the signed-in page and publishes it in the editor; returns its slug. */
 export async function importQuiz(page: Page, baseURL: string, doc: object = LIVE_QUIZ): Promise<string> {
   const res = await page.request.post("/api/v1/imports", {
     data: { format: "json", content: JSON.stringify(doc) },
     headers: { origin: baseURL },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { quiz: { slug: string } }).quiz.slug;
+  const draft = ((await res.json()) as { quiz: { slug: string } }).quiz.slug;
+  await page.goto(`/quiz/${draft}/edit`);
+  await page.getByTestId("publish").click();
+  await expect(page.getByTestId("quiz-status")).toHaveText("Published", { timeout: 20_000 });
+  // The first publish may name the quiz after its title: the editor moves to the new address.
+  await expect
+    .poll(() => new URL(page.url()).pathname, { timeout: 10_000 })
+    .not.toBe(`/quiz/${draft}/edit`)
+    .catch(() => undefined); // it kept its address
+  return new URL(page.url()).pathname.split("/")[2]!;
 }
 
 /** From the quiz page's "Host live" button to the host screen's lobby; returns the game id. */
 export async function hostGame(page: Page, slug: string): Promise<string> {
   await page.goto(`/quiz/${slug}`);
-  await page.getByTestId("host-live").click();
+  await page.getByTestId("host-live").click({ timeout: 15_000 });
   await page.waitForURL(/\/host\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("host-pin")).toBeVisible();
   return page.url().split("/host/")[1]!;
@@ -128,7 +137,8 @@ export async function answer(page: Page, q: Q, right: boolean) {
       break;
   }
   await page.getByTestId("submit-answer").click();
-  await expect(page.getByTestId("locked-in")).toBeVisible();
+  // The last answer brings the reveal at once, so "locked in" may already have given way to it.
+  await expect(page.getByTestId("locked-in").or(page.getByTestId("player-result"))).toBeVisible();
 }
 
 export async function score(page: Page): Promise<number> {

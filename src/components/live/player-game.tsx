@@ -130,15 +130,19 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
     };
   }, [pin, sendAnswer]);
 
+  // Order questions start from the order shown, which is already an answer; others start empty.
+  const current: Answer | null =
+    !view?.question ? null : draft.index === view.questionIndex ? draft.answer : view.question.data.type === "order" ? view.question.data.items.map((i) => i.id) : null;
+
   const submit = useCallback(() => {
     if (!view?.question) return;
-    const a = draft.index === view.questionIndex ? draft.answer : null;
+    const a = current;
     if (!isComplete(view.question, a)) return;
     const p: Pending = { questionIndex: view.questionIndex, answer: a, clientId: crypto.randomUUID() };
     localStorage.setItem(pendingKey(pin), JSON.stringify(p));
     setError(null);
     sendAnswer(p);
-  }, [view, draft, pin, sendAnswer]);
+  }, [view, current, pin, sendAnswer]);
 
   const reroll = () =>
     socketRef.current?.emit("player:reroll", {}, (res) => {
@@ -273,7 +277,7 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
           <QuestionPanel
             view={view}
             question={view.question}
-            value={draft.index === view.questionIndex ? draft.answer : view.question.data.type === "order" ? view.question.data.items.map((i) => i.id) : null}
+            value={current}
             onChange={(a) => setDraft({ index: view.questionIndex, answer: a })}
             onSubmit={submit}
             sending={sending}

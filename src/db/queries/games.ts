@@ -127,6 +127,7 @@ export type PlayerWrite = {
   streak: number;
   kicked: boolean;
   connected: boolean;
+  joinedAt: Date;
 };
 
 export type AnswerWrite = {
@@ -212,7 +213,7 @@ export async function listGameAnswers(db: Db, gameId: string) {
 /** Players' rows of a game (token hashes included: the server keeps them to resume players). */
 export async function listGamePlayers(db: Db, gameId: string) {
   return db
-    .select({ id: players.id, nickname: players.nickname, tokenHash: players.tokenHash, kicked: players.kicked })
+    .select({ id: players.id, nickname: players.nickname, tokenHash: players.tokenHash, kicked: players.kicked, joinedAt: players.joinedAt })
     .from(players)
     .where(eq(players.gameId, gameId));
 }

@@ -5,6 +5,7 @@ import {
   apply,
   hostView,
   playerView,
+  recomputeFromAnswers,
   restoreGame,
   serializeGame,
   type AnswerRecord,
@@ -12,9 +13,11 @@ import {
   type Effect,
   type GameState,
   type LiveError,
+  type PlayerState,
   type Outcome,
   type Reply,
 } from "@/core/live/engine";
+import { isGeneratedNickname } from "@/core/live/nicknames";
 import type { HostView, PlayerView } from "@/core/live/protocol";
 import type { Db } from "@/db/client";
 import {
@@ -58,6 +61,11 @@ const HOST_THROTTLE_MS = 250;
 /** A game that ended stays in memory this long for late resumes, then only the database has it. */
 const UNLOAD_AFTER_MS = 10 * 60 * 1000;
 const RETRY_MS = 250;
+/**
+ * After a restart, players keep the connected flag of the snapshot this long: the phones are on
+ * their way back, and a question must not close early because only the first one is back yet.
+ */
+const RECONNECT_GRACE_MS = Number(process.env.QUIZDECK_LIVE_RECONNECT_GRACE_MS ?? 15_000);
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -201,13 +209,26 @@ class LiveGame {
     this.flushTimer = null;
     const s = this.state;
     const now = Date.now();
-    const snapshot = b.game || b.joined || (this.snapshotDirty && now - this.lastSnapshotAt >= SNAPSHOT_EVERY_MS);
+    // The snapshot is written with every phase change and settings change (persistGame). Answers
+    // and joins in between live in their own rows, which a restart merges into the snapshot, so
+    // the ~1 KB-per-player snapshot is not rewritten on every group commit; it is refreshed at most
+    // once a second while answers arrive, to keep that merge short.
+    const snapshot = b.game || (this.snapshotDirty && now - this.lastSnapshotAt >= SNAPSHOT_EVERY_MS);
     const players: PlayerWrite[] = [];
     for (const id of b.playerIds) {
       const p = s.players.find((x) => x.id === id);
       const tokenHash = this.tokens.get(id);
       if (!p || !tokenHash) continue;
-      players.push({ id, nickname: p.nickname, tokenHash, score: p.score, streak: p.streak, kicked: p.kicked, connected: p.connected });
+      players.push({
+        id,
+        nickname: p.nickname,
+        tokenHash,
+        score: p.score,
+        streak: p.streak,
+        kicked: p.kicked,
+        connected: p.connected,
+        joinedAt: new Date(p.joinedAt),
+      });
     }
     const game: GameWrite | null = snapshot
       ? {
@@ -326,8 +347,12 @@ class LiveGame {
     return n === 0;
   }
 
-  hasSockets(playerId: string) {
-    return this.sockets.has(playerId);
+  /** Marks players who have not come back since the restart disconnected. */
+  async dropAbsent(): Promise<void> {
+    if (this.closed) return;
+    for (const p of this.state.players) {
+      if (p.connected && !p.kicked && !this.sockets.has(p.id)) await this.run({ type: "disconnect", playerId: p.id });
+    }
   }
 
   close() {
@@ -393,15 +418,48 @@ export class LiveGames {
     const [rows, answerRows] = await Promise.all([listGamePlayers(db, gameId), listGameAnswers(db, gameId)]);
     let s = restored.value;
     const byId = new Map(rows.map((r) => [r.id, r]));
-    // No socket survives a restart: everyone is disconnected until their phone resumes. Names and
-    // kicks written after the snapshot come from the players' rows.
+    // Names and kicks written after the snapshot come from the players' rows. No socket survives
+    // a restart, but the phones reconnect by themselves: players stay "connected" for a grace
+    // period (see RECONNECT_GRACE_MS), then those not back are marked disconnected.
+    const known = new Set(s.players.map((p) => p.id));
+    // Players who joined after the snapshot: the snapshot's phase was still on (every phase change
+    // writes one), so they start where the engine would have started them, with nothing scored.
+    const firstQuestion = s.phase === "lobby" ? 0 : s.phase === "question" ? s.index : s.index + 1;
+    const late = rows
+      .filter((r) => !known.has(r.id))
+      .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime())
+      .map(
+        (r, i): PlayerState => ({
+          id: r.id,
+          nickname: r.nickname,
+          generated: isGeneratedNickname(r.nickname),
+          rerollsLeft: 0,
+          joinSeq: s.joinCount + i,
+          joinedAt: r.joinedAt.getTime(),
+          firstQuestion,
+          connected: true,
+          kicked: r.kicked,
+          score: 0,
+          streak: 0,
+          totalTimeMs: 0,
+          prevScore: 0,
+          prevTotalTimeMs: 0,
+          rank: null,
+          previousRank: null,
+        }),
+      );
     s = {
       ...s,
-      players: s.players.map((p) => {
-        const r = byId.get(p.id);
-        return { ...p, connected: false, nickname: r?.nickname ?? p.nickname, kicked: r?.kicked ?? p.kicked };
-      }),
+      joinCount: s.joinCount + late.length,
+      players: [
+        ...s.players.map((p) => {
+          const r = byId.get(p.id);
+          return { ...p, nickname: r?.nickname ?? p.nickname, kicked: r?.kicked ?? p.kicked };
+        }),
+        ...late,
+      ],
     };
+    if (late.length > 0) s = recomputeFromAnswers(s); // ranks them
     // Answers acknowledged after the last snapshot: only the open question can have any (every
     // reveal writes a snapshot), and they are not credited before its reveal.
     const answers = s.answers.map((list) => [...list]);
@@ -434,6 +492,9 @@ export class LiveGames {
     if (s.phase !== "finished" && s.phase !== "cancelled") this.byPin.set(s.pin, gameId);
     // Catch up with the clock (a question whose time ran out while the server was down is revealed).
     await game.run({ type: "tick" });
+    if (s.phase !== "finished" && s.phase !== "cancelled") {
+      setTimeout(() => void game.dropAbsent(), RECONNECT_GRACE_MS).unref();
+    }
     return game;
   }
 
