@@ -235,7 +235,7 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
 
   return (
     <div className="container-page py-6 sm:py-8">
-      <div className="sticky top-16 z-30 -mx-4 mb-6 border-b border-zinc-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border dark:border-zinc-800 dark:bg-zinc-950/95">
+      <div className="sticky top-[7.25rem] z-30 -mx-4 sm:top-16 mb-6 border-b border-zinc-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border dark:border-zinc-800 dark:bg-zinc-950/95">
         <div className="flex flex-wrap items-center gap-2">
           <div className="mr-auto min-w-0">
             <h1 className="truncate text-lg font-extrabold tracking-tight sm:text-xl">{doc.title.trim() || t("untitled")}</h1>
