@@ -1,4 +1,4 @@
-import { House, LockKeyhole } from "lucide-react";
+import { House, LockKeyhole, LogIn } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
@@ -12,10 +12,16 @@ export default async function Unauthorized() {
       code="401"
       title={t("unauthorizedTitle")}
       actions={
-        <Link href="/" className={buttonClass("primary")}>
-          <House className="size-4" aria-hidden />
-          {t("home")}
-        </Link>
+        <>
+          <Link href="/sign-in" className={buttonClass("primary")}>
+            <LogIn className="size-4" aria-hidden />
+            {t("signIn")}
+          </Link>
+          <Link href="/" className={buttonClass("secondary")}>
+            <House className="size-4" aria-hidden />
+            {t("home")}
+          </Link>
+        </>
       }
     >
       {t("unauthorizedText")}

@@ -11,5 +11,7 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute<{ slug: string }, never>({}, async ({ params }) => {
   const quiz = await getPublicQuiz(await getDb(), params.slug, await quizAccess());
   if (!quiz) throw new AppError("not_found", `There is no quiz "${params.slug}".`);
-  return NextResponse.json(quiz);
+  // Internal fields (the owner's account id) stay on the server; the author is in `author`.
+  const { ownerId: _ownerId, ...body } = quiz;
+  return NextResponse.json(body);
 });
