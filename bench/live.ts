@@ -65,6 +65,11 @@ function anyAnswer(view: PlayerView): unknown {
 async function stats() {
   return (await (await fetch(`${BASE}${LIVE_STATS_PATH}`)).json()) as {
     players: number;
+    answers: number;
+    commits: number;
+    commitMsTotal: number;
+    commitMsMax: number;
+    snapshots: number;
     memory: { rss: number; heapUsed: number };
     eventLoopDelayMs: { p50: number; p99: number; max: number };
   };
@@ -152,7 +157,7 @@ async function main() {
       );
     }
     const joinAll = performance.now() - t0;
-    await sleep(500);
+    await sleep(1500);
     const afterJoin = await stats();
 
     const broadcast: number[] = [];
@@ -192,6 +197,7 @@ async function main() {
       while ((hostView as HostView | null)?.phase !== "reveal") await sleep(5);
       loopP99.push((await stats()).eventLoopDelayMs.p99);
       await emit(host, "host:next", {}); // scoreboard
+      await sleep(1500); // a host looks at the scoreboard before moving on
     }
     const finished = await emit<{ ok: boolean; state: HostView }>(host, "host:end", {});
     const counted = finished.state.report?.players.reduce((n, p) => n + p.answered, 0) ?? 0;
@@ -209,6 +215,7 @@ async function main() {
     console.log(`answer acknowledgement       p50 ${ms(percentile(at, 50))}, p99 ${ms(percentile(at, 99))}, max ${ms(at.at(-1) ?? 0)}`);
     console.log(`answers                      ${acked} acknowledged, ${failed} refused, ${counted} in the report; lost ${acked - counted}`);
     console.log(`server event-loop delay p99  ${loopP99.map((x) => `${x} ms`).join(", ")} (per question)`);
+    console.log(`group commits                ${end.commits} (${(end.answers / Math.max(end.commits, 1)).toFixed(1)} events each on average), ${(end.commitMsTotal / Math.max(end.commits, 1)).toFixed(1)} ms average, ${end.commitMsMax.toFixed(0)} ms max; ${end.snapshots} snapshots`);
     console.log(`server memory per player     ${(perPlayer / 1024).toFixed(1)} KiB heap, ${(rssPerPlayer / 1024).toFixed(1)} KiB RSS (heap ${(end.memory.heapUsed / 2 ** 20).toFixed(0)} MiB at the end)`);
     host.disconnect();
   } finally {

@@ -54,8 +54,6 @@ export type LiveResult<T> = { ok: true; value: T } | { ok: false; error: LiveErr
 const GROUP_COMMIT_MS = Number(process.env.QUIZDECK_LIVE_COMMIT_MS ?? 4);
 /** …or until this many are waiting. */
 const GROUP_COMMIT_MAX = 500;
-/** Answers alone refresh the snapshot at most this often (their rows are durable meanwhile). */
-const SNAPSHOT_EVERY_MS = 1000;
 /** Count-only host updates (answers, joins) are coalesced to at most one per this interval. */
 const HOST_THROTTLE_MS = 250;
 /** A game that ended stays in memory this long for late resumes, then only the database has it. */
@@ -73,7 +71,6 @@ type Batch = {
   answers: AnswerWrite[];
   playerIds: Set<string>;
   game: boolean;
-  joined: boolean;
   done: Promise<void>;
   resolve: () => void;
 };
@@ -81,7 +78,7 @@ type Batch = {
 function newBatch(): Batch {
   let resolve!: () => void;
   const done = new Promise<void>((r) => (resolve = r));
-  return { answers: [], playerIds: new Set(), game: false, joined: false, done, resolve };
+  return { answers: [], playerIds: new Set(), game: false, done, resolve };
 }
 
 const liveError = (code: LiveError["code"], message: string): LiveError => ({ code, message });
@@ -97,13 +94,9 @@ class LiveGame {
   private flushing: Promise<void> | null = null;
   /** The latest write queued: an outcome with nothing to write still waits for it, to keep order. */
   private barrier: Promise<void> = Promise.resolve();
-  private lastSnapshotAt = 0;
-  private snapshotDirty = false;
   private hostTimer: NodeJS.Timeout | null = null;
   private hostPending = false;
   private lastHostSentAt = 0;
-  /** The state as of the last delivered outcome: what throttled host updates show. */
-  private delivered: GameState;
   closed = false;
 
   constructor(
@@ -111,23 +104,28 @@ class LiveGame {
     private readonly registry: LiveGames,
   ) {
     this.state = state;
-    this.delivered = state;
   }
 
   get id() {
     return this.state.id;
   }
 
-  /** Applies one command; resolves once its writes are durable and its messages sent. */
+  /**
+   * Applies one command. Broadcasts (phase changes: every player's view, the host's view) go out
+   * at once, in command order; what answers a single player (its view after its own answer or
+   * join) and the returned promise (the acknowledgement) wait until the command's writes are
+   * durable. Writes stay in command order (one group commit at a time per game).
+   */
   run(command: Command, extra?: { tokenHash?: string }): Promise<Outcome> {
     const now = Date.now();
     const out = apply(this.state, command, now);
     this.state = out.state;
     if (extra?.tokenHash && out.ok && out.reply?.kind === "joined") this.tokens.set(out.reply.playerId, extra.tokenHash);
     this.schedule(out.nextTickAt);
-    const written = this.enqueue(out.effects, command.type === "join" && out.ok);
+    this.broadcast(out.effects, out.state, now);
+    const written = this.enqueue(out.effects);
     return written.then(() => {
-      this.deliver(out.effects, out.state);
+      this.deliverSingles(out.effects);
       if ((out.state.phase === "finished" || out.state.phase === "cancelled") && this.timer === null) {
         this.registry.scheduleUnload(this);
       }
@@ -148,7 +146,7 @@ class LiveGame {
 
   // ——— persistence: group commit ———
 
-  private enqueue(effects: Effect[], joined: boolean): Promise<void> {
+  private enqueue(effects: Effect[]): Promise<void> {
     let any = false;
     for (const e of effects) {
       if (e.kind === "persistAnswer" || e.kind === "persistPlayers" || e.kind === "persistGame") {
@@ -172,14 +170,12 @@ class LiveGame {
           clientId: rec?.clientId ?? null,
           answeredAt: new Date(e.answeredAt),
         });
-        this.snapshotDirty = true;
       } else if (e.kind === "persistPlayers") {
         for (const id of e.playerIds) b.playerIds.add(id);
       } else if (e.kind === "persistGame") {
         b.game = true;
       }
     }
-    if (joined) b.joined = true;
     this.barrier = b.done;
     if (!this.flushing) {
       if (b.answers.length >= GROUP_COMMIT_MAX || b.game) this.flushSoon(0);
@@ -208,12 +204,11 @@ class LiveGame {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
     const s = this.state;
-    const now = Date.now();
     // The snapshot is written with every phase change and settings change (persistGame). Answers
-    // and joins in between live in their own rows, which a restart merges into the snapshot, so
-    // the ~1 KB-per-player snapshot is not rewritten on every group commit; it is refreshed at most
-    // once a second while answers arrive, to keep that merge short.
-    const snapshot = b.game || (this.snapshotDirty && now - this.lastSnapshotAt >= SNAPSHOT_EVERY_MS);
+    // and joins in between live in their own rows (written by every group commit), which a
+    // restart merges into the snapshot: rewriting the whole snapshot (~0.4 KB per player) in
+    // every group commit would stall the event loop while answers pour in.
+    const snapshot = b.game;
     const players: PlayerWrite[] = [];
     for (const id of b.playerIds) {
       const p = s.players.find((x) => x.id === id);
@@ -244,13 +239,15 @@ class LiveGame {
       for (;;) {
         try {
           const db = await this.registry.db();
+          const t = performance.now();
           await commitGameBatch(db, s.id, { answers: b.answers, players, game });
-          this.registry.counters.commits++;
+          const took = performance.now() - t;
+          const c = this.registry.counters;
+          c.commits++;
+          c.commitMsTotal += took;
+          c.commitMsMax = Math.max(c.commitMsMax, took);
+          if (game) c.snapshots++;
           this.registry.counters.answersWritten += b.answers.length;
-          if (game) {
-            this.lastSnapshotAt = now;
-            this.snapshotDirty = false;
-          }
           return;
         } catch (err) {
           // Nothing is acknowledged until it is stored: keep trying (the database may be restarting).
@@ -263,7 +260,7 @@ class LiveGame {
       this.flushing = null;
       b.resolve();
       if (this.batch) {
-        if (this.batch.answers.length > 0 || this.batch.game || this.batch.joined) void this.flush();
+        if (this.batch.answers.length > 0 || this.batch.game || this.batch.playerIds.size > 0) void this.flush();
         else this.flushSoon(GROUP_COMMIT_MS);
       }
     });
@@ -279,10 +276,8 @@ class LiveGame {
 
   // ——— delivery ———
 
-  private deliver(effects: Effect[], s: GameState) {
+  private broadcast(effects: Effect[], s: GameState, now: number) {
     const t = this.registry.transport;
-    const now = Date.now();
-    this.delivered = s;
     for (const e of effects) {
       switch (e.kind) {
         case "kicked":
@@ -300,14 +295,19 @@ class LiveGame {
             }
           }
           break;
-        case "sendPlayer": {
-          const v = playerView(s, e.playerId, now);
-          if (v) t.toPlayer(e.playerId, v);
-          break;
-        }
         default:
           break;
       }
+    }
+  }
+
+  /** A player's own view after its answer or join is stored: the latest state, never a stale one. */
+  private deliverSingles(effects: Effect[]) {
+    const now = Date.now();
+    for (const e of effects) {
+      if (e.kind !== "sendPlayer") continue;
+      const v = playerView(this.state, e.playerId, now);
+      if (v) this.registry.transport.toPlayer(e.playerId, v);
     }
   }
 
@@ -325,7 +325,7 @@ class LiveGame {
     const wait = Math.max(0, this.lastHostSentAt + HOST_THROTTLE_MS - Date.now());
     this.hostTimer = setTimeout(() => {
       this.hostTimer = null;
-      if (this.hostPending) this.sendHostNow(this.delivered, Date.now());
+      if (this.hostPending) this.sendHostNow(this.state, Date.now());
     }, wait);
   }
 
@@ -368,7 +368,15 @@ function replyOf<K extends Reply["kind"]>(out: Outcome, kind: K): Extract<Reply,
   return out.ok && out.reply?.kind === kind ? (out.reply as Extract<Reply, { kind: K }>) : null;
 }
 
-export type Counters = { commits: number; answersWritten: number; joins: number; answers: number };
+export type Counters = {
+  commits: number;
+  commitMsTotal: number;
+  commitMsMax: number;
+  snapshots: number;
+  answersWritten: number;
+  joins: number;
+  answers: number;
+};
 
 /** Every live game this process owns, by id and by PIN. */
 export class LiveGames {
@@ -376,7 +384,7 @@ export class LiveGames {
   private readonly byPin = new Map<string, string>();
   private readonly loading = new Map<string, Promise<LiveGame | null>>();
   private readonly unloadTimers = new Map<string, NodeJS.Timeout>();
-  readonly counters: Counters = { commits: 0, answersWritten: 0, joins: 0, answers: 0 };
+  readonly counters: Counters = { commits: 0, commitMsTotal: 0, commitMsMax: 0, snapshots: 0, answersWritten: 0, joins: 0, answers: 0 };
   transport: LiveTransport;
 
   constructor(
