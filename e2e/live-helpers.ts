@@ -40,12 +40,9 @@ export async function importQuiz(page: Page, baseURL: string, doc: object = LIVE
   await page.goto(`/quiz/${draft}/edit`);
   await page.getByTestId("publish").click();
   await expect(page.getByTestId("quiz-status")).toHaveText("Published", { timeout: 20_000 });
-  // The first publish may name the quiz after its title: the editor moves to the new address.
-  await expect
-    .poll(() => new URL(page.url()).pathname, { timeout: 10_000 })
-    .not.toBe(`/quiz/${draft}/edit`)
-    .catch(() => undefined); // it kept its address
-  return new URL(page.url()).pathname.split("/")[2]!;
+  // The first publish names the quiz after its title; the editor's notice links to its page.
+  const href = await page.getByRole("link", { name: "Open", exact: true }).getAttribute("href", { timeout: 20_000 });
+  return href!.split("/")[2]!;
 }
 
 /** From the quiz page's "Host live" button to the host screen's lobby; returns the game id. */
