@@ -152,7 +152,7 @@ function Lobby({ view, joinUrl, joinHost, qr, send }: { view: HostView; joinUrl:
             alt={t("qrAlt", { url: joinUrl })}
             width={320}
             height={320}
-            className="size-64 rounded-2xl bg-white p-3 sm:size-80"
+            className="size-64 rounded-2xl bg-white p-3 sm:size-80 2xl:size-[26rem]"
             data-testid="join-qr"
           />
           <p className="max-w-xs text-lg text-brand-100">
@@ -309,7 +309,7 @@ function Options({ q, reveal }: { q: PublicQuestion; reveal?: RevealSummary }) {
           return (
             <li
               key={o.id}
-              className={clsx("relative flex min-h-24 items-center gap-4 overflow-hidden rounded-2xl p-5 text-2xl font-bold shadow-sm lg:text-3xl", style.solid, counts && !c?.correct && "opacity-40")}
+              className={clsx("relative flex min-h-24 items-center gap-4 overflow-hidden rounded-2xl p-5 text-2xl font-bold shadow-sm lg:text-3xl 2xl:min-h-32", style.solid, counts && !c?.correct && "opacity-40")}
               data-correct={counts ? String(Boolean(c?.correct)) : undefined}
             >
               <span className="inline-flex items-center gap-1 rounded-lg bg-black/15 px-2 py-1" aria-hidden>
