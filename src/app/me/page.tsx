@@ -6,6 +6,7 @@ import { getTranslations } from "next-intl/server";
 import { FavoritesPanel } from "@/components/me/favorites-panel";
 import { HistoryPanel } from "@/components/me/history-panel";
 import { MeTabs, ME_TABS, type MeTab } from "@/components/me/me-tabs";
+import { HostedGames } from "@/components/host/hosted-games";
 import { QuizzesPanel } from "@/components/me/quizzes-panel";
 import { SettingsPanel } from "@/components/me/settings-panel";
 import { TokensPanel } from "@/components/me/tokens-panel";
@@ -48,7 +49,12 @@ export default async function MePage({ searchParams }: Props) {
       <div className="mt-6 grid gap-6 lg:grid-cols-[13rem_1fr] lg:gap-8">
         <MeTabs active={tab} />
         <div className="min-w-0" id="me-panel">
-          {tab === "history" && <HistoryPanel userId={viewer.id} />}
+          {tab === "history" && (
+            <div className="space-y-10">
+              <HistoryPanel userId={viewer.id} />
+              <HostedGames userId={viewer.id} />
+            </div>
+          )}
           {tab === "favorites" && <FavoritesPanel userId={viewer.id} />}
           {tab === "quizzes" && <QuizzesPanel userId={viewer.id} />}
           {tab === "tokens" && <TokensPanel userId={viewer.id} />}

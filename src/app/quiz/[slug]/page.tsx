@@ -161,7 +161,7 @@ export default async function QuizPage({ params }: Props) {
             </ul>
             <div className="mt-5">
               <StartPlay slug={quiz.slug} nickname={viewer?.name ?? guest?.nickname ?? null} />
-              <HostLiveButton slug={quiz.slug} />
+              {quiz.status === "published" && quiz.questions.length > 0 && <HostLiveButton slug={quiz.slug} />}
               {canManageQuiz(viewer, quiz) && <OwnerTools slug={quiz.slug} status={quiz.status} visibility={quiz.visibility} />}
             </div>
           </div>
