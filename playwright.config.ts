@@ -76,6 +76,10 @@ export default defineConfig({
       name: `${v.name}-${b.name}`,
       use: { ...v.use, browserName: "chromium" as const, baseURL: `http://127.0.0.1:${b.port}`, launchOptions },
       metadata: { backend: b.name },
+      // On PostgreSQL the browser flows whose storage is already covered by the database tests on
+      // both backends (src/db/**/*.test.ts) run once, on PGlite, to keep CI within minutes; the
+      // API, solo play, shell, accounts and security specs run on both.
+      ...(b.name === "postgres" ? { testIgnore: /(editor|import|social|live[a-z-]*)\.spec\.ts$/ } : {}),
     })),
   ),
   webServer: backends.map((b) => ({
