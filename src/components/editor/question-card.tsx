@@ -234,7 +234,7 @@ function AnswerEditor({ q, base, err, onChange }: AnswerProps) {
                         }
                         className="size-5 accent-emerald-600"
                       />
-                      <span className="sr-only sm:not-sr-only">{t("correct")}</span>
+                      <span className="sr-only sm:not-sr-only">{t("markCorrect")}</span>
                       <span className="sr-only">{t("optionN", { n: i + 1 })}</span>
                     </label>
                     <label htmlFor={`${base}-option-${i}`} className="sr-only">
