@@ -8,6 +8,7 @@ import {
   hostView,
   nextTickAt,
   playerView,
+  playerViews,
   recomputeFromAnswers,
   report,
   reportToCsv,
@@ -132,12 +133,18 @@ class Harness {
     const out = apply(this.s, cmd, this.t);
     this.s = out.state;
     this.last = out;
+    // Each player's view made alone (the server's path after one answer, before anything else
+    // indexed this state) must equal the same view made in a broadcast of all of them.
+    const ids = this.s.players.map((p) => p.id);
+    const alone = ids.map((id) => playerView(this.s, id, this.t));
     const host = hostViewSchema.parse(hostView(this.s, this.t));
+    const together = playerViews(this.s, ids, this.t);
     const players: Record<string, PlayerView | null> = {};
-    for (const { id } of this.s.players) {
-      const v = playerView(this.s, id, this.t);
+    ids.forEach((id, i) => {
+      const v = alone[i] ?? null;
+      expect(v).toEqual(together.get(id) ?? null);
       players[id] = v === null ? null : playerViewSchema.parse(v);
-    }
+    });
     this.snapshots.push({ phase: this.s.phase, index: this.s.index, stage: this.s.stage, host, players });
     return out;
   }
@@ -465,6 +472,19 @@ describe("join", () => {
     h.join("z", "Zed");
   });
 
+  it("ranks lobby joins in join order, a kick closing the gap (the lobby skips the re-sort)", () => {
+    const h = lobbyWith(["a", "b", "c"]);
+    h.ok({ type: "kick", playerId: "b" });
+    h.join("d", "Dee");
+    expect(h.s.players.map((p) => [p.id, p.rank])).toEqual([
+      ["a", 1],
+      ["b", null],
+      ["c", 2],
+      ["d", 3],
+    ]);
+    expect(h.host().players.map((p) => p.rank)).toEqual([1, 2, 3]);
+  });
+
   it("refuses the same player id twice", () => {
     const h = lobbyWith(["a"]);
     h.fail({ type: "join", playerId: "a", nickname: "Other" }, "invalid_state");
@@ -616,6 +636,7 @@ describe("answer", () => {
         points: 950,
         timeMs: 2000,
         answeredAt: h.t,
+        clientId: "a-0",
       },
       { kind: "sendHost", throttle: true },
       { kind: "sendPlayer", playerId: "a" },

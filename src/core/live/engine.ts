@@ -184,6 +184,7 @@ export type Effect =
       points: number;
       timeMs: number;
       answeredAt: number;
+      clientId: string | null;
     }
   /** Write these players' rows (nickname, score, streak, kicked, connected). */
   | { kind: "persistPlayers"; playerIds: string[] }
@@ -221,8 +222,51 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: LiveError }
 
 // ——— helpers ———
 
+/**
+ * Lookups over one players array, computed once: an answer leaves `players` as it is, so at 2,000
+ * players the answer path does not scan or copy them (they change on joins, connections, kicks
+ * and reveals).
+ */
+type PlayerIndex = {
+  byId: Map<string, PlayerState>;
+  active: PlayerState[];
+  /** Per question index: players not kicked, connected, and in that question (who the question waits for). */
+  waiting: Map<number, number>;
+};
+const playerIndexCache = new WeakMap<readonly PlayerState[], PlayerIndex>();
+
+function playerIndex(players: readonly PlayerState[]): PlayerIndex {
+  let idx = playerIndexCache.get(players);
+  if (!idx) {
+    idx = { byId: new Map(players.map((p) => [p.id, p])), active: players.filter((p) => !p.kicked), waiting: new Map() };
+    playerIndexCache.set(players, idx);
+  }
+  return idx;
+}
+
+function waitingCount(s: GameState, i: number): number {
+  const idx = playerIndex(s.players);
+  let n = idx.waiting.get(i);
+  if (n === undefined) {
+    n = 0;
+    for (const p of idx.active) if (p.connected && p.firstQuestion <= i) n++;
+    idx.waiting.set(i, n);
+  }
+  return n;
+}
+
 function findPlayer(s: GameState, id: string): PlayerState | undefined {
-  return s.players.find((p) => p.id === id);
+  // A join makes a new players array that is looked up once or twice: a scan is cheaper than an index.
+  const idx = playerIndexCache.get(s.players);
+  return idx ? idx.byId.get(id) : s.players.find((p) => p.id === id);
+}
+
+function activeCount(s: GameState): number {
+  const idx = playerIndexCache.get(s.players);
+  if (idx) return idx.active.length;
+  let n = 0;
+  for (const p of s.players) if (!p.kicked) n++;
+  return n;
 }
 
 function withPlayer(s: GameState, player: PlayerState): GameState {
@@ -251,8 +295,9 @@ function answersByPlayer(s: GameState, i: number): Map<string, AnswerRecord> {
   return new Map(answersOf(s, i).map((a) => [a.playerId, a]));
 }
 
+/** Players not kicked (a fresh array: callers may sort it). */
 function activePlayers(s: GameState): PlayerState[] {
-  return s.players.filter((p) => !p.kicked);
+  return [...playerIndex(s.players).active];
 }
 
 const TERMINAL: ReadonlySet<Phase> = new Set(["finished", "cancelled"]);
@@ -482,9 +527,10 @@ function rank(s: GameState): GameState {
 /** Ends the question early once every connected player who may answer has answered. */
 function closeIfAllAnswered(s: GameState, now: number, fx: Fx): GameState {
   if (s.phase !== "question" || s.stage !== "answering" || s.paused) return s;
-  const waitedFor = s.players.filter((p) => !p.kicked && p.connected && p.firstQuestion <= s.index);
   const answers = answersOf(s, s.index);
-  if (waitedFor.length === 0 || answers.length < waitedFor.length) return s; // cheap "not yet" on every answer
+  const count = waitingCount(s, s.index);
+  if (count === 0 || answers.length < count) return s; // cheap "not yet" on every answer
+  const waitedFor = playerIndex(s.players).active.filter((p) => p.connected && p.firstQuestion <= s.index);
   const answered = new Set(answers.map((a) => a.playerId));
   return waitedFor.every((p) => answered.has(p.id)) ? closeQuestion(s, now, fx) : s;
 }
@@ -513,7 +559,7 @@ function join(s: GameState, playerId: string, raw: string | undefined, now: numb
   if (s.phase === "podium" || TERMINAL.has(s.phase)) return { ok: false, error: err("invalid_state", "This game is over.") };
   if (findPlayer(s, playerId)) return { ok: false, error: err("invalid_state", "This player has already joined.") };
   if (s.settings.locked) return { ok: false, error: err("game_locked", "The host has locked this game.") };
-  if (activePlayers(s).length >= s.settings.maxPlayers) {
+  if (activeCount(s) >= s.settings.maxPlayers) {
     return { ok: false, error: err("game_full", "This game is full.") };
   }
   const taken = takenNames(s);
@@ -552,7 +598,11 @@ function join(s: GameState, playerId: string, raw: string | undefined, now: numb
   fx.persistPlayers([playerId]);
   fx.sendHost(true);
   fx.sendPlayer(playerId);
-  const state = rank({ ...s, players: [...s.players, player], joinCount: s.joinCount + 1 });
+  // In the lobby every score is 0, so the newcomer ranks last and nobody else moves: no re-sort
+  // for each of 2,000 joins.
+  const lobbyRank = s.phase === "lobby" ? activeCount(s) + 1 : null;
+  const grown = { ...s, players: [...s.players, { ...player, rank: lobbyRank }], joinCount: s.joinCount + 1 };
+  const state = lobbyRank === null ? rank(grown) : grown;
   return { ok: true, state, reply: { kind: "joined", playerId, nickname, rerollsLeft: player.rerollsLeft } };
 }
 
@@ -615,7 +665,7 @@ function changeSettings(s: GameState, patch: unknown, fx: Fx): Step {
 
 function start(s: GameState, now: number, fx: Fx): Step {
   if (s.phase !== "lobby") return { ok: false, error: err("invalid_state", "The game has already started.") };
-  if (activePlayers(s).length === 0) return { ok: false, error: err("invalid_state", "Wait for at least one player.") };
+  if (playerIndex(s.players).active.length === 0) return { ok: false, error: err("invalid_state", "Wait for at least one player.") };
   return { ok: true, state: openQuestion({ ...s, startedAt: now }, 0, now, fx) };
 }
 
@@ -760,6 +810,7 @@ function answer(
     points: rec.points,
     timeMs,
     answeredAt: now,
+    clientId: rec.clientId,
   });
   fx.sendHost(true); // the live answer count
   fx.sendPlayer(p.id); // "answer locked in"
@@ -827,8 +878,20 @@ export function apply(state: GameState, command: Command, now: number): Outcome 
 
 // ——— views ———
 
+/** A question's public form depends only on the question and the game's seed: made once. */
+const publicQuestionCache = new WeakMap<LiveQuestion, { seed: string; index: number; value: PublicQuestion }>();
+
 function publicQuestion(s: GameState, i: number): PublicQuestion {
   const q = question(s, i);
+  const cached = publicQuestionCache.get(q);
+  // Two games may share question objects (not from the server, which loads each game's own).
+  if (cached && cached.seed === s.seed && cached.index === i) return cached.value;
+  const value = makePublicQuestion(s, q, i);
+  publicQuestionCache.set(q, { seed: s.seed, index: i, value });
+  return value;
+}
+
+function makePublicQuestion(s: GameState, q: LiveQuestion, i: number): PublicQuestion {
   return {
     index: i,
     prompt: q.prompt,
@@ -972,13 +1035,13 @@ const SHOWS_PODIUM: ReadonlySet<Phase> = new Set(["podium", "finished"]);
 function shared(s: GameState): Shared {
   const cached = sharedCache.get(s);
   if (cached) return cached;
-  const byId = new Map(s.players.map((p) => [p.id, p]));
+  const { byId, active } = playerIndex(s.players);
   const inQuestion = SHOWS_QUESTION.has(s.phase) && s.index >= 0;
   const current = new Map<string, AnswerRecord>();
   if (inQuestion) for (const a of activeAnswers(s, s.index, byId)) current.set(a.playerId, a);
   const value: Shared = {
     byId,
-    active: activePlayers(s),
+    active,
     current,
     question: inQuestion ? publicQuestion(s, s.index) : null,
     podium: SHOWS_PODIUM.has(s.phase) ? podium(s) : null,
@@ -989,7 +1052,7 @@ function shared(s: GameState): Shared {
 
 /** Answers to question i from players still in the game. */
 function activeAnswers(s: GameState, i: number, byId?: Map<string, PlayerState>): AnswerRecord[] {
-  const players = byId ?? new Map(s.players.map((p) => [p.id, p]));
+  const players = byId ?? playerIndex(s.players).byId;
   return answersOf(s, i).filter((a) => players.get(a.playerId)?.kicked === false);
 }
 
@@ -1084,6 +1147,17 @@ export function hostView(s: GameState, now: number): HostView {
   };
 }
 
+/** Every listed player's view of one state (a broadcast): what they share is computed once. */
+export function playerViews(s: GameState, playerIds: Iterable<string>, now: number): Map<string, PlayerView> {
+  shared(s);
+  const out = new Map<string, PlayerView>();
+  for (const id of playerIds) {
+    const v = playerView(s, id, now);
+    if (v) out.set(id, v);
+  }
+  return out;
+}
+
 /**
  * What one player's phone gets in the current phase; null for an unknown or kicked player.
  * Before a question's reveal nothing here depends on the answer key: the question is public
@@ -1091,11 +1165,16 @@ export function hostView(s: GameState, now: number): HostView {
  * that the answer is locked in.
  */
 export function playerView(s: GameState, playerId: string, now: number): PlayerView | null {
-  const { byId, active, current, question: shown, podium: top } = shared(s);
-  const p = byId.get(playerId);
+  // One player's view after its own answer is made for a state no other view shares (each answer
+  // makes a new state): look up only what it needs instead of indexing every answer.
+  const cached = sharedCache.get(s);
+  const p = cached ? cached.byId.get(playerId) : findPlayer(s, playerId);
   if (!p || p.kicked) return null;
+  const inQuestion = SHOWS_QUESTION.has(s.phase) && s.index >= 0;
+  const shown = cached ? cached.question : inQuestion ? publicQuestion(s, s.index) : null;
+  const top = cached ? cached.podium : SHOWS_PODIUM.has(s.phase) ? shared(s).podium : null;
   const inThisQuestion = shown !== null && p.firstQuestion <= s.index;
-  const rec = current.get(p.id);
+  const rec = !inQuestion ? undefined : cached ? cached.current.get(p.id) : findAnswer(s, s.index, p.id);
   const revealed = s.phase === "reveal" && inThisQuestion;
   const q = s.index >= 0 ? s.questions[s.index] : undefined;
   return {
@@ -1113,7 +1192,7 @@ export function playerView(s: GameState, playerId: string, now: number): PlayerV
       streak: p.streak,
       rank: p.rank ?? 1,
       previousRank: p.previousRank,
-      playerCount: active.length,
+      playerCount: cached ? cached.active.length : activeCount(s),
       rerollsLeft: p.generated && s.lastRevealedIndex < p.firstQuestion ? p.rerollsLeft : 0,
     },
     question: shown,

@@ -5,6 +5,7 @@ import {
   apply,
   hostView,
   playerView,
+  playerViews,
   recomputeFromAnswers,
   restoreGame,
   serializeGame,
@@ -158,7 +159,6 @@ class LiveGame {
     const b = (this.batch ??= newBatch());
     for (const e of effects) {
       if (e.kind === "persistAnswer") {
-        const rec = this.state.answers[e.questionIndex]?.find((a) => a.playerId === e.playerId);
         b.answers.push({
           playerId: e.playerId,
           questionId: e.questionId,
@@ -167,7 +167,7 @@ class LiveGame {
           correct: e.correct,
           points: e.points,
           timeMs: e.timeMs,
-          clientId: rec?.clientId ?? null,
+          clientId: e.clientId,
           answeredAt: new Date(e.answeredAt),
         });
       } else if (e.kind === "persistPlayers") {
@@ -210,8 +210,9 @@ class LiveGame {
     // every group commit would stall the event loop while answers pour in.
     const snapshot = b.game;
     const players: PlayerWrite[] = [];
+    const byId = b.playerIds.size > 8 ? new Map(s.players.map((p) => [p.id, p])) : null;
     for (const id of b.playerIds) {
-      const p = s.players.find((x) => x.id === id);
+      const p = byId ? byId.get(id) : s.players.find((x) => x.id === id);
       const tokenHash = this.tokens.get(id);
       if (!p || !tokenHash) continue;
       players.push({
@@ -287,14 +288,11 @@ class LiveGame {
           if (e.throttle) this.hostSoon();
           else this.sendHostNow(s, now);
           break;
-        case "sendPlayers":
-          for (const p of s.players) {
-            if (!p.kicked && this.sockets.has(p.id)) {
-              const v = playerView(s, p.id, now);
-              if (v) t.toPlayer(p.id, v);
-            }
-          }
+        case "sendPlayers": {
+          const ids = s.players.filter((p) => !p.kicked && this.sockets.has(p.id)).map((p) => p.id);
+          for (const [id, v] of playerViews(s, ids, now)) t.toPlayer(id, v);
           break;
+        }
         default:
           break;
       }
