@@ -12,7 +12,9 @@ export function requireBuild() {
 }
 
 export function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  // BENCH_SERVER_NODE_ARGS: extra Node flags for the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...extra, "--import", "tsx", "src/server/main.ts"], {
     env: { ...process.env, ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -51,6 +51,12 @@ test("a live game: QR join, six question types, reconnects, reveal, scoreboard, 
   const frames = captureFrames(phones[0]!.page);
   for (const [i, p] of phones.entries()) await joinAs(p.page, url, NAMES[i]!);
   await expect(host.getByTestId("player-count")).toHaveText(/\D3$/);
+  // The game screens take the whole window: no site header or tab bar, a brand mark to leave by.
+  for (const page of [host, phones[0]!.page]) {
+    await expect(page.getByRole("banner")).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(page.getByRole("link", { name: "Quizdeck home" })).toBeVisible();
+  }
   for (const name of NAMES) await expect(host.getByTestId("lobby-players")).toContainText(name);
 
   await host.getByTestId("start").click();

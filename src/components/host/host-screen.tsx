@@ -26,6 +26,7 @@ import { buttonClass } from "@/components/ui/button";
 import type { ClientToServerEvents, HostView, PublicQuestion, RevealSummary, SettingsPatch } from "@/core/live/protocol";
 import { connectLive, useRemaining, type LiveSocket } from "@/components/live/live-socket";
 import { keyText } from "@/components/live/reveal-text";
+import { BrandMark } from "@/components/live/brand-mark";
 
 type HostEvent = Exclude<keyof ClientToServerEvents, `player:${string}` | "host:attach" | "host:create">;
 
@@ -82,8 +83,15 @@ export function HostScreen({ gameId, joinUrl, joinHost, qr }: { gameId: string; 
   }
 
   return (
-    <div className="mx-auto w-full max-w-[1800px] px-4 py-6 sm:px-8" data-testid="host-screen" data-phase={view.phase}>
+    <div
+      className="mx-auto w-full max-w-[1800px] px-4 py-6 sm:px-8"
+      data-testid="host-screen"
+      data-phase={view.phase}
+      // The projector shows the game alone while it runs; the report brings the site back.
+      data-immersive={view.phase === "finished" || view.phase === "cancelled" ? undefined : ""}
+    >
       <header className="mb-6 flex flex-wrap items-center gap-3">
+        {view.phase !== "finished" && view.phase !== "cancelled" && <BrandMark />}
         <h1 className="min-w-0 flex-1 truncate text-2xl font-extrabold tracking-tight lg:text-3xl">{view.quizTitle}</h1>
         {!online && (
           <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">

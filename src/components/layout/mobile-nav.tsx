@@ -12,6 +12,7 @@ export function MobileNav() {
   const pathname = usePathname();
   return (
     <nav
+      data-site-chrome
       aria-label={t("main")}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-zinc-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden dark:border-zinc-800 dark:bg-zinc-950/95"
     >

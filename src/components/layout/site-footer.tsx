@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 export async function SiteFooter() {
   const t = await getTranslations("footer");
   return (
-    <footer className="mt-16 border-t border-zinc-200 bg-white pb-20 md:pb-0 dark:border-zinc-800 dark:bg-zinc-950">
+    <footer data-site-chrome className="mt-16 border-t border-zinc-200 bg-white pb-20 md:pb-0 dark:border-zinc-800 dark:bg-zinc-950">
       <div className="container-page flex flex-col gap-4 py-8 text-sm text-zinc-600 sm:flex-row sm:items-center sm:justify-between dark:text-zinc-400">
         <p className="flex items-center gap-2">
           <Brain className="size-4 text-brand-600 dark:text-brand-400" aria-hidden />

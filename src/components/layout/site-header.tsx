@@ -35,7 +35,7 @@ export async function SiteHeader() {
   const t = await getTranslations("nav");
   const viewer = await getViewer();
   return (
-    <header className="sticky top-0 z-40 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
+    <header data-site-chrome className="sticky top-0 z-40 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
       <div className="container-page flex h-16 items-center gap-3">
         <Link href="/" className="flex items-center gap-2 rounded-xl text-lg font-extrabold tracking-tight" aria-label={t("brandHome")}>
           <span className="inline-flex size-9 items-center justify-center rounded-xl bg-brand-600 text-white shadow-sm dark:bg-brand-500">

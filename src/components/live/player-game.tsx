@@ -12,6 +12,7 @@ import type { AnswerValue, ErrorPayload, PlayerView, PublicQuestion } from "@/co
 import type { PlayQuestion } from "@/db/queries/attempts";
 import { playerTokenKey } from "@/server/live/constants";
 import { connectLive, useRemaining, type LiveSocket } from "./live-socket";
+import { BrandMark } from "./brand-mark";
 import { answerText, keyText } from "./reveal-text";
 
 type Pending = { questionIndex: number; answer: AnswerValue; clientId: string };
@@ -151,7 +152,7 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
 
   if (entry?.kind === "name") {
     return (
-      <Shell>
+      <Shell pin={pin}>
         <form
           className="flex flex-col gap-3"
           onSubmit={(e) => {
@@ -214,7 +215,7 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
   }
   if (entry) {
     return (
-      <Shell>
+      <Shell pin={pin}>
         <div className="py-8 text-center" data-testid={entry.kind === "kicked" ? "player-kicked" : "player-gone"}>
           <XCircle className="mx-auto size-12 text-rose-500" aria-hidden />
           <p className="mt-4 text-xl font-bold">{entry.kind === "kicked" ? t("kicked") : t("gameGone")}</p>
@@ -228,7 +229,7 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
   }
   if (!view) {
     return (
-      <Shell>
+      <Shell pin={pin}>
         <p className="flex items-center justify-center gap-2 py-12 text-lg text-zinc-600 dark:text-zinc-400" data-testid="player-connecting">
           <Loader2 className="size-5 animate-spin" aria-hidden />
           {t("connecting")}
@@ -239,21 +240,25 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
 
   const me = view.me;
   return (
-    <Shell>
-      <div className="mb-4 flex items-center gap-2 text-sm font-semibold" data-testid="player-bar">
-        <span className="min-w-0 flex-1 truncate text-base font-bold" data-testid="player-nickname">
-          {me.nickname}
-        </span>
-        {!online && (
-          <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-amber-900 dark:bg-amber-950 dark:text-amber-200" data-testid="player-offline">
-            <WifiOff className="size-4" aria-hidden />
-            {t("reconnecting")}
+    <Shell
+      pin={pin}
+      bar={
+        <div className="flex min-w-0 flex-1 items-center gap-2" data-testid="player-bar">
+          <span className="min-w-0 flex-1 truncate text-base font-bold" data-testid="player-nickname">
+            {me.nickname}
           </span>
-        )}
-        <span className="rounded-full bg-zinc-100 px-3 py-1 tabular-nums dark:bg-zinc-800" data-testid="player-score" data-score={me.score}>
-          {t("points", { count: me.score })}
-        </span>
-      </div>
+          {!online && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-amber-900 dark:bg-amber-950 dark:text-amber-200" data-testid="player-offline">
+              <WifiOff className="size-4" aria-hidden />
+              {t("reconnecting")}
+            </span>
+          )}
+          <span className="rounded-full bg-zinc-100 px-3 py-1 tabular-nums dark:bg-zinc-800" data-testid="player-score" data-score={me.score}>
+            {t("points", { count: me.score })}
+          </span>
+        </div>
+      }
+    >
       {error && (
         <p role="alert" className="mb-3 rounded-xl bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800 dark:bg-rose-950 dark:text-rose-200">
           {error}
@@ -303,8 +308,22 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
   );
 }
 
-function Shell({ children }: { children: React.ReactNode }) {
-  return <div className="mx-auto w-full max-w-lg px-4 py-4">{children}</div>;
+/** The player's screen takes the whole window (data-immersive); the brand mark is the way out. */
+function Shell({ children, bar, pin }: { children: React.ReactNode; bar?: React.ReactNode; pin: string }) {
+  const t = useTranslations("live");
+  return (
+    <div className="mx-auto flex min-h-dvh w-full max-w-lg flex-col px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))]" data-immersive>
+      <div className="mb-4 flex items-center gap-2 text-sm font-semibold">
+        <BrandMark />
+        {bar ?? (
+          <span className="text-zinc-600 dark:text-zinc-400">
+            {t("gamePin")} <span className="font-mono font-bold text-zinc-900 dark:text-zinc-100">{pin}</span>
+          </span>
+        )}
+      </div>
+      {children}
+    </div>
+  );
 }
 
 function QuestionPanel({
