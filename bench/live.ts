@@ -15,7 +15,8 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { io, type Socket } from "socket.io-client";
-import type { ClientToServerEvents, HostView, PlayerView, ServerToClientEvents } from "../src/core/live/protocol";
+import type { ClientToServerEvents, HostView, PlayerPersonal, PlayerView, ServerToClientEvents } from "../src/core/live/protocol";
+import { composePlayerView, personalOfView, sharedOfView } from "../src/core/live/views";
 import { LIVE_SOCKET_PATH, LIVE_STATS_PATH } from "../src/server/live/constants";
 import { machine, percentile, startServer, stopServer } from "./server";
 
@@ -70,6 +71,7 @@ async function stats() {
     commitMsTotal: number;
     commitMsMax: number;
     snapshots: number;
+    broadcastMsLast: number;
     memory: { rss: number; heapUsed: number };
     eventLoopDelayMs: { p50: number; p99: number; max: number };
   };
@@ -144,14 +146,31 @@ async function main() {
         Array.from({ length: Math.min(100, PLAYERS - start) }, async (_, k) => {
           const i = start + k;
           const socket = await connect();
-          socket.on("player:state", (v) => {
+          // As a phone does (src/components/live/player-game.tsx): whole views, or the room's
+          // shared part plus this player's own part when it changed.
+          let personal: PlayerPersonal | null = null;
+          const adopt = (v: PlayerView) => {
             views.set(socket, v);
             stamp(`${v.phase}:${v.questionIndex}:${v.stage ?? ""}`, i);
+          };
+          socket.on("player:state", (v) => {
+            personal = personalOfView(v);
+            adopt(v);
+          });
+          socket.on("player:me", (p) => {
+            personal = p;
+            const v = views.get(socket);
+            if (v) adopt(composePlayerView(sharedOfView(v), p));
+          });
+          socket.on("game:state", (shared) => {
+            if (personal) adopt(composePlayerView(shared, personal));
           });
           const t = performance.now();
-          const res = await emit<{ ok: boolean; error?: unknown }>(socket, "player:join", { pin: created.pin });
+          const res = await emit<{ ok: boolean; error?: unknown; state: PlayerView }>(socket, "player:join", { pin: created.pin });
           joinTimes.push(performance.now() - t);
           if (!res.ok) throw new Error(`join: ${JSON.stringify(res.error)}`);
+          personal ??= personalOfView(res.state);
+          if (!views.has(socket)) adopt(res.state);
           players[i] = socket;
         }),
       );
@@ -161,6 +180,8 @@ async function main() {
     const afterJoin = await stats();
 
     const broadcast: number[] = [];
+    const emitMs: number[] = [];
+    const spreads: [number, number][] = [];
     const acks: number[] = [];
     const loopP99: number[] = [];
     let acked = 0;
@@ -172,10 +193,14 @@ async function main() {
       // Wait until every player has the question with answers open.
       const key = `question:${q}:answering`;
       while (firstSeen.filter((m) => m?.has(`question:${q}:reading`) || m?.has(key)).length < PLAYERS) await sleep(5);
+      const got: number[] = [];
       for (let i = 0; i < PLAYERS; i++) {
         const m = firstSeen[i]!;
-        broadcast.push((m.get(`question:${q}:reading`) ?? m.get(key)!) - sent);
+        got.push((m.get(`question:${q}:reading`) ?? m.get(key)!) - sent);
       }
+      broadcast.push(...got);
+      spreads.push([Math.min(...got), Math.max(...got)]);
+      emitMs.push((await stats()).broadcastMsLast);
       while (firstSeen.filter((m) => m?.has(key)).length < PLAYERS) await sleep(5);
       // Every player answers within one second.
       await Promise.all(
@@ -212,6 +237,8 @@ async function main() {
     console.log(`players                      ${PLAYERS}`);
     console.log(`joins: all in                ${ms(joinAll)}; p50 ${ms(percentile(jt, 50))}, p99 ${ms(percentile(jt, 99))}`);
     console.log(`question broadcast           p50 ${ms(percentile(bt, 50))}, p99 ${ms(percentile(bt, 99))}, max ${ms(bt.at(-1) ?? 0)}`);
+    console.log(`first / last player got it  ${spreads.map(([a, b]) => `${ms(a)} / ${ms(b)}`).join(", ")} (per question)`);
+    console.log(`server emit of a broadcast  ${emitMs.map((x) => ms(x)).join(", ")} (building and writing the ${PLAYERS} views, per question)`);
     console.log(`answer acknowledgement       p50 ${ms(percentile(at, 50))}, p99 ${ms(percentile(at, 99))}, max ${ms(at.at(-1) ?? 0)}`);
     console.log(`answers                      ${acked} acknowledged, ${failed} refused, ${counted} in the report; lost ${acked - counted}`);
     console.log(`server event-loop delay p99  ${loopP99.map((x) => `${x} ms`).join(", ")} (per question)`);

@@ -8,7 +8,8 @@ import { clsx } from "clsx";
 import { AnswerInput } from "@/components/play/play-screen";
 import { buttonClass } from "@/components/ui/button";
 import type { Answer } from "@/core/grading";
-import type { AnswerValue, ErrorPayload, PlayerView, PublicQuestion } from "@/core/live/protocol";
+import type { AnswerValue, ErrorPayload, PlayerPersonal, PlayerShared, PlayerView, PublicQuestion } from "@/core/live/protocol";
+import { composePlayerView, personalOfView, sharedOfView } from "@/core/live/views";
 import type { PlayQuestion } from "@/db/queries/attempts";
 import { playerTokenKey } from "@/server/live/constants";
 import { connectLive, useRemaining, type LiveSocket } from "./live-socket";
@@ -48,6 +49,13 @@ function isComplete(q: PublicQuestion, a: Answer | null): a is Answer {
 export function PlayerGame({ pin, name, generated }: { pin: string; name: string | null; generated: boolean }) {
   const t = useTranslations("live");
   const [view, setView] = useState<PlayerView | null>(null);
+  // The two parts the server sends (src/core/live/views.ts): a whole view sets both; a phase change
+  // brings the shared part for the room (game:state) and, when it changed, this phone's own part.
+  const parts = useRef<{ shared: PlayerShared; personal: PlayerPersonal } | null>(null);
+  const setWhole = useCallback((v: PlayerView) => {
+    parts.current = { shared: sharedOfView(v), personal: personalOfView(v) };
+    setView(v);
+  }, []);
   const [entry, setEntry] = useState<Entry>(null);
   const [online, setOnline] = useState(true);
   const [sending, setSending] = useState(false);
@@ -76,7 +84,7 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
     const socket = connectLive();
     socketRef.current = socket;
     const adopt = (v: PlayerView) => {
-      setView(v);
+      setWhole(v);
       setEntry(null);
       const pending = readJson<Pending>(pendingKey(pin));
       if (pending && v.phase === "question" && v.questionIndex === pending.questionIndex && !v.answered) sendAnswer(pending);
@@ -120,7 +128,17 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
       });
     });
     socket.on("disconnect", () => setOnline(false));
-    socket.on("player:state", (v) => setView(v));
+    socket.on("player:state", setWhole);
+    socket.on("game:state", (shared) => {
+      if (!parts.current) return; // not in the game yet: the join or resume brings a whole view
+      parts.current = { ...parts.current, shared };
+      setView(composePlayerView(shared, parts.current.personal));
+    });
+    socket.on("player:me", (personal) => {
+      if (!parts.current) return;
+      parts.current = { ...parts.current, personal };
+      setView(composePlayerView(parts.current.shared, personal));
+    });
     socket.on("player:kicked", (p) => {
       localStorage.removeItem(playerTokenKey(pin));
       setEntry({ kind: "kicked", message: p.message });
@@ -129,7 +147,7 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
     return () => {
       socket.disconnect();
     };
-  }, [pin, sendAnswer]);
+  }, [pin, sendAnswer, setWhole]);
 
   // Order questions start from the order shown, which is already an answer; others start empty.
   const current: Answer | null =
@@ -164,7 +182,7 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
                 localStorage.setItem(playerTokenKey(pin), res.token);
                 window.history.replaceState(null, "", `/game/${pin}`);
                 setEntry(null);
-                setView(res.state);
+                setWhole(res.state);
               } else setEntry(res.error.code === "nickname_taken" || res.error.code === "nickname_rejected" ? { kind: "name", error: res.error.message } : { kind: "gone", message: res.error.message });
             });
           }}
@@ -201,7 +219,7 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
                   localStorage.setItem(playerTokenKey(pin), res.token);
                   window.history.replaceState(null, "", `/game/${pin}`);
                   setEntry(null);
-                  setView(res.state);
+                  setWhole(res.state);
                 } else setEntry({ kind: "gone", message: res.error.message });
               });
             }}

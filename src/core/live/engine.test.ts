@@ -7,6 +7,8 @@ import {
   csvCell,
   hostView,
   nextTickAt,
+  playerPersonal,
+  playerShared,
   playerView,
   playerViews,
   recomputeFromAnswers,
@@ -23,7 +25,11 @@ import {
 import {
   hostViewSchema,
   LOBBY_IDLE_MS,
+  playerPersonalSchema,
+  playerSharedSchema,
   playerViewSchema,
+  type PlayerPersonal,
+  type PlayerShared,
   reportSchema,
   type HostView,
   type LiveErrorCode,
@@ -31,6 +37,7 @@ import {
   type Phase,
   type PlayerView,
 } from "./protocol";
+import { composePlayerView, personalDiffers, personalOfView, sharedOfView } from "./views";
 
 // ——— fixtures: one question of each type, with answer keys easy to search for ———
 
@@ -122,6 +129,7 @@ class Harness {
   t = T0;
   last: Outcome | null = null;
   snapshots: Snapshot[] = [];
+  personals = new Map<string, PlayerPersonal>();
 
   constructor(questions: LiveQuestion[] = ALL_TYPES, settings: Partial<LiveSettings> = {}) {
     const created = createGame({ id: "game-1", pin: "123456", seed: SEED, quizTitle: "Mixed bag", questions, settings }, T0);
@@ -140,10 +148,23 @@ class Harness {
     const host = hostViewSchema.parse(hostView(this.s, this.t));
     const together = playerViews(this.s, ids, this.t);
     const players: Record<string, PlayerView | null> = {};
+    const common = playerSharedSchema.parse(playerShared(this.s, this.t));
     ids.forEach((id, i) => {
       const v = alone[i] ?? null;
       expect(v).toEqual(together.get(id) ?? null);
       players[id] = v === null ? null : playerViewSchema.parse(v);
+      if (v === null) return;
+      // The two parts a broadcast sends compose to the view, and a phone that got the whole view
+      // holds exactly the personal part the server would send.
+      const personal = playerPersonalSchema.parse(playerPersonal(this.s, id));
+      expect(composePlayerView(common, personal)).toEqual(v);
+      expect(sharedOfView(v)).toEqual(common);
+      expect(personalOfView(v)).toEqual(personal);
+      // What a phone holds from the previous state, composed with this state's shared part, is this
+      // state's view unless the server would send it a player:me.
+      const held = this.personals.get(id);
+      if (held && !personalDiffers(held, personal, common)) expect(composePlayerView(common, held)).toEqual(v);
+      this.personals.set(id, personal);
     });
     this.snapshots.push({ phase: this.s.phase, index: this.s.index, stage: this.s.stage, host, players });
     return out;
@@ -535,9 +556,15 @@ describe("generated nicknames", () => {
   });
 
   it("never generates a name someone has", () => {
+    // Straight through the engine: the harness's per-command checks of every view are O(players²).
     const h = new Harness(ALL_TYPES, { generatedNicknamesOnly: true });
-    for (let i = 0; i < 300; i++) h.join(`p${i}`);
-    const names = h.s.players.map((p) => p.nickname.toLowerCase());
+    let s = h.s;
+    for (let i = 0; i < 300; i++) {
+      const out = apply(s, { type: "join", playerId: `p${i}` }, T0);
+      expect(out.ok).toBe(true);
+      s = out.state;
+    }
+    const names = s.players.map((p) => p.nickname.toLowerCase());
     expect(new Set(names).size).toBe(300);
   });
 
@@ -1074,6 +1101,71 @@ describe("a whole game: three players, six question types", () => {
 
   it("gives every view in the game the shape the protocol promises (checked on each step)", () => {
     expect(h.snapshots.length).toBeGreaterThan(30);
+  });
+});
+
+describe("broadcasts in two parts", () => {
+  /** Phones as the server feeds them: whole views at a reveal, else game:state plus player:me where needed. */
+  function phones(h: Harness) {
+    const held = new Map<string, { shared: PlayerShared; personal: PlayerPersonal }>();
+    let personalSends = 0;
+    const deliver = () => {
+      const common = playerShared(h.s, h.t);
+      for (const p of h.s.players) {
+        const actual = playerPersonal(h.s, p.id);
+        if (!actual) continue;
+        const mine = held.get(p.id);
+        if (h.s.phase === "reveal" || !mine) {
+          const v = playerView(h.s, p.id, h.t)!;
+          held.set(p.id, { shared: sharedOfView(v), personal: personalOfView(v) });
+          continue;
+        }
+        if (personalDiffers(mine.personal, actual, common)) {
+          personalSends++;
+          mine.personal = actual;
+        }
+        mine.shared = common;
+        expect(composePlayerView(mine.shared, mine.personal)).toEqual(playerView(h.s, p.id, h.t));
+      }
+    };
+    return { deliver, sends: () => personalSends };
+  }
+
+  it("the big screen gets the player list in the lobby only; counts after that", () => {
+    const h = lobbyWith(["a", "b"]);
+    expect(h.host().players.map((p) => p.playerId)).toEqual(["a", "b"]);
+    h.ok({ type: "start" });
+    expect(h.host()).toMatchObject({ players: [], playerCount: 2, connectedCount: 2 });
+  });
+
+  it("a new question and its answers opening reach every phone as the shared part alone", () => {
+    const h = lobbyWith(["a", "b", "c"], [SINGLE, BOOLEAN, NUMBER]);
+    const room = phones(h);
+    room.deliver();
+    h.ok({ type: "start" });
+    room.deliver();
+    h.open();
+    room.deliver();
+    expect(room.sends()).toBe(0);
+    h.answer("a", 1000, "opt-oslo");
+    h.answer("b", 1500, "opt-bergen");
+    h.timeUp();
+    room.deliver(); // the reveal: whole views
+    h.ok({ type: "next" }); // scoreboard
+    room.deliver();
+    h.ok({ type: "next" }); // question 2
+    room.deliver();
+    h.open();
+    room.deliver();
+    h.ok({ type: "pause" });
+    room.deliver();
+    h.ok({ type: "resume" });
+    room.deliver();
+    expect(room.sends()).toBe(0);
+    // A kick re-ranks the others: their own parts change, and only those are sent.
+    h.ok({ type: "kick", playerId: "a" });
+    room.deliver();
+    expect(room.sends()).toBe(2);
   });
 });
 

@@ -20,6 +20,8 @@ import {
   type LiveErrorCode,
   type LiveSettings,
   type Phase,
+  type PlayerPersonal,
+  type PlayerShared,
   type PlayerView,
   type PublicQuestion,
   type RankedPlayer,
@@ -30,6 +32,7 @@ import {
   type Stage,
   type Timing,
 } from "./protocol";
+import { composePlayerView } from "./views";
 
 /**
  * The live-game engine (PRODUCT.md §4 "Game"): a pure, deterministic state machine. The server
@@ -1126,7 +1129,9 @@ export function hostView(s: GameState, now: number): HostView {
     questionIndex: s.index,
     questionCount: s.questions.length,
     settings: s.settings,
-    players: active.map((p) => ({
+    // The lobby's list (names to check and kick). Once the game runs the big screen shows counts,
+    // and 2,000 names would make every host update ~170 KB.
+    players: (s.phase === "lobby" ? active : []).map((p) => ({
       playerId: p.id,
       nickname: p.nickname,
       connected: p.connected,
@@ -1150,33 +1155,34 @@ export function hostView(s: GameState, now: number): HostView {
 /** Every listed player's view of one state (a broadcast): what they share is computed once. */
 export function playerViews(s: GameState, playerIds: Iterable<string>, now: number): Map<string, PlayerView> {
   shared(s);
+  const common = playerShared(s, now);
   const out = new Map<string, PlayerView>();
   for (const id of playerIds) {
-    const v = playerView(s, id, now);
-    if (v) out.set(id, v);
+    const personal = playerPersonal(s, id);
+    if (personal) out.set(id, composePlayerView(common, personal));
   }
   return out;
 }
 
-/**
- * What one player's phone gets in the current phase; null for an unknown or kicked player.
- * Before a question's reveal nothing here depends on the answer key: the question is public
- * data, scores and streaks stand as of the last reveal, and the answer acknowledgement says only
- * that the answer is locked in.
- */
-export function playerView(s: GameState, playerId: string, now: number): PlayerView | null {
-  // One player's view after its own answer is made for a state no other view shares (each answer
-  // makes a new state): look up only what it needs instead of indexing every answer.
+/** A broadcast in two parts: the shared part once, and each listed player's own part. */
+export function playerParts(
+  s: GameState,
+  playerIds: Iterable<string>,
+  now: number,
+): { shared: PlayerShared; personal: Map<string, PlayerPersonal> } {
+  shared(s);
+  const personal = new Map<string, PlayerPersonal>();
+  for (const id of playerIds) {
+    const p = playerPersonal(s, id);
+    if (p) personal.set(id, p);
+  }
+  return { shared: playerShared(s, now), personal };
+}
+
+/** What every player of the game sees alike in the current phase (the `game:state` broadcast). */
+export function playerShared(s: GameState, now: number): PlayerShared {
   const cached = sharedCache.get(s);
-  const p = cached ? cached.byId.get(playerId) : findPlayer(s, playerId);
-  if (!p || p.kicked) return null;
   const inQuestion = SHOWS_QUESTION.has(s.phase) && s.index >= 0;
-  const shown = cached ? cached.question : inQuestion ? publicQuestion(s, s.index) : null;
-  const top = cached ? cached.podium : SHOWS_PODIUM.has(s.phase) ? shared(s).podium : null;
-  const inThisQuestion = shown !== null && p.firstQuestion <= s.index;
-  const rec = !inQuestion ? undefined : cached ? cached.current.get(p.id) : findAnswer(s, s.index, p.id);
-  const revealed = s.phase === "reveal" && inThisQuestion;
-  const q = s.index >= 0 ? s.questions[s.index] : undefined;
   return {
     role: "player",
     gameId: s.id,
@@ -1185,6 +1191,30 @@ export function playerView(s: GameState, playerId: string, now: number): PlayerV
     stage: s.phase === "question" ? s.stage : null,
     questionIndex: s.index,
     questionCount: s.questions.length,
+    playerCount: cached ? cached.active.length : activeCount(s),
+    question: cached ? cached.question : inQuestion ? publicQuestion(s, s.index) : null,
+    timing: timing(s, now),
+    podium: cached ? cached.podium : SHOWS_PODIUM.has(s.phase) ? shared(s).podium : null,
+    endReason: s.endReason,
+  };
+}
+
+/**
+ * One player's own part of its view; null for an unknown or kicked player. Before a question's
+ * reveal nothing here depends on the answer key: scores and streaks stand as of the last reveal,
+ * and the player's own answer is only echoed back.
+ */
+export function playerPersonal(s: GameState, playerId: string): PlayerPersonal | null {
+  // One player's view after its own answer is made for a state no other view shares (each answer
+  // makes a new state): look up only what it needs instead of indexing every answer.
+  const cached = sharedCache.get(s);
+  const p = cached ? cached.byId.get(playerId) : findPlayer(s, playerId);
+  if (!p || p.kicked) return null;
+  const inQuestion = SHOWS_QUESTION.has(s.phase) && s.index >= 0;
+  const rec = !inQuestion ? undefined : cached ? cached.current.get(p.id) : findAnswer(s, s.index, p.id);
+  const revealed = s.phase === "reveal" && inQuestion && p.firstQuestion <= s.index;
+  const q = s.index >= 0 ? s.questions[s.index] : undefined;
+  return {
     me: {
       playerId: p.id,
       nickname: p.nickname,
@@ -1192,14 +1222,10 @@ export function playerView(s: GameState, playerId: string, now: number): PlayerV
       streak: p.streak,
       rank: p.rank ?? 1,
       previousRank: p.previousRank,
-      playerCount: cached ? cached.active.length : activeCount(s),
       rerollsLeft: p.generated && s.lastRevealedIndex < p.firstQuestion ? p.rerollsLeft : 0,
+      firstQuestion: p.firstQuestion,
     },
-    question: shown,
-    timing: timing(s, now),
-    inThisQuestion,
-    answered: rec !== undefined,
-    yourAnswer: rec ? rec.answer : null,
+    mine: rec ? { questionIndex: s.index, answer: rec.answer } : null,
     result:
       revealed && q
         ? {
@@ -1212,9 +1238,17 @@ export function playerView(s: GameState, playerId: string, now: number): PlayerV
             explanation: q.explanation,
           }
         : null,
-    podium: top,
-    endReason: s.endReason,
   };
+}
+
+/**
+ * What one player's phone gets in the current phase; null for an unknown or kicked player.
+ * Nothing in it depends on the answer key before the question's reveal (see playerShared and
+ * playerPersonal, whose composition it is).
+ */
+export function playerView(s: GameState, playerId: string, now: number): PlayerView | null {
+  const personal = playerPersonal(s, playerId);
+  return personal ? composePlayerView(playerShared(s, now), personal) : null;
 }
 
 // ——— report ———

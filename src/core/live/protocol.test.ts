@@ -81,7 +81,7 @@ describe("client → server payloads", () => {
         "player:answer",
       ].sort(),
     );
-    expect(Object.keys(SERVER_EVENTS).sort()).toEqual(["game:error", "host:state", "player:kicked", "player:state"]);
+    expect(Object.keys(SERVER_EVENTS).sort()).toEqual(["game:error", "game:state", "host:state", "player:kicked", "player:me", "player:state"]);
   });
 
   it("keeps the settings patch to known fields", () => {
@@ -100,7 +100,7 @@ describe("server → client payloads", () => {
     stage: null,
     questionIndex: -1,
     questionCount: 3,
-    me: { playerId: UUID, nickname: "Ada", score: 0, streak: 0, rank: 1, previousRank: null, playerCount: 1, rerollsLeft: 0 },
+    me: { playerId: UUID, nickname: "Ada", score: 0, streak: 0, rank: 1, previousRank: null, playerCount: 1, rerollsLeft: 0, firstQuestion: 0 },
     question: null,
     timing: null,
     inThisQuestion: false,

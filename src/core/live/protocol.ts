@@ -329,7 +329,7 @@ export const hostViewSchema = z.strictObject({
   questionIndex: z.number().int().min(-1),
   questionCount: nonNegInt,
   settings: liveSettingsSchema,
-  /** Players in the game (kicked ones left out), in join order. */
+  /** In the lobby: the players (kicked ones left out), in join order. Empty once the game started: the big screen shows counts. */
   players: z.array(
     z.strictObject({
       playerId: idSchema,
@@ -384,6 +384,8 @@ export const playerViewSchema = z.strictObject({
     playerCount: nonNegInt,
     /** Re-rolls left for a generated nickname; 0 for a typed one. */
     rerollsLeft: nonNegInt,
+    /** The first question this player may answer (it joined before it opened). */
+    firstQuestion: nonNegInt,
   }),
   question: publicQuestionSchema.nullable(),
   timing: timingSchema.nullable(),
@@ -399,6 +401,39 @@ export const playerViewSchema = z.strictObject({
   endReason: endReasonSchema.nullable(),
 });
 export type PlayerView = z.infer<typeof playerViewSchema>;
+
+/**
+ * A player view in two parts, so that a phase change reaches 2,000 phones as one broadcast
+ * (`game:state`, encoded once for the whole room) plus a `player:me` only for the phones whose
+ * own part changed. `composePlayerView(shared, personal)` is the PlayerView; the server sends a
+ * whole `player:state` where every phone's view differs anyway (the reveal) and after a player's
+ * own action.
+ */
+export const playerSharedSchema = playerViewSchema
+  .pick({
+    role: true,
+    gameId: true,
+    quizTitle: true,
+    phase: true,
+    stage: true,
+    questionIndex: true,
+    questionCount: true,
+    question: true,
+    timing: true,
+    podium: true,
+    endReason: true,
+  })
+  .extend({ playerCount: nonNegInt });
+export type PlayerShared = z.infer<typeof playerSharedSchema>;
+
+export const playerPersonalSchema = z.strictObject({
+  me: playerViewSchema.shape.me.omit({ playerCount: true }),
+  /** The player's answer with the question it answers; it counts only while that question is shown. */
+  mine: z.strictObject({ questionIndex: nonNegInt, answer: answerValueSchema }).nullable(),
+  /** How the player did; shown only in the reveal phase (a reveal always sends whole views). */
+  result: playerResultSchema.nullable(),
+});
+export type PlayerPersonal = z.infer<typeof playerPersonalSchema>;
 
 export const answerAckSchema = z.strictObject({
   questionIndex: nonNegInt,
@@ -436,6 +471,10 @@ export const SERVER_EVENTS = {
   /** A fresh snapshot for the socket's role: host sockets get HostView, player sockets PlayerView. */
   "host:state": hostViewSchema,
   "player:state": playerViewSchema,
+  /** To every phone of a game at once: the part of a phase change all players share. */
+  "game:state": playerSharedSchema,
+  /** To one phone: its own part, when a phase change changed it (see personalDiffers). */
+  "player:me": playerPersonalSchema,
   /** The host removed this player; the server disconnects the socket after sending it. */
   "player:kicked": kickedPayloadSchema,
   /** An error outside an acknowledgement (e.g. a malformed event sent without a callback). */
@@ -468,6 +507,8 @@ export interface ClientToServerEvents {
 export interface ServerToClientEvents {
   "host:state": (view: HostView) => void;
   "player:state": (view: PlayerView) => void;
+  "game:state": (shared: PlayerShared) => void;
+  "player:me": (personal: PlayerPersonal) => void;
   "player:kicked": (payload: z.infer<typeof kickedPayloadSchema>) => void;
   "game:error": (payload: ErrorPayload) => void;
 }

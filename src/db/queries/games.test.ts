@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGame, serializeGame } from "@/core/live/engine";
 import { DEFAULT_SETTINGS } from "@/core/live/protocol";
 import type { DbHandle } from "../client";
-import { gameAnswers, games } from "../schema";
+import { gameAnswers, games, players as playerTable } from "../schema";
 import { testBackends } from "../test-databases";
 import {
   commitGameBatch,
@@ -91,5 +91,54 @@ describe.each(testBackends)("live game queries on $name", (backend) => {
     expect(await handle.db.select().from(gameAnswers).where(eq(gameAnswers.gameId, game.id))).toHaveLength(1);
     const hosted = await listHostedGames(handle.db, host.id);
     expect(hosted.find((g) => g.id === game.id)).toMatchObject({ pin: "333333", quizSlug: quiz.slug, playerCount: 1, state: "lobby" });
+  });
+
+  it("writes players, answers of every JSON shape and the game row in one transaction, or nothing", async () => {
+    const game = await newGame(() => "444444");
+    const loaded = (await loadQuizForGame(handle.db, quiz.id))!;
+    const [q0, q1] = [loaded.questions[0]!.id, loaded.questions[1]!.id];
+    const joinedAt = new Date("2026-11-22T08:00:00.123Z");
+    const ids = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const people = ids.map((id, i) => ({ id, nickname: `P'${i} "x"`, tokenHash: `hash-${id}`, score: 0, streak: 0, kicked: false, connected: true, joinedAt }));
+    const values: unknown[] = ["opt-a", ["i1", "i2"], 42.5, false];
+    const answeredAt = new Date("2026-11-22T08:01:02.345Z");
+    const answers = ids.map((playerId, i) => ({
+      playerId,
+      questionId: q0,
+      questionIndex: 0,
+      answer: values[i],
+      correct: i % 2 === 0,
+      points: i * 100,
+      timeMs: 1000 + i,
+      clientId: i === 3 ? null : `c${i}`,
+      answeredAt,
+    }));
+    const startedAt = new Date("2026-11-22T08:00:30.000Z");
+    await commitGameBatch(handle.db, game.id, {
+      players: people,
+      answers,
+      game: { state: "question", currentQuestion: 0, questionStartedAt: startedAt, settings: { ...DEFAULT_SETTINGS, locked: true }, finishedAt: null, snapshot: JSON.stringify({ marker: "snap-1" }) },
+    });
+    const stored = await listGameAnswers(handle.db, game.id);
+    expect(stored.map((r) => r.answer).sort()).toEqual([...values].sort());
+    expect(stored.find((r) => r.playerId === ids[3])).toMatchObject({ clientId: null, points: 300, timeMs: 1003, correct: false });
+    expect(stored.every((r) => r.answeredAt.getTime() === answeredAt.getTime())).toBe(true);
+    const [row] = await handle.db.select().from(games).where(eq(games.id, game.id));
+    expect(row).toMatchObject({ state: "question", currentQuestion: 0, snapshot: { marker: "snap-1" }, settings: { locked: true }, finishedAt: null });
+    expect(row!.questionStartedAt?.getTime()).toBe(startedAt.getTime());
+
+    // Reveal: scores update in place (quotes in names survive), and a batch that fails (an answer
+    // to a question that does not exist) writes none of its parts.
+    await commitGameBatch(handle.db, game.id, { players: people.map((p, i) => ({ ...p, score: i * 100, streak: 1 })), answers: [], game: null });
+    const bad = { ...answers[0]!, questionId: randomUUID(), playerId: ids[1]!, questionIndex: 1 };
+    const newcomer = { ...people[0]!, id: randomUUID(), nickname: "Late", tokenHash: "hash-late" };
+    await expect(
+      commitGameBatch(handle.db, game.id, { players: [newcomer], answers: [{ ...answers[1]!, questionId: q1, questionIndex: 1 }, bad], game: { ...row!, state: "reveal", currentQuestion: 1, snapshot: "{}" } as never }),
+    ).rejects.toThrow();
+    expect(await findPlayerByTokenHash(handle.db, "hash-late")).toBeNull();
+    expect(await listGameAnswers(handle.db, game.id)).toHaveLength(4);
+    expect((await getGame(handle.db, game.id))?.state).toBe("question");
+    const after = await handle.db.select().from(playerTable).where(eq(playerTable.gameId, game.id));
+    expect(after.map((p) => [p.nickname, p.score, p.streak]).sort()).toEqual(people.map((p, i) => [p.nickname, i * 100, 1]).sort());
   });
 });

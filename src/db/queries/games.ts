@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gt, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, notInArray, sql, type SQL } from "drizzle-orm";
 import type { QuestionData, QuestionType } from "@/core/question";
 import type { Db } from "../client";
 import { gameAnswers, games, players, questions, quizzes, sessions, users, type GameSettings } from "../schema";
@@ -153,43 +153,70 @@ export async function commitGameBatch(
   gameId: string,
   batch: { answers: AnswerWrite[]; players: PlayerWrite[]; game: GameWrite | null },
 ): Promise<void> {
+  // Rows go in as one JSON parameter each (jsonb_to_recordset), not one bound parameter per
+  // value: at 2,000 players a reveal writes 2,000 player rows, which as separate parameters
+  // would cost the query builder and the wire protocol more than the write itself, and would
+  // pass PostgreSQL's limit of 65,535 parameters at about 7,000 players.
+  const statements: SQL[] = [];
+  if (batch.players.length > 0) {
+    const rows = JSON.stringify(
+      batch.players.map((p) => ({
+        id: p.id,
+        nickname: p.nickname,
+        token_hash: p.tokenHash,
+        score: p.score,
+        streak: p.streak,
+        kicked: p.kicked,
+        connected: p.connected,
+        joined_at: p.joinedAt.toISOString(),
+      })),
+    );
+    statements.push(sql`
+      insert into players (id, game_id, nickname, token_hash, score, streak, kicked, connected, joined_at)
+      select r.id, ${gameId}::uuid, r.nickname, r.token_hash, r.score, r.streak, r.kicked, r.connected, r.joined_at
+      from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, nickname text, token_hash text, score integer,
+        streak integer, kicked boolean, connected boolean, joined_at timestamptz)
+      on conflict (id) do update set nickname = excluded.nickname, score = excluded.score,
+        streak = excluded.streak, kicked = excluded.kicked, connected = excluded.connected`);
+  }
+  if (batch.answers.length > 0) {
+    const rows = JSON.stringify(
+      batch.answers.map((a) => ({
+        player_id: a.playerId,
+        question_id: a.questionId,
+        question_index: a.questionIndex,
+        answer: a.answer ?? null,
+        correct: a.correct,
+        points: a.points,
+        time_ms: a.timeMs,
+        client_id: a.clientId,
+        answered_at: a.answeredAt.toISOString(),
+      })),
+    );
+    statements.push(sql`
+      insert into game_answers (game_id, player_id, question_id, question_index, answer, correct, points, time_ms, client_id, answered_at)
+      select ${gameId}::uuid, r.player_id, r.question_id, r.question_index, r.answer, r.correct, r.points, r.time_ms, r.client_id, r.answered_at
+      from jsonb_to_recordset(${rows}::jsonb) as r(player_id uuid, question_id uuid, question_index integer, answer jsonb,
+        correct boolean, points integer, time_ms integer, client_id text, answered_at timestamptz)
+      on conflict do nothing`);
+  }
+  if (batch.game) {
+    const g = batch.game;
+    statements.push(sql`
+      update games set state = ${g.state}, current_question = ${g.currentQuestion},
+        question_started_at = ${g.questionStartedAt?.toISOString() ?? null}::timestamptz,
+        settings = ${JSON.stringify(g.settings)}::jsonb, finished_at = ${g.finishedAt?.toISOString() ?? null}::timestamptz,
+        snapshot = ${g.snapshot}::jsonb, updated_at = now()
+      where id = ${gameId}::uuid`);
+  }
+  if (statements.length === 0) return;
+  // One statement is atomic by itself (the common case: a batch of answers); more need a transaction.
+  if (statements.length === 1) {
+    await db.execute(statements[0]!);
+    return;
+  }
   await db.transaction(async (tx) => {
-    if (batch.players.length > 0) {
-      await tx
-        .insert(players)
-        .values(batch.players.map((p) => ({ ...p, gameId })))
-        .onConflictDoUpdate({
-          target: players.id,
-          set: {
-            nickname: sql`excluded.nickname`,
-            score: sql`excluded.score`,
-            streak: sql`excluded.streak`,
-            kicked: sql`excluded.kicked`,
-            connected: sql`excluded.connected`,
-          },
-        });
-    }
-    if (batch.answers.length > 0) {
-      await tx
-        .insert(gameAnswers)
-        .values(batch.answers.map((a) => ({ ...a, gameId })))
-        .onConflictDoNothing();
-    }
-    if (batch.game) {
-      const g = batch.game;
-      await tx
-        .update(games)
-        .set({
-          state: g.state,
-          currentQuestion: g.currentQuestion,
-          questionStartedAt: g.questionStartedAt,
-          settings: g.settings,
-          finishedAt: g.finishedAt,
-          snapshot: sql`${g.snapshot}::jsonb`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(games.id, gameId));
-    }
+    for (const statement of statements) await tx.execute(statement);
   });
 }
 

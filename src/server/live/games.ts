@@ -4,6 +4,7 @@ import { gradeAnswer, type Answer } from "@/core/grading";
 import {
   apply,
   hostView,
+  playerParts,
   playerView,
   playerViews,
   recomputeFromAnswers,
@@ -19,7 +20,8 @@ import {
   type Reply,
 } from "@/core/live/engine";
 import { isGeneratedNickname } from "@/core/live/nicknames";
-import type { HostView, PlayerView } from "@/core/live/protocol";
+import type { HostView, PlayerPersonal, PlayerShared, PlayerView } from "@/core/live/protocol";
+import { personalDiffers, personalOfView } from "@/core/live/views";
 import type { Db } from "@/db/client";
 import {
   commitGameBatch,
@@ -45,7 +47,12 @@ import {
 /** How the registry reaches clients; the Socket.IO layer implements it. */
 export interface LiveTransport {
   toHost(gameId: string, view: HostView): void;
+  /** A whole view to one player's sockets (`player:state`). */
   toPlayer(playerId: string, view: PlayerView): void;
+  /** The shared part of a phase change to every player socket of the game at once (`game:state`). */
+  toGame(gameId: string, shared: PlayerShared): void;
+  /** One player's own part, when a phase change changed it (`player:me`). */
+  toPlayerMe(playerId: string, personal: PlayerPersonal): void;
   kicked(playerId: string, message: string): void;
 }
 
@@ -89,6 +96,8 @@ class LiveGame {
   state: GameState;
   readonly tokens = new Map<string, string>(); // playerId → token hash
   private readonly sockets = new Map<string, number>(); // playerId → open sockets
+  /** Per player, the own part its phone holds (from the last whole view or player:me sent). */
+  private readonly held = new Map<string, PlayerPersonal>();
   private timer: NodeJS.Timeout | null = null;
   private batch: Batch | null = null;
   private flushTimer: NodeJS.Timeout | null = null;
@@ -289,8 +298,28 @@ class LiveGame {
           else this.sendHostNow(s, now);
           break;
         case "sendPlayers": {
+          const started = performance.now();
           const ids = s.players.filter((p) => !p.kicked && this.sockets.has(p.id)).map((p) => p.id);
-          for (const [id, v] of playerViews(s, ids, now)) t.toPlayer(id, v);
+          if (s.phase === "reveal") {
+            // Every phone's view differs at a reveal (its result and score): whole views.
+            for (const [id, v] of playerViews(s, ids, now)) this.sendView(id, v);
+          } else {
+            // One shared message for the room, encoded once; own parts only where they changed
+            // (before the shared part, so no phone shows the new phase with an old own part).
+            const parts = playerParts(s, ids, now);
+            for (const [id, personal] of parts.personal) {
+              const held = this.held.get(id);
+              if (held && !personalDiffers(held, personal, parts.shared)) continue;
+              this.held.set(id, personal);
+              t.toPlayerMe(id, personal);
+            }
+            t.toGame(this.id, parts.shared);
+          }
+          const took = performance.now() - started;
+          const c = this.registry.counters;
+          c.broadcasts++;
+          c.broadcastMsLast = took;
+          c.broadcastMsMax = Math.max(c.broadcastMsMax, took);
           break;
         }
         default:
@@ -305,8 +334,20 @@ class LiveGame {
     for (const e of effects) {
       if (e.kind !== "sendPlayer") continue;
       const v = playerView(this.state, e.playerId, now);
-      if (v) this.registry.transport.toPlayer(e.playerId, v);
+      if (v) this.sendView(e.playerId, v);
     }
+  }
+
+  private sendView(playerId: string, v: PlayerView) {
+    this.held.set(playerId, personalOfView(v));
+    this.registry.transport.toPlayer(playerId, v);
+  }
+
+  /** The latest whole view of a player, for an acknowledgement (join, resume): what the phone will hold. */
+  viewFor(playerId: string): PlayerView | null {
+    const v = playerView(this.state, playerId, Date.now());
+    if (v) this.held.set(playerId, personalOfView(v));
+    return v;
   }
 
   private sendHostNow(s: GameState, now: number) {
@@ -367,6 +408,10 @@ function replyOf<K extends Reply["kind"]>(out: Outcome, kind: K): Extract<Reply,
 }
 
 export type Counters = {
+  /** Broadcasts to every player of a game, and how long building and emitting them took. */
+  broadcasts: number;
+  broadcastMsLast: number;
+  broadcastMsMax: number;
   commits: number;
   commitMsTotal: number;
   commitMsMax: number;
@@ -382,14 +427,14 @@ export class LiveGames {
   private readonly byPin = new Map<string, string>();
   private readonly loading = new Map<string, Promise<LiveGame | null>>();
   private readonly unloadTimers = new Map<string, NodeJS.Timeout>();
-  readonly counters: Counters = { commits: 0, commitMsTotal: 0, commitMsMax: 0, snapshots: 0, answersWritten: 0, joins: 0, answers: 0 };
+  readonly counters: Counters = { broadcasts: 0, broadcastMsLast: 0, broadcastMsMax: 0, commits: 0, commitMsTotal: 0, commitMsMax: 0, snapshots: 0, answersWritten: 0, joins: 0, answers: 0 };
   transport: LiveTransport;
 
   constructor(
     readonly db: () => Promise<Db>,
     transport?: LiveTransport,
   ) {
-    this.transport = transport ?? { toHost() {}, toPlayer() {}, kicked() {} };
+    this.transport = transport ?? { toHost() {}, toPlayer() {}, toGame() {}, toPlayerMe() {}, kicked() {} };
   }
 
   /** Loads every open game from its snapshot (a restart): timers run again, players come back by themselves. */
@@ -565,7 +610,8 @@ export class LiveGames {
     if (!joined) return LiveGames.fail(out);
     this.counters.joins++;
     game.socketOpened(playerId);
-    const view = playerView(out.state, playerId, Date.now());
+    // The latest state, not the join's: a phase change may have gone out while the join was stored.
+    const view = game.viewFor(playerId);
     if (!view) return { ok: false, error: liveError("internal_error", "The player vanished.") };
     return { ok: true, value: { gameId: game.id, playerId, token, nickname: joined.nickname, view } };
   }
@@ -599,7 +645,7 @@ export class LiveGames {
       game.socketClosed(playerId);
       return LiveGames.fail(out);
     }
-    const view = playerView(out.state, playerId, Date.now());
+    const view = game.viewFor(playerId);
     if (!view) {
       game.socketClosed(playerId);
       return { ok: false, error: liveError("forbidden", "The host removed you from this game.") };

@@ -33,6 +33,8 @@ type AnyAck = (res: unknown) => void;
 
 const hostRoom = (gameId: string) => `h:${gameId}`;
 const playerRoom = (playerId: string) => `p:${playerId}`;
+/** Every player socket of a game (not the host's): where `game:state` goes. */
+const gameRoom = (gameId: string) => `g:${gameId}`;
 const SESSION_COOKIES = ["quizdeck.session_token", "__Secure-quizdeck.session_token"];
 
 function sessionToken(cookieHeader: string | undefined): string | null {
@@ -82,10 +84,24 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
     pingInterval: 10_000,
     pingTimeout: 8_000,
   });
+  // A player's sockets by player id: a broadcast to 2,000 players emits on each socket directly,
+  // without a room lookup per player (a player's room would hold the same one or two sockets).
+  const playerSockets = new Map<string, Set<LiveSocket>>();
   const games = new LiveGames(getDb, {
     toHost: (gameId, view) => io.to(hostRoom(gameId)).emit("host:state", view),
-    toPlayer: (playerId, view) => io.to(playerRoom(playerId)).emit("player:state", view),
+    toPlayer: (playerId, view) => {
+      const set = playerSockets.get(playerId);
+      if (set) for (const socket of set) socket.emit("player:state", view);
+    },
+    // A room broadcast: Socket.IO encodes the packet (and the WebSocket frame) once for all sockets.
+    toGame: (gameId, shared) => io.to(gameRoom(gameId)).emit("game:state", shared),
+    toPlayerMe: (playerId, personal) => {
+      const set = playerSockets.get(playerId);
+      if (set) for (const socket of set) socket.emit("player:me", personal);
+    },
     kicked: (playerId, message) => {
+      const set = playerSockets.get(playerId);
+      if (set) for (const socket of set) if (socket.data.gameId) void socket.leave(gameRoom(socket.data.gameId));
       io.to(playerRoom(playerId)).emit("player:kicked", { message });
       // Give the message a moment to leave before the sockets close.
       setTimeout(() => io.in(playerRoom(playerId)).disconnectSockets(true), 200);
@@ -103,12 +119,25 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
   function bindPlayer(socket: LiveSocket, gameId: string, playerId: string) {
     if (socket.data.role === "player" && socket.data.playerId && socket.data.playerId !== playerId) {
       void socket.leave(playerRoom(socket.data.playerId));
+      if (socket.data.gameId) void socket.leave(gameRoom(socket.data.gameId));
+      forgetSocket(socket);
       void games.socketClosed(socket.data.gameId!, socket.data.playerId);
     }
     socket.data.role = "player";
     socket.data.gameId = gameId;
     socket.data.playerId = playerId;
-    void socket.join(playerRoom(playerId));
+    void socket.join([playerRoom(playerId), gameRoom(gameId)]);
+    let set = playerSockets.get(playerId);
+    if (!set) playerSockets.set(playerId, (set = new Set()));
+    set.add(socket);
+  }
+
+  function forgetSocket(socket: LiveSocket) {
+    const id = socket.data.playerId;
+    const set = id ? playerSockets.get(id) : undefined;
+    if (!set) return;
+    set.delete(socket);
+    if (set.size === 0) playerSockets.delete(id!);
   }
 
   type Handler = (socket: LiveSocket, payload: never) => Promise<unknown>;
@@ -209,6 +238,7 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
       });
     }
     socket.on("disconnect", () => {
+      forgetSocket(socket);
       if (socket.data.role === "player" && socket.data.gameId && socket.data.playerId) {
         void games.socketClosed(socket.data.gameId, socket.data.playerId);
       }
