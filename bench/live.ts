@@ -136,6 +136,9 @@ async function main() {
     const joinTimes: number[] = [];
     const views = new Map<Client, PlayerView>();
     const firstSeen: Map<string, number>[] = [];
+    // player:me messages received while each question opened (own parts that changed): ideally none.
+    const meMessages: number[] = [];
+    let currentQuestion = -1;
     const stamp = (key: string, i: number) => {
       const m = (firstSeen[i] ??= new Map());
       if (!m.has(key)) m.set(key, performance.now());
@@ -158,6 +161,7 @@ async function main() {
             adopt(v);
           });
           socket.on("player:me", (p) => {
+            meMessages[currentQuestion] = (meMessages[currentQuestion] ?? 0) + 1;
             personal = p;
             const v = views.get(socket);
             if (v) adopt(composePlayerView(sharedOfView(v), p));
@@ -188,6 +192,7 @@ async function main() {
     let failed = 0;
     for (let q = 0; q < QUESTIONS; q++) {
       await fetch(`${BASE}${LIVE_STATS_PATH}?reset=1`);
+      currentQuestion = q;
       const sent = performance.now();
       await emit(host, q === 0 ? "host:start" : "host:next", {});
       // Wait until every player has the question with answers open.
@@ -201,6 +206,7 @@ async function main() {
       broadcast.push(...got);
       spreads.push([Math.min(...got), Math.max(...got)]);
       emitMs.push((await stats()).broadcastMsLast);
+      currentQuestion = -1;
       while (firstSeen.filter((m) => m?.has(key)).length < PLAYERS) await sleep(5);
       // Every player answers within one second.
       await Promise.all(
@@ -238,6 +244,7 @@ async function main() {
     console.log(`joins: all in                ${ms(joinAll)}; p50 ${ms(percentile(jt, 50))}, p99 ${ms(percentile(jt, 99))}`);
     console.log(`question broadcast           p50 ${ms(percentile(bt, 50))}, p99 ${ms(percentile(bt, 99))}, max ${ms(bt.at(-1) ?? 0)}`);
     console.log(`first / last player got it  ${spreads.map(([a, b]) => `${ms(a)} / ${ms(b)}`).join(", ")} (per question)`);
+    console.log(`player:me with the question  ${Array.from({ length: QUESTIONS }, (_, q) => meMessages[q] ?? 0).join(", ")} (own parts that changed: only the shared part should go out)`);
     console.log(`server emit of a broadcast  ${emitMs.map((x) => ms(x)).join(", ")} (building and writing the ${PLAYERS} views, per question)`);
     console.log(`answer acknowledgement       p50 ${ms(percentile(at, 50))}, p99 ${ms(percentile(at, 99))}, max ${ms(at.at(-1) ?? 0)}`);
     console.log(`answers                      ${acked} acknowledged, ${failed} refused, ${counted} in the report; lost ${acked - counted}`);

@@ -1164,19 +1164,12 @@ export function playerViews(s: GameState, playerIds: Iterable<string>, now: numb
   return out;
 }
 
-/** A broadcast in two parts: the shared part once, and each listed player's own part. */
-export function playerParts(
-  s: GameState,
-  playerIds: Iterable<string>,
-  now: number,
-): { shared: PlayerShared; personal: Map<string, PlayerPersonal> } {
+/**
+ * Indexes a state for many views of it (a broadcast): without it, each player's own part looks
+ * its answer up alone, which is right for one view and quadratic for 2,000.
+ */
+export function prepareViews(s: GameState): void {
   shared(s);
-  const personal = new Map<string, PlayerPersonal>();
-  for (const id of playerIds) {
-    const p = playerPersonal(s, id);
-    if (p) personal.set(id, p);
-  }
-  return { shared: playerShared(s, now), personal };
 }
 
 /** What every player of the game sees alike in the current phase (the `game:state` broadcast). */

@@ -66,9 +66,12 @@ const ME_KEYS = ["playerId", "nickname", "score", "streak", "rank", "previousRan
  */
 export function personalDiffers(held: PlayerPersonal, actual: PlayerPersonal, shared: PlayerShared): boolean {
   for (const k of ME_KEYS) if (held.me[k] !== actual.me[k]) return true;
-  const a = composePlayerView(shared, held);
-  const b = composePlayerView(shared, actual);
-  if (a.inThisQuestion !== b.inThisQuestion || a.answered !== b.answered) return true;
-  if (a.answered && JSON.stringify(a.yourAnswer) !== JSON.stringify(b.yourAnswer)) return true;
-  return a.result !== b.result && JSON.stringify(a.result) !== JSON.stringify(b.result);
+  // What composePlayerView takes from the own part besides `me`: the echoed answer while its
+  // question is shown, and the result in a reveal.
+  const shown = shared.question !== null;
+  const heldMine = shown && held.mine !== null && held.mine.questionIndex === shared.questionIndex ? held.mine : null;
+  const actualMine = shown && actual.mine !== null && actual.mine.questionIndex === shared.questionIndex ? actual.mine : null;
+  if ((heldMine === null) !== (actualMine === null)) return true;
+  if (heldMine && actualMine && JSON.stringify(heldMine.answer) !== JSON.stringify(actualMine.answer)) return true;
+  return shared.phase === "reveal" && held.result !== actual.result && JSON.stringify(held.result) !== JSON.stringify(actual.result);
 }

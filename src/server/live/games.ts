@@ -4,8 +4,10 @@ import { gradeAnswer, type Answer } from "@/core/grading";
 import {
   apply,
   hostView,
-  playerParts,
+  playerPersonal,
+  playerShared,
   playerView,
+  prepareViews,
   playerViews,
   recomputeFromAnswers,
   restoreGame,
@@ -304,16 +306,20 @@ class LiveGame {
             // Every phone's view differs at a reveal (its result and score): whole views.
             for (const [id, v] of playerViews(s, ids, now)) this.sendView(id, v);
           } else {
-            // One shared message for the room, encoded once; own parts only where they changed
-            // (before the shared part, so no phone shows the new phase with an old own part).
-            const parts = playerParts(s, ids, now);
-            for (const [id, personal] of parts.personal) {
+            // One shared message for the room, encoded once, and first: the room sees the new
+            // phase at once. Then own parts, only where they changed (rarely outside a reveal,
+            // which sends whole views: a kick or a late join re-ranking the others).
+            prepareViews(s);
+            const common = playerShared(s, now);
+            t.toGame(this.id, common);
+            for (const id of ids) {
+              const personal = playerPersonal(s, id);
+              if (!personal) continue;
               const held = this.held.get(id);
-              if (held && !personalDiffers(held, personal, parts.shared)) continue;
+              if (held && !personalDiffers(held, personal, common)) continue;
               this.held.set(id, personal);
               t.toPlayerMe(id, personal);
             }
-            t.toGame(this.id, parts.shared);
           }
           const took = performance.now() - started;
           const c = this.registry.counters;
