@@ -5,8 +5,10 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the production
- * build, started by `npm start`. With TEST_DATABASE_URL set, every test runs twice: on the
- * embedded PGlite database and on a fresh database of that PostgreSQL server.
+ * build, started by `npm start`, on the embedded PGlite database at phone and desktop sizes.
+ * With TEST_DATABASE_URL set, the specs whose server side touches the database in ways of its own
+ * (API, solo play, accounts, security) run again at the desktop size on a fresh database of that
+ * PostgreSQL server (see testIgnore below).
  */
 const executablePath = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 if (!executablePath || !existsSync(executablePath)) {
@@ -72,14 +74,17 @@ export default defineConfig({
     launchOptions,
   },
   projects: backends.flatMap((b) =>
-    viewports.map((v) => ({
+    // The phone layout does not depend on the database: PostgreSQL runs at the desktop size only.
+    viewports
+      .filter((v) => b.name === "pglite" || v.name === "desktop")
+      .map((v) => ({
       name: `${v.name}-${b.name}`,
       use: { ...v.use, browserName: "chromium" as const, baseURL: `http://127.0.0.1:${b.port}`, launchOptions },
       metadata: { backend: b.name },
       // On PostgreSQL the browser flows whose storage is already covered by the database tests on
       // both backends (src/db/**/*.test.ts) run once, on PGlite, to keep CI within minutes; the
-      // API, solo play, shell, accounts and security specs run on both.
-      ...(b.name === "postgres" ? { testIgnore: /(editor|import|social|live[a-z-]*)\.spec\.ts$/ } : {}),
+      // API, solo play, accounts and security specs run on both.
+      ...(b.name === "postgres" ? { testIgnore: /(editor|import|social|shell|live[a-z-]*)\.spec\.ts$/ } : {}),
     })),
   ),
   webServer: backends.map((b) => ({
