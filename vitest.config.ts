@@ -10,12 +10,20 @@ const alias = {
 export default defineConfig({
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["src/core/**/*.test.ts", "src/server/**/*.test.ts", "src/*.test.ts", "src/i18n/**/*.test.ts"] } },
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["src/core/**/*.test.ts", "src/server/**/*.test.ts", "src/*.test.ts", "src/i18n/**/*.test.ts"],
+          exclude: ["**/node_modules/**", "**/*.db.test.ts"],
+        },
+      },
       {
         resolve: { alias },
         test: {
           name: "db",
-          include: ["src/db/**/*.test.ts"],
+          // Server code that needs a real database: *.db.test.ts.
+          include: ["src/db/**/*.test.ts", "src/server/**/*.db.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // PGlite boots a WebAssembly Postgres per file; two at once is what 2 cores carry well.

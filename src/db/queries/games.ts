@@ -220,7 +220,7 @@ export async function commitGameBatch(
   });
 }
 
-/** The stored answers of a game, for a restart to merge those newer than the snapshot. */
+/** The stored answers of a game in the order they arrived, for a restore to merge into the snapshot. */
 export async function listGameAnswers(db: Db, gameId: string) {
   return db
     .select({
@@ -234,7 +234,8 @@ export async function listGameAnswers(db: Db, gameId: string) {
       answeredAt: gameAnswers.answeredAt,
     })
     .from(gameAnswers)
-    .where(eq(gameAnswers.gameId, gameId));
+    .where(eq(gameAnswers.gameId, gameId))
+    .orderBy(asc(gameAnswers.answeredAt), asc(gameAnswers.id));
 }
 
 /** Players' rows of a game (token hashes included: the server keeps them to resume players). */

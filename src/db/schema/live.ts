@@ -48,8 +48,9 @@ export const games = pgTable(
     currentQuestion: integer("current_question").notNull().default(-1),
     questionStartedAt: timestamp("question_started_at", { withTimezone: true }),
     settings: jsonb("settings").$type<GameSettings>().notNull(),
-    // The engine's whole state (src/core/live/engine.ts serializeGame): questions as they were at
-    // the start, seed, timers and answers, so a restarted server resumes the game where it was.
+    // The engine's state (src/core/live/engine.ts serializeSnapshot): questions as they were at
+    // the start, seed, timers and players; the answers are game_answers rows, merged back in by
+    // src/server/live/load-state.ts, so a restarted server resumes the game where it was.
     snapshot: jsonb("snapshot"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

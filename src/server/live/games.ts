@@ -1,6 +1,5 @@
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { gradeAnswer, type Answer } from "@/core/grading";
 import {
   apply,
   hostView,
@@ -9,29 +8,23 @@ import {
   playerView,
   prepareViews,
   playerViews,
-  recomputeFromAnswers,
-  restoreGame,
-  serializeGame,
-  type AnswerRecord,
+  serializeSnapshot,
   type Command,
   type Effect,
   type GameState,
   type LiveError,
-  type PlayerState,
   type Outcome,
   type Reply,
 } from "@/core/live/engine";
-import { isGeneratedNickname } from "@/core/live/nicknames";
 import type { HostView, PlayerPersonal, PlayerShared, PlayerView } from "@/core/live/protocol";
 import { personalDiffers, personalOfView } from "@/core/live/views";
 import type { Db } from "@/db/client";
+import { loadGameState } from "./load-state";
 import {
   commitGameBatch,
   findOpenGameByPin,
   findPlayerByTokenHash,
   getGame,
-  listGameAnswers,
-  listGamePlayers,
   listOpenGames,
   type AnswerWrite,
   type GameWrite,
@@ -244,7 +237,7 @@ class LiveGame {
           questionStartedAt: s.questionStartedAt === null ? null : new Date(s.questionStartedAt),
           settings: s.settings,
           finishedAt: s.endedAt === null ? null : new Date(s.endedAt),
-          snapshot: serializeGame(s),
+          snapshot: serializeSnapshot(s),
         }
       : null;
     const write = async () => {
@@ -467,79 +460,12 @@ export class LiveGames {
     const db = await this.db();
     const row = await getGame(db, gameId);
     if (!row?.snapshot) return null;
-    const restored = restoreGame(typeof row.snapshot === "string" ? row.snapshot : JSON.stringify(row.snapshot));
-    if (!restored.ok) {
-      console.error(`[live] game ${gameId}: ${restored.error.message}`);
+    const loaded = await loadGameState(db, row);
+    if (!loaded.ok) {
+      console.error(`[live] game ${gameId}: ${loaded.error.message}`);
       return null;
     }
-    const [rows, answerRows] = await Promise.all([listGamePlayers(db, gameId), listGameAnswers(db, gameId)]);
-    let s = restored.value;
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    // Names and kicks written after the snapshot come from the players' rows. No socket survives
-    // a restart, but the phones reconnect by themselves: players stay "connected" for a grace
-    // period (see RECONNECT_GRACE_MS), then those not back are marked disconnected.
-    const known = new Set(s.players.map((p) => p.id));
-    // Players who joined after the snapshot: the snapshot's phase was still on (every phase change
-    // writes one), so they start where the engine would have started them, with nothing scored.
-    const firstQuestion = s.phase === "lobby" ? 0 : s.phase === "question" ? s.index : s.index + 1;
-    const late = rows
-      .filter((r) => !known.has(r.id))
-      .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime())
-      .map(
-        (r, i): PlayerState => ({
-          id: r.id,
-          nickname: r.nickname,
-          generated: isGeneratedNickname(r.nickname),
-          rerollsLeft: 0,
-          joinSeq: s.joinCount + i,
-          joinedAt: r.joinedAt.getTime(),
-          firstQuestion,
-          connected: true,
-          kicked: r.kicked,
-          score: 0,
-          streak: 0,
-          totalTimeMs: 0,
-          prevScore: 0,
-          prevTotalTimeMs: 0,
-          rank: null,
-          previousRank: null,
-        }),
-      );
-    s = {
-      ...s,
-      joinCount: s.joinCount + late.length,
-      players: [
-        ...s.players.map((p) => {
-          const r = byId.get(p.id);
-          return { ...p, nickname: r?.nickname ?? p.nickname, kicked: r?.kicked ?? p.kicked };
-        }),
-        ...late,
-      ],
-    };
-    if (late.length > 0) s = recomputeFromAnswers(s); // ranks them
-    // Answers acknowledged after the last snapshot: only the open question can have any (every
-    // reveal writes a snapshot), and they are not credited before its reveal.
-    const answers = s.answers.map((list) => [...list]);
-    for (const a of answerRows) {
-      const list = answers[a.questionIndex];
-      const q = s.questions[a.questionIndex];
-      const p = s.players.find((x) => x.id === a.playerId);
-      if (!list || !q || !p || list.some((x) => x.playerId === a.playerId)) continue;
-      const value = a.answer as Answer;
-      const rec: AnswerRecord = {
-        playerId: a.playerId,
-        answer: value,
-        correct: a.correct,
-        share: gradeAnswer(q.data, value).share,
-        points: a.points,
-        streak: a.correct ? p.streak + 1 : 0,
-        timeMs: a.timeMs,
-        answeredAt: a.answeredAt.getTime(),
-        clientId: a.clientId,
-      };
-      list.push(rec);
-    }
-    s = { ...s, answers };
+    const { state: s, players: rows } = loaded.value;
     const game = new LiveGame(s, this);
     for (const r of rows) game.tokens.set(r.id, r.tokenHash);
     // Another load may have won the race while this one read the database.

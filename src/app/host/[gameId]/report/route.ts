@@ -1,9 +1,10 @@
 // GET /host/[gameId]/report – the game's report as CSV, for its host only.
 import { z } from "zod";
-import { report, reportToCsv, restoreGame } from "@/core/live/engine";
+import { report, reportToCsv } from "@/core/live/engine";
 import { getDb } from "@/db";
 import { getGame } from "@/db/queries/games";
 import { AppError, toErrorBody } from "@/server/errors";
+import { loadGameState } from "@/server/live/load-state";
 import { getViewer } from "@/server/viewer";
 
 export const dynamic = "force-dynamic";
@@ -20,11 +21,12 @@ export async function GET(_req: Request, { params }: { params: Promise<{ gameId:
   const game = await getGame(await getDb(), gameId);
   if (!game?.snapshot) return errorResponse(new AppError("not_found"));
   if (game.hostId !== viewer.id) return errorResponse(new AppError("forbidden", "Only the host of this game can download its report."));
-  // The snapshot is written at every reveal and at the end, so it holds every scored question.
-  const state = restoreGame(typeof game.snapshot === "string" ? game.snapshot : JSON.stringify(game.snapshot));
-  if (!state.ok) return errorResponse(new AppError("internal_error"));
-  const csv = reportToCsv(report(state.value));
-  const date = new Date(state.value.startedAt ?? state.value.createdAt).toISOString().slice(0, 10);
+  // The snapshot (written at every reveal and at the end) with the answers' own rows.
+  const loaded = await loadGameState(await getDb(), game);
+  if (!loaded.ok) return errorResponse(new AppError("internal_error"));
+  const state = loaded.value.state;
+  const csv = reportToCsv(report(state));
+  const date = new Date(state.startedAt ?? state.createdAt).toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

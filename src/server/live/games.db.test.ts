@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { report } from "@/core/live/engine";
+import type { DbHandle } from "@/db/client";
+import { getGame, listGameAnswers } from "@/db/queries/games";
+import { makeQuiz, makeUser } from "@/db/queries/social.test-helpers";
+import { testBackends } from "@/db/test-databases";
+import { createLiveGame } from "./create-game";
+import { LiveGames } from "./games";
+import { loadGameState } from "./load-state";
+
+/**
+ * The live-game registry on a real database (both backends): a game played across a restart of
+ * the registry keeps every acknowledged answer, whether its question was revealed before the
+ * restart or still open; the stored snapshot holds no answers (they are rows of their own); and
+ * the report rebuilt from the database equals the one the running game gives.
+ */
+describe.each(testBackends)("live games across a restart on $name", (backend) => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await backend.open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("restores revealed and open questions' answers from their rows; resends still count once", async () => {
+    const db = async () => handle.db;
+    const host = await makeUser(handle.db);
+    const quiz = await makeQuiz(handle.db, host.id, { questions: 3 }); // true-or-false, always true
+    let games = new LiveGames(db);
+    const { id, pin } = await createLiveGame(handle.db, { id: host.id, admin: false }, quiz.slug);
+    expect((await games.hostAttach(id, host.id)).ok).toBe(true);
+    expect((await games.hostCommand(id, { type: "settings", patch: { readingDelaySeconds: 0 } })).ok).toBe(true);
+    const players: string[] = [];
+    for (const name of ["Ana", "Ben", "Cleo"]) {
+      const r = await games.join(pin, name);
+      if (!r.ok) throw new Error(r.error.message);
+      players.push(r.value.playerId);
+    }
+    const [ana, ben, cleo] = players as [string, string, string];
+    expect((await games.hostCommand(id, { type: "start" })).ok).toBe(true);
+    const answer = (g: LiveGames, playerId: string, questionIndex: number, value: boolean) =>
+      g.answer(id, playerId, { questionIndex, answer: value, clientId: `${playerId}-${questionIndex}` });
+
+    // Question 1: everyone answers (Cleo wrong), so it is revealed at once.
+    for (const [i, p] of players.entries()) expect((await answer(games, p, 0, i < 2)).ok).toBe(true);
+    const board = await games.hostCommand(id, { type: "next" });
+    if (!board.ok) throw new Error(board.error.message);
+    expect(board.value.phase).toBe("scoreboard");
+    const scoresBefore = new Map(board.value.scoreboard!.map((r) => [r.playerId, r.score]));
+    expect(scoresBefore.get(cleo)).toBe(0);
+    expect((await games.hostCommand(id, { type: "next" })).ok).toBe(true);
+
+    // Question 2: two answers are acknowledged, then the server "restarts".
+    expect((await answer(games, ana, 1, true)).ok).toBe(true);
+    expect((await answer(games, ben, 1, false)).ok).toBe(true);
+    await games.close();
+    const stored = await getGame(handle.db, id);
+    expect((stored!.snapshot as { answers: unknown[][] }).answers.every((list) => list.length === 0)).toBe(true);
+    expect(await listGameAnswers(handle.db, id)).toHaveLength(5);
+
+    games = new LiveGames(db);
+    expect(await games.restoreOpenGames()).toBe(1);
+    const again = await answer(games, ana, 1, true); // a phone resending after reconnecting
+    expect(again).toMatchObject({ ok: true, value: { duplicate: true } });
+    expect(await games.answer(id, ben, { questionIndex: 1, answer: true, clientId: "a-second-try" })).toMatchObject({
+      ok: false,
+      error: { code: "already_answered" },
+    });
+    expect((await answer(games, cleo, 1, true)).ok).toBe(true); // the last one: the reveal
+    const ended = await games.hostCommand(id, { type: "end" });
+    if (!ended.ok) throw new Error(ended.error.message);
+    const r = ended.value.report!;
+    expect(r.questionsPlayed).toBe(2);
+    expect(r.questions.map((q) => [q.answered, q.correct])).toEqual([
+      [3, 2],
+      [3, 2],
+    ]);
+    const byName = new Map(r.players.map((p) => [p.nickname, p]));
+    expect([byName.get("Ana")?.correct, byName.get("Ben")?.correct, byName.get("Cleo")?.correct]).toEqual([2, 1, 1]);
+    expect(byName.get("Ben")!.score).toBe(scoresBefore.get(ben)); // nothing more for a wrong answer
+    expect(byName.get("Ana")!.score).toBeGreaterThan(scoresBefore.get(ana)!);
+
+    // The report a finished game's CSV is made from: rebuilt from the snapshot and the rows.
+    await games.close();
+    const loaded = await loadGameState(handle.db, (await getGame(handle.db, id))!);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    expect(report(loaded.value.state)).toEqual(r);
+  });
+});
