@@ -1,6 +1,10 @@
 import { Smartphone } from "lucide-react";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { JoinPinForm } from "./join-pin-form";
+import { QrScan, type QrScanLabels } from "./qr-scan";
+
+const SCAN_LABELS = ["scan", "scanTitle", "scanHelp", "scanCancel", "cameraDenied", "notAGame"] as const;
 
 /** The join screen's card: the PIN form, or (children) the next step once the PIN names an open game. */
 export async function JoinCard({
@@ -16,6 +20,7 @@ export async function JoinCard({
   error?: string;
   children?: ReactNode;
 }) {
+  const t = await getTranslations("join");
   return (
     <div className="container-page flex justify-center py-12">
       <div className="w-full max-w-md rounded-3xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900">
@@ -24,7 +29,12 @@ export async function JoinCard({
         </span>
         <h1 className="mt-4 text-2xl font-extrabold tracking-tight">{title}</h1>
         <p className="mt-1 mb-6 text-zinc-600 dark:text-zinc-400">{lead}</p>
-        {children ?? <JoinPinForm defaultPin={defaultPin} error={error} />}
+        {children ?? (
+          <>
+            <JoinPinForm defaultPin={defaultPin} error={error} />
+            <QrScan labels={Object.fromEntries(SCAN_LABELS.map((k) => [k, t(k)])) as QrScanLabels} />
+          </>
+        )}
       </div>
     </div>
   );
