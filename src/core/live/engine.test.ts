@@ -737,6 +737,34 @@ describe("answer", () => {
     expect(h.player("a").score).toBe(975);
   });
 
+  it("stays idempotent with many answers (looked up by index), and a state left behind keeps its own answers", () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `p${i}`);
+    const h = lobbyWith(ids);
+    h.ok({ type: "start" });
+    h.open();
+    let before: GameState | null = null;
+    for (const [i, id] of ids.entries()) {
+      if (id === "p30") before = h.s;
+      if (i < 39) h.answer(id, 100 + i, "opt-oslo", `click-${id}`);
+    }
+    // A resend with the same clientId is acknowledged once; another answer is refused; both after
+    // the list of answers grew past the size where it is scanned.
+    const resend = h.answer("p3", 2000, "opt-oslo", "click-p3");
+    expect(resend.ok && resend.reply).toEqual({ kind: "answer", questionIndex: 0, timeMs: 103, duplicate: true });
+    h.fail({ type: "answer", playerId: "p3", questionIndex: 0, answer: "opt-bergen", clientId: "other" }, "already_answered");
+    expect(h.s.answers[0]).toHaveLength(39);
+    // The state before p30 answered is unchanged: there p30 (and later players) may still answer.
+    const earlier = before!;
+    expect(earlier.answers[0]).toHaveLength(30);
+    const again = apply(earlier, { type: "answer", playerId: "p30", questionIndex: 0, answer: "opt-bergen", clientId: "x" }, h.t);
+    expect(again.ok).toBe(true);
+    expect(apply(earlier, { type: "answer", playerId: "p29", questionIndex: 0, answer: "opt-bergen", clientId: "y" }, h.t).ok).toBe(false);
+    // The last player answering closes the question with every answer counted once.
+    h.answer("p39", 3000, "opt-oslo", "click-p39");
+    expect(h.s.phase).toBe("reveal");
+    expect(h.s.players.filter((p) => p.score > 0)).toHaveLength(40);
+  });
+
   it("accepts an answer within the grace at half points, refuses one after it as answer_too_late", () => {
     const h = lobbyWith(["a", "b", "c"]);
     h.ok({ type: "start" });

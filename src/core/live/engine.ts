@@ -290,8 +290,38 @@ function answersOf(s: GameState, i: number): AnswerRecord[] {
   return s.answers[i] ?? [];
 }
 
+/**
+ * Answers of one question by player. Every answer makes a new list (states are immutable); its
+ * index moves to the new list with the new answer added, so the answer path never scans the
+ * question's answers (at 2,000 players a scan per answer was ~4 million comparisons a question).
+ * A state left behind rebuilds its index if it is ever asked.
+ */
+const answerIndexCache = new WeakMap<readonly AnswerRecord[], Map<string, AnswerRecord>>();
+
+function answerIndex(list: readonly AnswerRecord[]): Map<string, AnswerRecord> {
+  let idx = answerIndexCache.get(list);
+  if (!idx) {
+    idx = new Map(list.map((a) => [a.playerId, a]));
+    answerIndexCache.set(list, idx);
+  }
+  return idx;
+}
+
 function findAnswer(s: GameState, i: number, playerId: string): AnswerRecord | undefined {
-  return answersOf(s, i).find((a) => a.playerId === playerId);
+  const list = answersOf(s, i);
+  return list.length < 16 ? list.find((a) => a.playerId === playerId) : answerIndex(list).get(playerId);
+}
+
+/** The question's answers with one more: the index of the old list moves to the new one. */
+function appendAnswer(list: AnswerRecord[], rec: AnswerRecord): AnswerRecord[] {
+  const next = [...list, rec];
+  const idx = answerIndexCache.get(list);
+  if (idx) {
+    answerIndexCache.delete(list);
+    idx.set(rec.playerId, rec);
+    answerIndexCache.set(next, idx);
+  }
+  return next;
 }
 
 function answersByPlayer(s: GameState, i: number): Map<string, AnswerRecord> {
@@ -802,7 +832,7 @@ function answer(
     answeredAt: now,
     clientId: cmd.clientId ?? null,
   };
-  const answers = s.answers.map((a, j) => (j === i ? [...a, rec] : a));
+  const answers = s.answers.map((a, j) => (j === i ? appendAnswer(a, rec) : a));
   fx.answer({
     kind: "persistAnswer",
     questionIndex: i,
