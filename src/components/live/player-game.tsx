@@ -71,6 +71,11 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
       setSending(true);
       socket.emit("player:answer", p, (res) => {
         setSending(false);
+        // The acknowledgement brings this phone's own part with the answer locked in.
+        if (res.ok && parts.current) {
+          parts.current = { ...parts.current, personal: res.me };
+          setView(composePlayerView(parts.current.shared, res.me));
+        }
         if (res.ok || ["already_answered", "answer_too_late", "invalid_state", "validation_failed", "forbidden"].includes(res.error.code)) {
           localStorage.removeItem(pendingKey(pin));
         }

@@ -441,6 +441,11 @@ export const answerAckSchema = z.strictObject({
   timeMs: nonNegInt,
   /** True when this was a resend of an answer already locked in with the same clientId. */
   duplicate: z.boolean(),
+  /**
+   * The player's own part once the answer is stored (its answer echoed: "locked in"), as a
+   * `player:me` would bring it; nothing in it tells right or wrong before the reveal.
+   */
+  me: playerPersonalSchema,
 });
 export type AnswerAck = z.infer<typeof answerAckSchema>;
 

@@ -52,7 +52,11 @@ describe.each(testBackends)("live games across a restart on $name", (backend) =>
     expect((await games.hostCommand(id, { type: "next" })).ok).toBe(true);
 
     // Question 2: two answers are acknowledged, then the server "restarts".
-    expect((await answer(games, ana, 1, true)).ok).toBe(true);
+    // The acknowledgement carries the phone's own part: its answer locked in, nothing about right or wrong.
+    const acked = await answer(games, ana, 1, true);
+    if (!acked.ok) throw new Error(acked.error.message);
+    expect(acked.value.me.mine).toEqual({ questionIndex: 1, answer: true });
+    expect(acked.value.me.result).toBeNull();
     expect((await answer(games, ben, 1, false)).ok).toBe(true);
     await games.close();
     const stored = await getGame(handle.db, id);

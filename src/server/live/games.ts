@@ -121,7 +121,7 @@ class LiveGame {
    * join) and the returned promise (the acknowledgement) wait until the command's writes are
    * durable. Writes stay in command order (one group commit at a time per game).
    */
-  run(command: Command, extra?: { tokenHash?: string }): Promise<Outcome> {
+  run(command: Command, extra?: { tokenHash?: string; ackedBy?: string }): Promise<Outcome> {
     const now = Date.now();
     const out = apply(this.state, command, now);
     this.state = out.state;
@@ -130,7 +130,7 @@ class LiveGame {
     this.broadcast(out.effects, out.state, now);
     const written = this.enqueue(out.effects);
     return written.then(() => {
-      this.deliverSingles(out.effects);
+      this.deliverSingles(out.effects, extra?.ackedBy);
       if ((out.state.phase === "finished" || out.state.phase === "cancelled") && this.timer === null) {
         this.registry.scheduleUnload(this);
       }
@@ -304,7 +304,9 @@ class LiveGame {
             // which sends whole views: a kick or a late join re-ranking the others).
             prepareViews(s);
             const common = playerShared(s, now);
+            const writing = performance.now();
             t.toGame(this.id, common);
+            this.registry.counters.roomWriteMsLast = performance.now() - writing;
             for (const id of ids) {
               const personal = playerPersonal(s, id);
               if (!personal) continue;
@@ -327,11 +329,17 @@ class LiveGame {
     }
   }
 
-  /** A player's own view after its answer or join is stored: the latest state, never a stale one. */
-  private deliverSingles(effects: Effect[]) {
+  /**
+   * A player's own view after its answer or join is stored: the latest state, never a stale one.
+   * `ackedBy`: the player whose acknowledgement carries its own part (an answer); when its only
+   * socket is the one acknowledged it needs no second message (a player open on two devices
+   * still gets the view on both).
+   */
+  private deliverSingles(effects: Effect[], ackedBy?: string) {
     const now = Date.now();
     for (const e of effects) {
       if (e.kind !== "sendPlayer") continue;
+      if (e.playerId === ackedBy && this.sockets.get(e.playerId) === 1) continue;
       const v = playerView(this.state, e.playerId, now);
       if (v) this.sendView(e.playerId, v);
     }
@@ -340,6 +348,13 @@ class LiveGame {
   private sendView(playerId: string, v: PlayerView) {
     this.held.set(playerId, personalOfView(v));
     this.registry.transport.toPlayer(playerId, v);
+  }
+
+  /** The player's latest own part, for an acknowledgement (answer): what the phone will hold. */
+  personalFor(playerId: string): PlayerPersonal | null {
+    const p = playerPersonal(this.state, playerId);
+    if (p) this.held.set(playerId, p);
+    return p;
   }
 
   /** The latest whole view of a player, for an acknowledgement (join, resume): what the phone will hold. */
@@ -411,6 +426,8 @@ export type Counters = {
   broadcasts: number;
   broadcastMsLast: number;
   broadcastMsMax: number;
+  /** Of the last broadcast, the time spent writing the room's shared message to every socket. */
+  roomWriteMsLast: number;
   commits: number;
   commitMsTotal: number;
   commitMsMax: number;
@@ -426,7 +443,7 @@ export class LiveGames {
   private readonly byPin = new Map<string, string>();
   private readonly loading = new Map<string, Promise<LiveGame | null>>();
   private readonly unloadTimers = new Map<string, NodeJS.Timeout>();
-  readonly counters: Counters = { broadcasts: 0, broadcastMsLast: 0, broadcastMsMax: 0, commits: 0, commitMsTotal: 0, commitMsMax: 0, snapshots: 0, answersWritten: 0, joins: 0, answers: 0 };
+  readonly counters: Counters = { broadcasts: 0, broadcastMsLast: 0, broadcastMsMax: 0, roomWriteMsLast: 0, commits: 0, commitMsTotal: 0, commitMsMax: 0, snapshots: 0, answersWritten: 0, joins: 0, answers: 0 };
   transport: LiveTransport;
 
   constructor(
@@ -605,13 +622,21 @@ export class LiveGames {
     gameId: string,
     playerId: string,
     a: { questionIndex: number; answer: unknown; clientId: string },
-  ): Promise<LiveResult<{ questionIndex: number; timeMs: number; duplicate: boolean }>> {
+  ): Promise<LiveResult<{ questionIndex: number; timeMs: number; duplicate: boolean; me: PlayerPersonal }>> {
     const game = await this.load(gameId);
     if (!game) return { ok: false, error: liveError("game_not_found", "No such game.") };
     this.counters.answers++;
-    const out = await game.run({ type: "answer", playerId, questionIndex: a.questionIndex, answer: a.answer, clientId: a.clientId });
+    const out = await game.run(
+      { type: "answer", playerId, questionIndex: a.questionIndex, answer: a.answer, clientId: a.clientId },
+      { ackedBy: playerId },
+    );
     const r = replyOf(out, "answer");
-    return r ? { ok: true, value: { questionIndex: r.questionIndex, timeMs: r.timeMs, duplicate: r.duplicate } } : LiveGames.fail(out);
+    if (!r) return LiveGames.fail(out);
+    // The acknowledgement carries the phone's own part ("locked in", its answer echoed): one
+    // message per answer instead of an acknowledgement and a whole view.
+    const me = game.personalFor(playerId);
+    if (!me) return { ok: false, error: liveError("forbidden", "The host removed you from this game.") };
+    return { ok: true, value: { questionIndex: r.questionIndex, timeMs: r.timeMs, duplicate: r.duplicate, me } };
   }
 
   // ——— operations ———
