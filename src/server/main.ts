@@ -51,7 +51,7 @@ const server = createServer((req, res) => {
   if (req.url?.startsWith(LIVE_STATS_PATH) && LOOPBACK.has(req.socket.remoteAddress ?? "")) {
     const ms = (ns: number) => Math.round(ns / 1e4) / 100;
     const body = {
-      ...live.games.stats(),
+      ...live.stats(),
       memory: process.memoryUsage(),
       eventLoopDelayMs: { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) },
     };

@@ -17,6 +17,7 @@ import { AppError } from "../errors";
 import { consume } from "../rate-limit";
 import { LIVE_SOCKET_PATH } from "./constants";
 import { createLiveGame } from "./create-game";
+import { emitToAll, fanoutCounters } from "./fanout";
 import { LiveGames, type LiveResult } from "./games";
 
 /**
@@ -91,13 +92,13 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
     toHost: (gameId, view) => io.to(hostRoom(gameId)).emit("host:state", view),
     toPlayer: (playerId, view) => {
       const set = playerSockets.get(playerId);
-      if (set) for (const socket of set) socket.emit("player:state", view);
+      if (set) emitToAll(set, "player:state", view);
     },
-    // A room broadcast: Socket.IO encodes the packet (and the WebSocket frame) once for all sockets.
-    toGame: (gameId, shared) => io.to(gameRoom(gameId)).emit("game:state", shared),
+    // A room broadcast: one WebSocket frame, made once, written to every phone of the game.
+    toGame: (gameId, shared) => emitToAll(roomSockets(gameRoom(gameId)), "game:state", shared),
     toPlayerMe: (playerId, personal) => {
       const set = playerSockets.get(playerId);
-      if (set) for (const socket of set) socket.emit("player:me", personal);
+      if (set) emitToAll(set, "player:me", personal);
     },
     kicked: (playerId, message) => {
       const set = playerSockets.get(playerId);
@@ -107,6 +108,16 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
       setTimeout(() => io.in(playerRoom(playerId)).disconnectSockets(true), 200);
     },
   });
+
+  /** The sockets in a room of the main namespace (what `io.to(room)` would reach). */
+  function* roomSockets(room: string): Generator<LiveSocket> {
+    const ids = io.of("/").adapter.rooms.get(room);
+    if (!ids) return;
+    for (const id of ids) {
+      const socket = io.of("/").sockets.get(id);
+      if (socket) yield socket;
+    }
+  }
 
   /** The signed-in user of the socket's session cookie (looked up once per socket). */
   async function hostUser(socket: LiveSocket): Promise<HostUser | null> {
@@ -248,6 +259,8 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
   return {
     io,
     games,
+    /** Counters for /api/live/stats: the registry's, and how broadcasts were written. */
+    stats: () => ({ ...games.stats(), fanout: { ...fanoutCounters } }),
     /** Stop taking sockets, write what waits: call before the database closes. */
     async close() {
       // Not io.close(): that would close the HTTP server too, which main.ts closes itself.
