@@ -1,26 +1,39 @@
 /**
  * bench:live — a load test of live games against the production server on loopback.
  *
- *   npm run bench:live -- --players 2000 [--questions 3] [--port 3460]
+ *   npm run bench:live -- --players 2000 [--questions 3] [--port 3460] [--client lean|socket.io] [--no-pin]
  *
  * Starts the built server in its own process (fresh PGlite directory, join rate limit raised),
  * signs a host up, imports a quiz, and from this process (the load generator) connects one
- * Socket.IO client per player. It reports join p99, question broadcast latency (host action →
+ * Socket.IO client per player (bench/lean-client.ts by default, socket.io-client with
+ * `--client socket.io`). On a machine with two or more CPUs the server runs on CPU 0 and the
+ * generator on CPU 1 (taskset; `--no-pin` leaves it to the scheduler), so that decoding 2,000
+ * phones' messages does not run on the server's core. It reports join p99, question broadcast latency (host action →
  * each player received it; p50/p99/max), answer acknowledgement p50/p99 with every player
  * answering within one second, lost answers (acknowledged but missing from the report: must be
  * 0), the server's event-loop delay p99 while a question runs, and server memory per player.
  * Numbers and the machine go to stdout; docs/benchmarks.md keeps them.
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { io, type Socket } from "socket.io-client";
-import type { ClientToServerEvents, HostView, PlayerPersonal, PlayerView, ServerToClientEvents } from "../src/core/live/protocol";
+import { LeanSocket } from "./lean-client";
+import { warmUpPackets } from "./warm-up";
+import type { ClientToServerEvents, HostView, PlayerPersonal, PlayerShared, PlayerView, ServerToClientEvents } from "../src/core/live/protocol";
 import { composePlayerView, personalOfView, sharedOfView } from "../src/core/live/views";
 import { LIVE_SOCKET_PATH, LIVE_STATS_PATH } from "../src/server/live/constants";
 import { machine, percentile, startServer, stopServer } from "./server";
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+/** What the generator needs of a player's connection (socket.io-client or the lean client). */
+type PlayerSocket = {
+  on(event: keyof ServerToClientEvents, handler: (payload: never) => void): void;
+  emit<T>(event: string, payload: object): Promise<T>;
+  disconnect(): void;
+};
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -30,6 +43,24 @@ const arg = (name: string, fallback: number) => {
 const PLAYERS = arg("players", 500);
 const QUESTIONS = arg("questions", 3);
 const PORT = arg("port", 3460);
+const clientFlag = args.indexOf("--client");
+const CLIENT = clientFlag >= 0 ? args[clientFlag + 1] : "lean";
+if (CLIENT !== "lean" && CLIENT !== "socket.io") {
+  console.error("--client is lean or socket.io");
+  process.exit(1);
+}
+/** The server on CPU 0, this process on CPU 1; false where that cannot be done. */
+function pinCpus(): boolean {
+  if (args.includes("--no-pin") || os.cpus().length < 2) return false;
+  try {
+    execFileSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
+    process.env.BENCH_SERVER_CPUS ??= "0";
+    return true;
+  } catch {
+    return false; // no taskset (util-linux): the scheduler decides
+  }
+}
+const PINNED = pinCpus();
 const BASE = `http://127.0.0.1:${PORT}`;
 const distDir = process.env.QUIZDECK_NEXT_DIST_DIR ?? ".next";
 if (!existsSync(path.join(distDir, "BUILD_ID"))) {
@@ -72,6 +103,8 @@ async function stats() {
     commitMsMax: number;
     snapshots: number;
     broadcastMsLast: number;
+    roomWriteMsLast: number;
+    fanout: { direct: number; fallback: number };
     memory: { rss: number; heapUsed: number };
     eventLoopDelayMs: { p50: number; p99: number; max: number };
   };
@@ -95,16 +128,28 @@ function emit<T>(socket: Client, event: string, payload: object): Promise<T> {
   return new Promise((resolve) => (socket.emit as (e: string, p: object, ack: (r: T) => void) => void)(event, payload, resolve));
 }
 
+async function connectPlayer(): Promise<PlayerSocket> {
+  if (CLIENT === "lean") return LeanSocket.connect(`ws://127.0.0.1:${PORT}${LIVE_SOCKET_PATH}/?EIO=4&transport=websocket`);
+  const socket = await connect();
+  return {
+    on: (event, handler) => (socket.on as (e: string, h: (p: never) => void) => void)(event, handler),
+    emit: (event, payload) => emit(socket, event, payload),
+    disconnect: () => socket.disconnect(),
+  };
+}
+
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), "quizdeck-bench-live-"));
-  console.log(`bench:live — ${PLAYERS} players, ${QUESTIONS} questions; ${machine()}`);
+  console.log(
+    `bench:live — ${PLAYERS} players (${CLIENT === "lean" ? "lean clients" : "socket.io-client"}${PINNED ? "; server on CPU 0, generator on CPU 1" : ""}), ${QUESTIONS} questions; ${machine()}`,
+  );
   const server = await startServer(PORT, {
     QUIZDECK_DATA_DIR: dir,
     QUIZDECK_PUBLIC_URL: BASE,
     QUIZDECK_RATE_LIMIT_JOIN: String(PLAYERS * 10),
     QUIZDECK_RATE_LIMIT_SIGN_IN: "1000",
   });
-  const players: Client[] = [];
+  const players: PlayerSocket[] = [];
   try {
     // The host: an account, a quiz, a game.
     const email = `bench-${Date.now()}@quizdeck.test`;
@@ -134,43 +179,51 @@ async function main() {
     const before = await stats();
     // Joins: every player connects and joins, 100 at a time (a room filling up).
     const joinTimes: number[] = [];
-    const views = new Map<Client, PlayerView>();
+    const views = new Map<PlayerSocket, PlayerView>();
     const firstSeen: Map<string, number>[] = [];
     // player:me messages received while each question opened (own parts that changed): ideally none.
     const meMessages: number[] = [];
     let currentQuestion = -1;
+    // When each player first had each state ("phase:question:stage"), and how many players have.
+    const seenBy = new Map<string, number>();
+    const keyOf = (v: { phase: string; questionIndex: number; stage: string | null }) => `${v.phase}:${v.questionIndex}:${v.stage ?? ""}`;
     const stamp = (key: string, i: number) => {
       const m = (firstSeen[i] ??= new Map());
-      if (!m.has(key)) m.set(key, performance.now());
+      if (m.has(key)) return;
+      m.set(key, performance.now());
+      seenBy.set(key, (seenBy.get(key) ?? 0) + 1);
     };
     const t0 = performance.now();
     for (let start = 0; start < PLAYERS; start += 100) {
       await Promise.all(
         Array.from({ length: Math.min(100, PLAYERS - start) }, async (_, k) => {
           const i = start + k;
-          const socket = await connect();
+          const socket = await connectPlayer();
           // As a phone does (src/components/live/player-game.tsx): whole views, or the room's
           // shared part plus this player's own part when it changed.
           let personal: PlayerPersonal | null = null;
+          // The time a message arrived is taken first, before the phone's own work on it.
           const adopt = (v: PlayerView) => {
+            stamp(keyOf(v), i);
             views.set(socket, v);
-            stamp(`${v.phase}:${v.questionIndex}:${v.stage ?? ""}`, i);
           };
-          socket.on("player:state", (v) => {
+          socket.on("player:state", (v: PlayerView) => {
             personal = personalOfView(v);
             adopt(v);
           });
-          socket.on("player:me", (p) => {
+          socket.on("player:me", (p: PlayerPersonal) => {
             meMessages[currentQuestion] = (meMessages[currentQuestion] ?? 0) + 1;
             personal = p;
             const v = views.get(socket);
             if (v) adopt(composePlayerView(sharedOfView(v), p));
           });
-          socket.on("game:state", (shared) => {
-            if (personal) adopt(composePlayerView(shared, personal));
+          socket.on("game:state", (shared: PlayerShared) => {
+            if (!personal) return;
+            stamp(keyOf(shared), i);
+            views.set(socket, composePlayerView(shared, personal));
           });
           const t = performance.now();
-          const res = await emit<{ ok: boolean; error?: unknown; state: PlayerView }>(socket, "player:join", { pin: created.pin });
+          const res = await socket.emit<{ ok: boolean; error?: unknown; state: PlayerView }>("player:join", { pin: created.pin });
           joinTimes.push(performance.now() - t);
           if (!res.ok) throw new Error(`join: ${JSON.stringify(res.error)}`);
           personal ??= personalOfView(res.state);
@@ -180,12 +233,22 @@ async function main() {
       );
     }
     const joinAll = performance.now() - t0;
+    // Warm the generator's own code up (bench/warm-up.ts) before measuring, then forget what the
+    // warm-up stamped. Only the generator is warmed: the server sees nothing of this.
+    if (CLIENT === "lean") {
+      const packets = warmUpPackets();
+      for (let round = 0; round < 3; round++) for (const text of packets) for (const p of players) (p as LeanSocket).receive(text);
+      firstSeen.length = 0;
+      seenBy.clear();
+    }
     await sleep(1500);
     const afterJoin = await stats();
 
     const broadcast: number[] = [];
     const emitMs: number[] = [];
+    const writeMs: number[] = [];
     const spreads: [number, number][] = [];
+    const arrivals: string[] = [];
     const acks: number[] = [];
     const loopP99: number[] = [];
     let acked = 0;
@@ -197,29 +260,36 @@ async function main() {
       await emit(host, q === 0 ? "host:start" : "host:next", {});
       // Wait until every player has the question with answers open.
       const key = `question:${q}:answering`;
-      while (firstSeen.filter((m) => m?.has(`question:${q}:reading`) || m?.has(key)).length < PLAYERS) await sleep(5);
+      const reading = `question:${q}:reading`;
+      while ((seenBy.get(reading) ?? 0) < PLAYERS && (seenBy.get(key) ?? 0) < PLAYERS) await sleep(5);
       const got: number[] = [];
       for (let i = 0; i < PLAYERS; i++) {
         const m = firstSeen[i]!;
-        got.push((m.get(`question:${q}:reading`) ?? m.get(key)!) - sent);
+        got.push((m.get(reading) ?? m.get(key)!) - sent);
       }
       broadcast.push(...got);
       spreads.push([Math.min(...got), Math.max(...got)]);
-      emitMs.push((await stats()).broadcastMsLast);
+      const g = sorted(got);
+      arrivals.push(`q${q + 1}: ${[10, 50, 90, 99].map((p) => `p${p} ${percentile(g, p).toFixed(0)}`).join(", ")}, max ${g.at(-1)!.toFixed(0)} ms`);
+      const st = await stats();
+      emitMs.push(st.broadcastMsLast);
+      writeMs.push(st.roomWriteMsLast);
       currentQuestion = -1;
-      while (firstSeen.filter((m) => m?.has(key)).length < PLAYERS) await sleep(5);
+      while ((seenBy.get(key) ?? 0) < PLAYERS) await sleep(5);
       // Every player answers within one second.
       await Promise.all(
         players.map(async (socket) => {
           await sleep(Math.random() * 1000);
           const view = views.get(socket)!;
           const t = performance.now();
-          const res = await emit<{ ok: boolean }>(socket, "player:answer", {
+          const res = await socket.emit<{ ok: boolean; me?: PlayerPersonal }>("player:answer", {
             questionIndex: q,
             answer: anyAnswer(view),
             clientId: `b${q}-${Math.random().toString(36).slice(2)}`,
           });
           acks.push(performance.now() - t);
+          // As the phone does: the acknowledgement brings its own part with the answer locked in.
+          if (res.me) views.set(socket, composePlayerView(sharedOfView(views.get(socket)!), res.me));
           if (res.ok) acked++;
           else failed++;
         }),
@@ -244,12 +314,14 @@ async function main() {
     console.log(`joins: all in                ${ms(joinAll)}; p50 ${ms(percentile(jt, 50))}, p99 ${ms(percentile(jt, 99))}`);
     console.log(`question broadcast           p50 ${ms(percentile(bt, 50))}, p99 ${ms(percentile(bt, 99))}, max ${ms(bt.at(-1) ?? 0)}`);
     console.log(`first / last player got it  ${spreads.map(([a, b]) => `${ms(a)} / ${ms(b)}`).join(", ")} (per question)`);
+    console.log(`arrivals per question        ${arrivals.join("; ")}`);
     console.log(`player:me with the question  ${Array.from({ length: QUESTIONS }, (_, q) => meMessages[q] ?? 0).join(", ")} (own parts that changed: only the shared part should go out)`);
-    console.log(`server emit of a broadcast  ${emitMs.map((x) => ms(x)).join(", ")} (building and writing the ${PLAYERS} views, per question)`);
+    console.log(`server emit of a broadcast  ${emitMs.map((x) => ms(x)).join(", ")} (building and writing the ${PLAYERS} views, per question; of which writing the room's message ${writeMs.map((x) => ms(x)).join(", ")})`);
     console.log(`answer acknowledgement       p50 ${ms(percentile(at, 50))}, p99 ${ms(percentile(at, 99))}, max ${ms(at.at(-1) ?? 0)}`);
     console.log(`answers                      ${acked} acknowledged, ${failed} refused, ${counted} in the report; lost ${acked - counted}`);
     console.log(`server event-loop delay p99  ${loopP99.map((x) => `${x} ms`).join(", ")} (per question)`);
     console.log(`group commits                ${end.commits} (${(end.answers / Math.max(end.commits, 1)).toFixed(1)} events each on average), ${(end.commitMsTotal / Math.max(end.commits, 1)).toFixed(1)} ms average, ${end.commitMsMax.toFixed(0)} ms max; ${end.snapshots} snapshots`);
+    console.log(`messages to phones           ${end.fanout.direct} written straight to the socket, ${end.fanout.fallback} through Socket.IO's queue (src/server/live/fanout.ts)`);
     console.log(`server memory per player     ${(perPlayer / 1024).toFixed(1)} KiB heap, ${(rssPerPlayer / 1024).toFixed(1)} KiB RSS (heap ${(end.memory.heapUsed / 2 ** 20).toFixed(0)} MiB at the end)`);
     host.disconnect();
   } finally {

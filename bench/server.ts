@@ -14,7 +14,11 @@ export function requireBuild() {
 export function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   // BENCH_SERVER_NODE_ARGS: extra Node flags for the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...extra, "--import", "tsx", "src/server/main.ts"], {
+  const command = [process.execPath, ...extra, "--import", "tsx", "src/server/main.ts"];
+  // BENCH_SERVER_CPUS: run the server on these CPUs only (taskset -c), apart from the load generator.
+  const cpus = process.env.BENCH_SERVER_CPUS;
+  if (cpus) command.unshift("taskset", "-c", cpus);
+  const child = spawn(command[0]!, command.slice(1), {
     env: { ...process.env, ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
     stdio: ["ignore", "pipe", "inherit"],
   });
