@@ -91,4 +91,46 @@ describe.each(testBackends)("live games across a restart on $name", (backend) =>
     if (!loaded.ok) throw new Error(loaded.error.message);
     expect(report(loaded.value.state)).toEqual(r);
   });
+
+  it("writes answers waiting for their group commit before a phase change's write, in a commit of their own", async () => {
+    const db = async () => handle.db;
+    const host = await makeUser(handle.db);
+    const quiz = await makeQuiz(handle.db, host.id, { questions: 2 });
+    const games = new LiveGames(db);
+    const { id, pin } = await createLiveGame(handle.db, { id: host.id, admin: false }, quiz.slug);
+    expect((await games.hostAttach(id, host.id)).ok).toBe(true);
+    expect((await games.hostCommand(id, { type: "settings", patch: { readingDelaySeconds: 0 } })).ok).toBe(true);
+    const ids: string[] = [];
+    for (const name of ["Ana", "Ben", "Cleo"]) {
+      const r = await games.join(pin, name);
+      if (!r.ok) throw new Error(r.error.message);
+      ids.push(r.value.playerId);
+    }
+    expect((await games.hostCommand(id, { type: "start" })).ok).toBe(true);
+    const commitsBefore = games.counters.commits;
+    // Two answers wait for their group commit when the host skips to the reveal (which writes the
+    // snapshot and every player's row): the answers are acknowledged first, from a commit of
+    // their own, and both are in the reveal.
+    const order: string[] = [];
+    const answered = ids.slice(0, 2).map((p, i) =>
+      games.answer(id, p, { questionIndex: 0, answer: true, clientId: `c${i}` }).then((r) => {
+        order.push(`answer ${i}`);
+        return r;
+      }),
+    );
+    const skipped = games.hostCommand(id, { type: "skip" }).then((r) => {
+      order.push("reveal");
+      return r;
+    });
+    const [a, b] = await Promise.all(answered);
+    const reveal = await skipped;
+    expect(a?.ok && b?.ok).toBe(true);
+    expect(order).toEqual(["answer 0", "answer 1", "reveal"]);
+    expect(games.counters.commits - commitsBefore).toBe(2);
+    if (!reveal.ok) throw new Error(reveal.error.message);
+    expect(reveal.value.phase).toBe("reveal");
+    expect(reveal.value.reveal?.answered).toBe(2);
+    expect(await listGameAnswers(handle.db, id)).toHaveLength(2);
+    await games.close();
+  });
 });

@@ -95,6 +95,8 @@ class LiveGame {
   private readonly held = new Map<string, PlayerPersonal>();
   private timer: NodeJS.Timeout | null = null;
   private batch: Batch | null = null;
+  /** Batches closed to new writes, written in order before `batch` (see enqueue). */
+  private readonly sealed: Batch[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   /** The latest write queued: an outcome with nothing to write still waits for it, to keep order. */
@@ -160,6 +162,13 @@ class LiveGame {
       }
     }
     if (!any) return this.barrier;
+    if (this.batch && this.batch.answers.length > 0 && effects.some((e) => e.kind === "persistGame")) {
+      // A phase change's write (the snapshot and, at a reveal, every player's row: a few hundred
+      // ms at 2,000 players on PGlite) must not hold up the answers already waiting for their
+      // group commit: they are written first, in a commit of their own, then the phase change.
+      this.sealed.push(this.batch);
+      this.batch = null;
+    }
     const b = (this.batch ??= newBatch());
     for (const e of effects) {
       if (e.kind === "persistAnswer") {
@@ -182,7 +191,7 @@ class LiveGame {
     }
     this.barrier = b.done;
     if (!this.flushing) {
-      if (b.answers.length >= GROUP_COMMIT_MAX || b.game) this.flushSoon(0);
+      if (b.answers.length >= GROUP_COMMIT_MAX || b.game || this.sealed.length > 0) this.flushSoon(0);
       else this.flushSoon(GROUP_COMMIT_MS);
     }
     return b.done;
@@ -199,12 +208,12 @@ class LiveGame {
     }, ms);
   }
 
-  /** Writes the waiting batch in one transaction, then the next one if more came meanwhile. */
+  /** Writes the oldest waiting batch in one transaction, then the next one if more came meanwhile. */
   flush(): Promise<void> {
     if (this.flushing) return this.flushing;
-    const b = this.batch;
+    const b = this.sealed.shift() ?? this.batch;
     if (!b) return Promise.resolve();
-    this.batch = null;
+    if (b === this.batch) this.batch = null;
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
     const s = this.state;
@@ -264,7 +273,8 @@ class LiveGame {
     this.flushing = write().then(() => {
       this.flushing = null;
       b.resolve();
-      if (this.batch) {
+      if (this.sealed.length > 0) void this.flush();
+      else if (this.batch) {
         if (this.batch.answers.length > 0 || this.batch.game || this.batch.playerIds.size > 0) void this.flush();
         else this.flushSoon(GROUP_COMMIT_MS);
       }
@@ -274,7 +284,7 @@ class LiveGame {
 
   /** Writes whatever waits (shutdown). */
   async drain(): Promise<void> {
-    while (this.flushing || this.batch) {
+    while (this.flushing || this.batch || this.sealed.length > 0) {
       await (this.flushing ?? this.flush());
     }
   }
