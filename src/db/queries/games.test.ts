@@ -128,9 +128,9 @@ describe.each(testBackends)("live game queries on $name", (backend) => {
     expect(row!.questionStartedAt?.getTime()).toBe(startedAt.getTime());
 
     // Reveal: scores update in place (quotes in names survive), and a batch that fails (an answer
-    // to a question that does not exist) writes none of its parts.
+    // without a question id, refused by the table) writes none of its parts.
     await commitGameBatch(handle.db, game.id, { players: people.map((p, i) => ({ ...p, score: i * 100, streak: 1 })), answers: [], game: null });
-    const bad = { ...answers[0]!, questionId: randomUUID(), playerId: ids[1]!, questionIndex: 1 };
+    const bad = { ...answers[0]!, questionId: null as unknown as string, playerId: ids[1]!, questionIndex: 1 };
     const newcomer = { ...people[0]!, id: randomUUID(), nickname: "Late", tokenHash: "hash-late" };
     await expect(
       commitGameBatch(handle.db, game.id, { players: [newcomer], answers: [{ ...answers[1]!, questionId: q1, questionIndex: 1 }, bad], game: { ...row!, state: "reveal", currentQuestion: 1, snapshot: "{}" } as never }),
