@@ -133,10 +133,29 @@ describe("server → client payloads", () => {
 
   it("builds acknowledgements as ok or error", () => {
     const ack = ackSchema(answerAckSchema);
-    expect(ack.parse({ ok: true, questionIndex: 0, timeMs: 1200, duplicate: false }).ok).toBe(true);
+    const me = {
+      me: {
+        playerId: "0b6f2f8e-3c1e-4d8a-9a51-2f7d4a9c1e11",
+        nickname: "Ada",
+        score: 0,
+        streak: 0,
+        rank: 1,
+        previousRank: null,
+        rerollsLeft: 0,
+        firstQuestion: 0,
+      },
+      mine: { questionIndex: 0, answer: "a" },
+      result: null,
+    };
+    expect(ack.parse({ ok: true, questionIndex: 0, timeMs: 1200, duplicate: false, me }).ok).toBe(true);
+    // The acknowledgement never carries right or wrong: no points, no result before the reveal.
+    expect(ack.safeParse({ ok: true, questionIndex: 0, timeMs: 1200, duplicate: false }).success).toBe(false);
+    expect(
+      ack.safeParse({ ok: true, questionIndex: 0, timeMs: 1200, duplicate: false, me: { ...me, correct: true } }).success,
+    ).toBe(false);
     expect(ack.parse({ ok: false, error: { code: "answer_too_late", message: "Time was up" } }).ok).toBe(false);
     expect(ack.safeParse({ ok: false, error: { code: "teapot", message: "?" } }).success).toBe(false);
-    expect(ack.safeParse({ ok: true, questionIndex: 0, timeMs: 1200, duplicate: false, points: 950 }).success).toBe(false);
+    expect(ack.safeParse({ ok: true, questionIndex: 0, timeMs: 1200, duplicate: false, me, points: 950 }).success).toBe(false);
   });
 
   it("has defaults from PRODUCT.md §9", () => {

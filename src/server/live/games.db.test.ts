@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { report } from "@/core/live/engine";
 import type { DbHandle } from "@/db/client";
 import { getGame, listGameAnswers } from "@/db/queries/games";
 import { makeQuiz, makeUser } from "@/db/queries/social.test-helpers";
+import { questions } from "@/db/schema";
 import { testBackends } from "@/db/test-databases";
 import { createLiveGame } from "./create-game";
 import { LiveGames } from "./games";
@@ -132,5 +134,10 @@ describe.each(testBackends)("live games across a restart on $name", (backend) =>
     expect(reveal.value.reveal?.answered).toBe(2);
     expect(await listGameAnswers(handle.db, id)).toHaveLength(2);
     await games.close();
+
+    // The author later removes those questions from the quiz (publishing deletes removed
+    // questions): the game played its own copy of them, and its answers stay.
+    await handle.db.delete(questions).where(eq(questions.quizId, quiz.id));
+    expect(await listGameAnswers(handle.db, id)).toHaveLength(2);
   });
 });
