@@ -104,7 +104,7 @@ async function stats() {
     snapshots: number;
     broadcastMsLast: number;
     roomWriteMsLast: number;
-    fanout: { direct: number; fallback: number };
+    fanout: { direct: number; fallback: number; directAcks: number };
     memory: { rss: number; heapUsed: number };
     eventLoopDelayMs: { p50: number; p99: number; max: number };
   };
@@ -250,6 +250,7 @@ async function main() {
     const spreads: [number, number][] = [];
     const arrivals: string[] = [];
     const acks: number[] = [];
+    const ackByQuestion: string[] = [];
     const loopP99: number[] = [];
     let acked = 0;
     let failed = 0;
@@ -277,6 +278,7 @@ async function main() {
       currentQuestion = -1;
       while ((seenBy.get(key) ?? 0) < PLAYERS) await sleep(5);
       // Every player answers within one second.
+      const acksBefore = acks.length;
       await Promise.all(
         players.map(async (socket) => {
           await sleep(Math.random() * 1000);
@@ -294,6 +296,8 @@ async function main() {
           else failed++;
         }),
       );
+      const qa = sorted(acks.slice(acksBefore));
+      ackByQuestion.push(`q${q + 1}: p50 ${percentile(qa, 50).toFixed(0)}, p99 ${percentile(qa, 99).toFixed(0)}, max ${qa.at(-1)!.toFixed(0)} ms`);
       // Everyone answered: the reveal comes by itself.
       while ((hostView as HostView | null)?.phase !== "reveal") await sleep(5);
       loopP99.push((await stats()).eventLoopDelayMs.p99);
@@ -318,10 +322,11 @@ async function main() {
     console.log(`player:me with the question  ${Array.from({ length: QUESTIONS }, (_, q) => meMessages[q] ?? 0).join(", ")} (own parts that changed: only the shared part should go out)`);
     console.log(`server emit of a broadcast  ${emitMs.map((x) => ms(x)).join(", ")} (building and writing the ${PLAYERS} views, per question; of which writing the room's message ${writeMs.map((x) => ms(x)).join(", ")})`);
     console.log(`answer acknowledgement       p50 ${ms(percentile(at, 50))}, p99 ${ms(percentile(at, 99))}, max ${ms(at.at(-1) ?? 0)}`);
+    console.log(`acks per question           ${ackByQuestion.join("; ")}`);
     console.log(`answers                      ${acked} acknowledged, ${failed} refused, ${counted} in the report; lost ${acked - counted}`);
     console.log(`server event-loop delay p99  ${loopP99.map((x) => `${x} ms`).join(", ")} (per question)`);
     console.log(`group commits                ${end.commits} (${(end.answers / Math.max(end.commits, 1)).toFixed(1)} events each on average), ${(end.commitMsTotal / Math.max(end.commits, 1)).toFixed(1)} ms average, ${end.commitMsMax.toFixed(0)} ms max; ${end.snapshots} snapshots`);
-    console.log(`messages to phones           ${end.fanout.direct} written straight to the socket, ${end.fanout.fallback} through Socket.IO's queue (src/server/live/fanout.ts)`);
+    console.log(`messages to phones           ${end.fanout.direct} written straight to the socket, ${end.fanout.fallback} through Socket.IO's queue; ${end.fanout.directAcks} acknowledgements written straight (src/server/live/fanout.ts)`);
     console.log(`server memory per player     ${(perPlayer / 1024).toFixed(1)} KiB heap, ${(rssPerPlayer / 1024).toFixed(1)} KiB RSS (heap ${(end.memory.heapUsed / 2 ** 20).toFixed(0)} MiB at the end)`);
     host.disconnect();
   } finally {

@@ -1,6 +1,6 @@
 /** Shared by the benchmarks: start the production server in its own process, and name the machine. */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { appendFileSync, existsSync } from "node:fs";
 import os from "node:os";
 import pg from "pg";
 
@@ -24,6 +24,7 @@ export function startServer(port: number, env: Record<string, string>): Promise<
   });
   return new Promise((resolve, reject) => {
     child.stdout?.on("data", (d: Buffer) => {
+      if (process.env.BENCH_SERVER_LOG) appendFileSync(process.env.BENCH_SERVER_LOG, d);
       if (d.toString().includes("Quizdeck ready")) resolve(child);
     });
     child.on("exit", (code) => reject(new Error(`server exited with ${code}`)));

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Server, type Socket as ServerSocket } from "socket.io";
 import { io, type Socket as ClientSocket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emitToAll, eventFrame, fanoutCounters } from "./fanout";
+import { emitToAll, eventFrame, fanoutCounters, writeAcksDirectly } from "./fanout";
 
 /**
  * The straight write of src/server/live/fanout.ts against a real Socket.IO server and real
@@ -21,7 +21,11 @@ describe("emitToAll", () => {
   beforeAll(async () => {
     http = createServer();
     ioServer = new Server(http, { perMessageDeflate: false, httpCompression: false, maxHttpBufferSize: 1e7 });
-    ioServer.on("connection", (s) => serverSockets.push(s));
+    ioServer.on("connection", (s) => {
+      writeAcksDirectly(s);
+      s.on("echo", (payload: unknown, ack: (r: unknown) => void) => ack({ ok: true, payload }));
+      serverSockets.push(s);
+    });
     await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
     url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   });
@@ -107,6 +111,20 @@ describe("emitToAll", () => {
       const got = next(client, "big");
       emitToAll([server], "big", text);
       expect(await got).toBe(text);
+    }
+  });
+
+  it("writes acknowledgements straight to a WebSocket client, and through Socket.IO to a polling one", async () => {
+    for (const [transport, straight] of [["websocket", 1], ["polling", 0]] as const) {
+      const { client } = await connect([transport]);
+      const before = { ...fanoutCounters };
+      const payload = { n: 1, text: "✓ \"quoted\"" };
+      const reply = await client.timeout(5000).emitWithAck("echo", payload);
+      expect(reply).toEqual({ ok: true, payload });
+      expect(fanoutCounters.directAcks - before.directAcks).toBe(straight);
+      // Acknowledgements keep their ids apart when several are in flight.
+      const many = await Promise.all([1, 2, 3, 4, 5].map((n) => client.timeout(5000).emitWithAck("echo", { n })));
+      expect(many.map((r: { payload: { n: number } }) => r.payload.n)).toEqual([1, 2, 3, 4, 5]);
     }
   });
 });

@@ -140,4 +140,32 @@ describe.each(testBackends)("live games across a restart on $name", (backend) =>
     await handle.db.delete(questions).where(eq(questions.quizId, quiz.id));
     expect(await listGameAnswers(handle.db, id)).toHaveLength(2);
   });
+
+  it("acknowledges the answer that closes a question from its own commit, before the reveal's write", async () => {
+    const db = async () => handle.db;
+    const host = await makeUser(handle.db);
+    const quiz = await makeQuiz(handle.db, host.id, { questions: 2 });
+    const games = new LiveGames(db);
+    const { id, pin } = await createLiveGame(handle.db, { id: host.id, admin: false }, quiz.slug);
+    expect((await games.hostAttach(id, host.id)).ok).toBe(true);
+    expect((await games.hostCommand(id, { type: "settings", patch: { readingDelaySeconds: 0 } })).ok).toBe(true);
+    const ids: string[] = [];
+    for (const name of ["Ana", "Ben"]) {
+      const r = await games.join(pin, name);
+      if (!r.ok) throw new Error(r.error.message);
+      ids.push(r.value.playerId);
+    }
+    expect((await games.hostCommand(id, { type: "start" })).ok).toBe(true);
+    expect((await games.answer(id, ids[0]!, { questionIndex: 0, answer: true, clientId: "a" }))?.ok).toBe(true);
+    const snapshotsBefore = games.counters.snapshots;
+    // The last answer closes the question: the reveal (snapshot and every player's row) is
+    // written after it, and its acknowledgement does not wait for that write.
+    const last = await games.answer(id, ids[1]!, { questionIndex: 0, answer: false, clientId: "b" });
+    expect(last?.ok).toBe(true);
+    expect(games.counters.snapshots).toBe(snapshotsBefore);
+    expect(await listGameAnswers(handle.db, id)).toHaveLength(2);
+    await games.close(); // writes what waits: the reveal
+    expect(games.counters.snapshots).toBe(snapshotsBefore + 1);
+    expect((await getGame(handle.db, id))?.state).toBe("reveal");
+  });
 });

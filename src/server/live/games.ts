@@ -94,6 +94,7 @@ class LiveGame {
   /** Per player, the own part its phone holds (from the last whole view or player:me sent). */
   private readonly held = new Map<string, PlayerPersonal>();
   private timer: NodeJS.Timeout | null = null;
+  private timerAt: number | null = null;
   private batch: Batch | null = null;
   /** Batches closed to new writes, written in order before `batch` (see enqueue). */
   private readonly sealed: Batch[] = [];
@@ -141,8 +142,11 @@ class LiveGame {
   }
 
   private schedule(at: number | null) {
+    // Most commands (an answer) leave the next deadline where it was: keep that timer.
+    if (this.timer && at === this.timerAt && !this.closed) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.timerAt = at;
     if (at === null || this.closed) return;
     const delay = Math.max(0, Math.min(at - Date.now(), 2 ** 31 - 1));
     this.timer = setTimeout(() => {
@@ -153,25 +157,25 @@ class LiveGame {
 
   // ——— persistence: group commit ———
 
+  /**
+   * Queues a command's writes; resolves when what its acknowledgement depends on is stored: its
+   * answer when it has one (the answer that closes a question does not wait for the reveal's
+   * write), otherwise everything it wrote and everything queued before it.
+   */
   private enqueue(effects: Effect[]): Promise<void> {
-    let any = false;
+    let answers = false;
+    let rest = false;
     for (const e of effects) {
-      if (e.kind === "persistAnswer" || e.kind === "persistPlayers" || e.kind === "persistGame") {
-        any = true;
-        break;
-      }
+      if (e.kind === "persistAnswer") answers = true;
+      else if (e.kind === "persistPlayers" || e.kind === "persistGame") rest = true;
     }
-    if (!any) return this.barrier;
-    if (this.batch && this.batch.answers.length > 0 && effects.some((e) => e.kind === "persistGame")) {
-      // A phase change's write (the snapshot and, at a reveal, every player's row: a few hundred
-      // ms at 2,000 players on PGlite) must not hold up the answers already waiting for their
-      // group commit: they are written first, in a commit of their own, then the phase change.
-      this.sealed.push(this.batch);
-      this.batch = null;
-    }
-    const b = (this.batch ??= newBatch());
-    for (const e of effects) {
-      if (e.kind === "persistAnswer") {
+    if (!answers && !rest) return this.barrier;
+    const phaseChange = effects.some((e) => e.kind === "persistGame");
+    let answersDone: Promise<void> | null = null;
+    if (answers) {
+      const b = (this.batch ??= newBatch());
+      for (const e of effects) {
+        if (e.kind !== "persistAnswer") continue;
         b.answers.push({
           playerId: e.playerId,
           questionId: e.questionId,
@@ -183,18 +187,30 @@ class LiveGame {
           clientId: e.clientId,
           answeredAt: new Date(e.answeredAt),
         });
-      } else if (e.kind === "persistPlayers") {
-        for (const id of e.playerIds) b.playerIds.add(id);
-      } else if (e.kind === "persistGame") {
-        b.game = true;
+      }
+      answersDone = b.done;
+    }
+    if (phaseChange && this.batch && this.batch.answers.length > 0) {
+      // A phase change's write (the snapshot and, at a reveal, every player's row: a few hundred
+      // ms at 2,000 players on PGlite) must not hold up the answers waiting for their group
+      // commit, this command's own included: they are written first, in a commit of their own.
+      this.sealed.push(this.batch);
+      this.batch = null;
+    }
+    if (rest) {
+      const b = (this.batch ??= newBatch());
+      for (const e of effects) {
+        if (e.kind === "persistPlayers") for (const id of e.playerIds) b.playerIds.add(id);
+        else if (e.kind === "persistGame") b.game = true;
       }
     }
-    this.barrier = b.done;
+    const last = this.batch ?? this.sealed.at(-1)!;
+    this.barrier = last.done;
     if (!this.flushing) {
-      if (b.answers.length >= GROUP_COMMIT_MAX || b.game || this.sealed.length > 0) this.flushSoon(0);
+      if (last.answers.length >= GROUP_COMMIT_MAX || last.game || this.sealed.length > 0) this.flushSoon(0);
       else this.flushSoon(GROUP_COMMIT_MS);
     }
-    return b.done;
+    return answersDone ?? last.done;
   }
 
   private flushSoon(ms: number) {

@@ -17,7 +17,7 @@ import { AppError } from "../errors";
 import { consume } from "../rate-limit";
 import { LIVE_SOCKET_PATH } from "./constants";
 import { createLiveGame } from "./create-game";
-import { emitToAll, fanoutCounters } from "./fanout";
+import { emitToAll, fanoutCounters, writeAcksDirectly } from "./fanout";
 import { LiveGames, type LiveResult } from "./games";
 
 /**
@@ -229,6 +229,7 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
   };
 
   io.on("connection", (socket: LiveSocket) => {
+    writeAcksDirectly(socket);
     for (const event of Object.keys(CLIENT_EVENTS) as ClientEventName[]) {
       // Typed per event above; Socket.IO's listener types do not follow a mapped loop.
       (socket.on as (e: string, l: (...args: unknown[]) => void) => void)(event, (payload: unknown, ack: unknown) => {
