@@ -91,6 +91,13 @@ test("a live game: QR join, six question types, reconnects, reveal, scoreboard, 
     await expect(host.getByTestId("host-reveal")).toBeVisible();
     await expect(host.getByTestId("host-reveal-answer")).not.toBeEmpty();
     await expect(host.getByTestId("host-why")).toHaveText(q.explanation);
+    if (q.type === "single" || q.type === "multiple") {
+      // The right options are marked with a check (not only by colour), the others are not.
+      const right = (Array.isArray(q.correct) ? q.correct : [q.correct]).map((i) => q.options[i]!);
+      const marked = host.getByTestId("host-options").locator("li").filter({ has: host.getByTestId("correct-mark") });
+      await expect(marked).toHaveCount(right.length);
+      for (const text of right) await expect(marked.filter({ hasText: text })).toHaveCount(1);
+    }
     for (const [pi, p] of phones.entries()) {
       const result = p.page.getByTestId("player-result");
       await expect(result).toHaveAttribute("data-correct", String(RIGHT(pi, qi) && !(q.type === "multiple" && !RIGHT(pi, qi))));

@@ -2,6 +2,7 @@
 
 import {
   ArrowRight,
+  Check,
   ChevronDown,
   ChevronUp,
   Download,
@@ -160,7 +161,7 @@ function Lobby({ view, joinUrl, joinHost, qr, send }: { view: HostView; joinUrl:
             alt={t("qrAlt", { url: joinUrl })}
             width={320}
             height={320}
-            className="size-64 rounded-2xl bg-white p-3 sm:size-80 2xl:size-[26rem]"
+            className="size-64 rounded-2xl bg-white p-3 sm:size-80 2xl:size-[min(30rem,52vh)]"
             data-testid="join-qr"
           />
           <p className="max-w-xs text-lg text-brand-100">
@@ -317,7 +318,7 @@ function Options({ q, reveal }: { q: PublicQuestion; reveal?: RevealSummary }) {
           return (
             <li
               key={o.id}
-              className={clsx("relative flex min-h-24 items-center gap-4 overflow-hidden rounded-2xl p-5 text-2xl font-bold shadow-sm lg:text-3xl 2xl:min-h-32", style.solid, counts && !c?.correct && "opacity-40")}
+              className={clsx("relative flex min-h-24 items-center gap-4 overflow-hidden rounded-2xl p-5 text-2xl font-bold shadow-sm lg:min-h-[22vh] lg:text-3xl 2xl:text-4xl", style.solid, counts && !c?.correct && "opacity-40")}
               data-correct={counts ? String(Boolean(c?.correct)) : undefined}
             >
               <span className="inline-flex items-center gap-1 rounded-lg bg-black/15 px-2 py-1" aria-hidden>
@@ -325,9 +326,10 @@ function Options({ q, reveal }: { q: PublicQuestion; reveal?: RevealSummary }) {
                 {style.letter}
               </span>
               <span className="flex-1">{o.text}</span>
+              {c?.correct && <Check className="size-9 shrink-0" strokeWidth={3} aria-label={t("correctOption")} data-testid="correct-mark" />}
               {counts && (
                 <span className="flex items-center gap-2 tabular-nums">
-                  <span className="block h-3 rounded-full bg-white/80" style={{ width: `${((c?.count ?? 0) / max) * 8}rem` }} aria-hidden />
+                  <span className="block h-4 rounded-full bg-white/80" style={{ width: `${((c?.count ?? 0) / max) * 14}rem` }} aria-hidden />
                   <span data-testid="option-count">{c?.count ?? 0}</span>
                 </span>
               )}
@@ -345,7 +347,7 @@ function Options({ q, reveal }: { q: PublicQuestion; reveal?: RevealSummary }) {
         {[true, false].map((v, i) => (
           <li
             key={String(v)}
-            className={clsx("flex min-h-24 items-center gap-4 rounded-2xl p-5 text-3xl font-bold", CHOICE_STYLES[i]?.solid, d && key !== v && "opacity-40")}
+            className={clsx("flex min-h-24 items-center gap-4 rounded-2xl p-5 text-3xl font-bold lg:min-h-[22vh] 2xl:text-4xl", CHOICE_STYLES[i]?.solid, d && key !== v && "opacity-40")}
           >
             <ChoiceBadge index={i} />
             <span className="flex-1">{v ? t("true") : t("false")}</span>
@@ -495,7 +497,7 @@ function Scoreboard({ view, send }: { view: HostView; send: Send }) {
   const t = useTranslations("live");
   const last = view.questionIndex + 1 >= view.questionCount;
   return (
-    <div className="mx-auto max-w-4xl space-y-6" data-testid="host-scoreboard">
+    <div className="mx-auto max-w-4xl space-y-6 2xl:max-w-6xl" data-testid="host-scoreboard">
       <div className="flex items-center gap-3">
         <h2 className="flex-1 text-4xl font-extrabold">{t("scoreboard")}</h2>
         <button type="button" className={buttonClass("primary", "lg")} onClick={() => send("host:next")} data-testid="next">
@@ -505,11 +507,11 @@ function Scoreboard({ view, send }: { view: HostView; send: Send }) {
       </div>
       <ol className="space-y-3">
         {(view.scoreboard ?? []).map((p) => (
-          <li key={p.playerId} className="flex items-center gap-4 rounded-2xl border border-zinc-200 bg-white px-6 py-4 text-2xl font-bold dark:border-zinc-800 dark:bg-zinc-900">
+          <li key={p.playerId} className="flex items-center gap-4 rounded-2xl border border-zinc-200 bg-white px-6 py-4 text-2xl font-bold lg:py-6 lg:text-3xl 2xl:text-4xl dark:border-zinc-800 dark:bg-zinc-900">
             <span className="w-10 font-mono text-brand-600 dark:text-brand-400">{p.rank}</span>
             <span className="flex-1 truncate">{p.nickname}</span>
             <RankChange change={p.rankChange} />
-            <span className="w-32 text-right tabular-nums">{p.score}</span>
+            <span className="w-40 text-right tabular-nums">{p.score}</span>
           </li>
         ))}
       </ol>
@@ -518,22 +520,22 @@ function Scoreboard({ view, send }: { view: HostView; send: Send }) {
 }
 
 const PODIUM_STYLE = [
-  { height: "h-56", tone: "bg-amber-400 text-amber-950", order: "order-2" },
-  { height: "h-40", tone: "bg-zinc-300 text-zinc-900", order: "order-1" },
-  { height: "h-28", tone: "bg-orange-300 text-orange-950", order: "order-3" },
+  { height: "h-56 lg:h-[40vh]", tone: "bg-amber-400 text-amber-950", order: "order-2" },
+  { height: "h-40 lg:h-[29vh]", tone: "bg-zinc-300 text-zinc-900", order: "order-1" },
+  { height: "h-28 lg:h-[20vh]", tone: "bg-orange-300 text-orange-950", order: "order-3" },
 ];
 
 function PodiumBlocks({ view }: { view: HostView }) {
   return (
-    <ol className="mx-auto flex max-w-4xl items-end justify-center gap-4" data-testid="host-podium">
+    <ol className="mx-auto flex max-w-4xl items-end justify-center gap-4 2xl:max-w-6xl" data-testid="host-podium">
       {(view.podium ?? []).map((p, i) => {
         const style = PODIUM_STYLE[i] ?? PODIUM_STYLE[2]!;
         return (
           <li key={p.rank} className={clsx("flex w-1/3 flex-col items-center gap-2", style.order)}>
-            {i === 0 && <Trophy className="size-16 text-amber-500" aria-hidden />}
-            <span className="max-w-full truncate text-2xl font-extrabold lg:text-3xl">{p.nickname}</span>
-            <span className="text-xl font-semibold tabular-nums">{p.score}</span>
-            <span className={clsx("flex w-full items-start justify-center rounded-t-2xl pt-4 text-5xl font-black", style.height, style.tone)}>{p.rank}</span>
+            {i === 0 && <Trophy className="size-16 text-amber-500 lg:size-24" aria-hidden />}
+            <span className="max-w-full truncate text-2xl font-extrabold lg:text-4xl 2xl:text-5xl">{p.nickname}</span>
+            <span className="text-xl font-semibold tabular-nums lg:text-3xl">{p.score}</span>
+            <span className={clsx("flex w-full items-start justify-center rounded-t-2xl pt-4 text-5xl font-black lg:text-7xl", style.height, style.tone)}>{p.rank}</span>
           </li>
         );
       })}
