@@ -25,22 +25,29 @@ describe.each(testBackends)("live games across a restart on $name", (backend) =>
     await handle?.close();
   });
 
-  it("restores revealed and open questions' answers from their rows; resends still count once", async () => {
-    const db = async () => handle.db;
+  /** A started game of `questionCount` true-or-false questions (always true) with these players. */
+  async function startedGame(names: string[], questionCount: number) {
     const host = await makeUser(handle.db);
-    const quiz = await makeQuiz(handle.db, host.id, { questions: 3 }); // true-or-false, always true
-    let games = new LiveGames(db);
+    const quiz = await makeQuiz(handle.db, host.id, { questions: questionCount });
+    const games = new LiveGames(async () => handle.db);
     const { id, pin } = await createLiveGame(handle.db, { id: host.id, admin: false }, quiz.slug);
     expect((await games.hostAttach(id, host.id)).ok).toBe(true);
     expect((await games.hostCommand(id, { type: "settings", patch: { readingDelaySeconds: 0 } })).ok).toBe(true);
-    const players: string[] = [];
-    for (const name of ["Ana", "Ben", "Cleo"]) {
+    const ids: string[] = [];
+    for (const name of names) {
       const r = await games.join(pin, name);
       if (!r.ok) throw new Error(r.error.message);
-      players.push(r.value.playerId);
+      ids.push(r.value.playerId);
     }
-    const [ana, ben, cleo] = players as [string, string, string];
     expect((await games.hostCommand(id, { type: "start" })).ok).toBe(true);
+    return { games, id, ids, quiz };
+  }
+
+  it("restores revealed and open questions' answers from their rows; resends still count once", async () => {
+    const started = await startedGame(["Ana", "Ben", "Cleo"], 3);
+    const { id, ids: players } = started;
+    let games = started.games;
+    const [ana, ben, cleo] = players as [string, string, string];
     const answer = (g: LiveGames, playerId: string, questionIndex: number, value: boolean) =>
       g.answer(id, playerId, { questionIndex, answer: value, clientId: `${playerId}-${questionIndex}` });
 
@@ -65,7 +72,7 @@ describe.each(testBackends)("live games across a restart on $name", (backend) =>
     expect((stored!.snapshot as { answers: unknown[][] }).answers.every((list) => list.length === 0)).toBe(true);
     expect(await listGameAnswers(handle.db, id)).toHaveLength(5);
 
-    games = new LiveGames(db);
+    games = new LiveGames(async () => handle.db);
     expect(await games.restoreOpenGames()).toBe(1);
     const again = await answer(games, ana, 1, true); // a phone resending after reconnecting
     expect(again).toMatchObject({ ok: true, value: { duplicate: true } });
@@ -95,20 +102,7 @@ describe.each(testBackends)("live games across a restart on $name", (backend) =>
   });
 
   it("writes answers waiting for their group commit before a phase change's write, in a commit of their own", async () => {
-    const db = async () => handle.db;
-    const host = await makeUser(handle.db);
-    const quiz = await makeQuiz(handle.db, host.id, { questions: 2 });
-    const games = new LiveGames(db);
-    const { id, pin } = await createLiveGame(handle.db, { id: host.id, admin: false }, quiz.slug);
-    expect((await games.hostAttach(id, host.id)).ok).toBe(true);
-    expect((await games.hostCommand(id, { type: "settings", patch: { readingDelaySeconds: 0 } })).ok).toBe(true);
-    const ids: string[] = [];
-    for (const name of ["Ana", "Ben", "Cleo"]) {
-      const r = await games.join(pin, name);
-      if (!r.ok) throw new Error(r.error.message);
-      ids.push(r.value.playerId);
-    }
-    expect((await games.hostCommand(id, { type: "start" })).ok).toBe(true);
+    const { games, id, ids, quiz } = await startedGame(["Ana", "Ben", "Cleo"], 2);
     const commitsBefore = games.counters.commits;
     // Two answers wait for their group commit when the host skips to the reveal (which writes the
     // snapshot and every player's row): the answers are acknowledged first, from a commit of
@@ -142,20 +136,7 @@ describe.each(testBackends)("live games across a restart on $name", (backend) =>
   });
 
   it("acknowledges the answer that closes a question from its own commit, before the reveal's write", async () => {
-    const db = async () => handle.db;
-    const host = await makeUser(handle.db);
-    const quiz = await makeQuiz(handle.db, host.id, { questions: 2 });
-    const games = new LiveGames(db);
-    const { id, pin } = await createLiveGame(handle.db, { id: host.id, admin: false }, quiz.slug);
-    expect((await games.hostAttach(id, host.id)).ok).toBe(true);
-    expect((await games.hostCommand(id, { type: "settings", patch: { readingDelaySeconds: 0 } })).ok).toBe(true);
-    const ids: string[] = [];
-    for (const name of ["Ana", "Ben"]) {
-      const r = await games.join(pin, name);
-      if (!r.ok) throw new Error(r.error.message);
-      ids.push(r.value.playerId);
-    }
-    expect((await games.hostCommand(id, { type: "start" })).ok).toBe(true);
+    const { games, id, ids } = await startedGame(["Ana", "Ben"], 2);
     expect((await games.answer(id, ids[0]!, { questionIndex: 0, answer: true, clientId: "a" }))?.ok).toBe(true);
     const snapshotsBefore = games.counters.snapshots;
     // The last answer closes the question: the reveal (snapshot and every player's row) is
