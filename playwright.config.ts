@@ -83,7 +83,8 @@ export default defineConfig({
       metadata: { backend: b.name },
       // On PostgreSQL the browser flows whose storage is already covered by the database tests on
       // both backends (src/db/**/*.test.ts) run once, on PGlite, to keep CI within minutes; the
-      // API, solo play, accounts and security specs run on both.
+      // API, solo play, accounts and security specs run on both (minus the tests that do not
+      // depend on the database: skipOnPostgres in e2e/fixtures.ts).
       ...(b.name === "postgres" ? { testIgnore: /(editor|import|social|shell|live[a-z-]*)\.spec\.ts$/ } : {}),
     })),
   ),

@@ -29,3 +29,10 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 export { expect };
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
+
+/**
+ * The PostgreSQL projects run a spec's storage paths again; a test whose server side does not
+ * depend on the database (layout, accessibility, what a payload holds, a client-side timer)
+ * skips there, so CI stays within minutes.
+ */
+export const skipOnPostgres = (why: string) => test.skip(test.info().project.metadata.backend === "postgres", why);

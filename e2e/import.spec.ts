@@ -1,6 +1,6 @@
 import path from "node:path";
 import { signUpInBrowser } from "./accounts";
-import { expect, test } from "./fixtures";
+import { expect, isPhone, test } from "./fixtures";
 
 /**
  * The importer as a member uses it, with the sample files of samples/import (their README lists
@@ -21,6 +21,8 @@ const FORMATS = [
 for (const f of FORMATS) {
   test(`${f.name}: a valid file imports as a draft; a broken one reports every problem with its ${f.rows ? "row" : "line"}`, async ({ page }) => {
     test.setTimeout(60_000);
+    // The phone layout of the importer is the same for every format: one of them covers it.
+    test.skip(isPhone(page) && f.name !== "Kahoot! spreadsheet", "one format is enough at the phone size");
     await signUpInBrowser(page);
     const word = f.rows ? "Row" : "Line";
 
