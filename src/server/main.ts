@@ -53,6 +53,9 @@ const server = createServer((req, res) => {
     const body = {
       ...live.stats(),
       memory: process.memoryUsage(),
+      // CPU time and minor page faults (first touches of memory) so far: bench:live reads them per question.
+      cpuMs: Math.round(Object.values(process.cpuUsage()).reduce((a, b) => a + b, 0) / 1000),
+      minorPageFaults: process.resourceUsage().minorPageFault,
       eventLoopDelayMs: { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) },
     };
     if (req.url.includes("reset=1")) loopDelay.reset();
