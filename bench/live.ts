@@ -100,8 +100,9 @@ function anyAnswer(view: PlayerView): unknown {
   }
 }
 
-async function stats() {
-  return (await (await fetch(`${BASE}${LIVE_STATS_PATH}`)).json()) as {
+/** The server's counters; `reset` also starts a new event-loop delay histogram. */
+async function stats(reset = false) {
+  return (await (await fetch(`${BASE}${LIVE_STATS_PATH}${reset ? "?reset=1" : ""}`)).json()) as {
     players: number;
     answers: number;
     commits: number;
@@ -240,7 +241,7 @@ async function playGame(cookie: string, slug: string) {
     let acked = 0;
     let failed = 0;
     for (let q = 0; q < QUESTIONS; q++) {
-      const atStart = (await (await fetch(`${BASE}${LIVE_STATS_PATH}?reset=1`)).json()) as Awaited<ReturnType<typeof stats>>;
+      const atStart = await stats(true);
       currentQuestion = q;
       const sent = performance.now();
       await emit(host, q === 0 ? "host:start" : "host:next", {});

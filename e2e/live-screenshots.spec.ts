@@ -39,8 +39,17 @@ test("live game screenshots", async ({ page: host, browser, baseURL }, testInfo)
   // Skip to the podium: skip every remaining question.
   for (let i = 1; i < LIVE_QUIZ.quiz.questions.length; i++) {
     await host.getByTestId("next").click();
-    await host.getByTestId("skip").click();
-    await host.getByTestId("host-reveal").waitFor();
+    const qi = LIVE_QUIZ.quiz.questions[i]!;
+    if (qi.type === "boolean") {
+      // A true-or-false reveal too: the same tiles, check mark and bars as the choices.
+      await waitForQuestion(phones[0]!.page, i);
+      for (const [k, p] of phones.entries()) await answer(p.page, qi, k % 3 !== 2);
+      await host.getByTestId("host-reveal").waitFor();
+      await host.screenshot({ path: `${dir}/host-reveal-boolean.png` });
+    } else {
+      await host.getByTestId("skip").click();
+      await host.getByTestId("host-reveal").waitFor();
+    }
     await host.getByTestId("next").click();
     await host.getByTestId("host-scoreboard").waitFor();
   }

@@ -91,12 +91,18 @@ test("a live game: QR join, six question types, reconnects, reveal, scoreboard, 
     await expect(host.getByTestId("host-reveal")).toBeVisible();
     await expect(host.getByTestId("host-reveal-answer")).not.toBeEmpty();
     await expect(host.getByTestId("host-why")).toHaveText(q.explanation);
-    if (q.type === "single" || q.type === "multiple") {
-      // The right options are marked with a check (not only by colour), the others are not.
-      const right = (Array.isArray(q.correct) ? q.correct : [q.correct]).map((i) => q.options[i]!);
-      const marked = host.getByTestId("host-options").locator("li").filter({ has: host.getByTestId("correct-mark") });
+    if (q.type === "single" || q.type === "multiple" || q.type === "boolean") {
+      // The right options are marked with a check (not only by colour), the others are not, and
+      // the bars count every phone's answer.
+      const right =
+        q.type === "boolean" ? [q.correct ? "True" : "False"] : (Array.isArray(q.correct) ? q.correct : [q.correct]).map((i) => q.options[i]!);
+      const tiles = host.getByTestId("host-options").locator("li");
+      const marked = tiles.filter({ has: host.getByTestId("correct-mark") });
       await expect(marked).toHaveCount(right.length);
       for (const text of right) await expect(marked.filter({ hasText: text })).toHaveCount(1);
+      const counts = (await host.getByTestId("option-count").allTextContents()).map(Number);
+      const chosen = q.type === "multiple" ? counts.reduce((a, b) => a + b, 0) >= phones.length : counts.reduce((a, b) => a + b, 0) === phones.length;
+      expect(chosen, `option counts ${counts.join(", ")}`).toBe(true);
     }
     for (const [pi, p] of phones.entries()) {
       const result = p.page.getByTestId("player-result");

@@ -22,7 +22,7 @@ import {
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
-import { CHOICE_STYLES, ChoiceBadge } from "@/components/play/choice-style";
+import { CHOICE_STYLES } from "@/components/play/choice-style";
 import { buttonClass } from "@/components/ui/button";
 import type { ClientToServerEvents, HostView, PublicQuestion, RevealSummary, SettingsPatch } from "@/core/live/protocol";
 import { connectLive, useRemaining, type LiveSocket } from "@/components/live/live-socket";
@@ -303,6 +303,39 @@ function TimeBar({ view }: { view: HostView }) {
   );
 }
 
+/**
+ * One answer tile on the big screen: colour, shape and letter; after the reveal a check mark on the
+ * right ones (not only colour: the others fade) and a bar of how many chose it.
+ */
+function OptionTile({ index, text, result }: { index: number; text: string; result: { count: number; max: number; correct: boolean } | null }) {
+  const t = useTranslations("live");
+  const style = CHOICE_STYLES[index] ?? CHOICE_STYLES[0]!;
+  const Shape = style.shape;
+  return (
+    <li
+      className={clsx(
+        "relative flex min-h-24 items-center gap-4 overflow-hidden rounded-2xl p-5 text-2xl font-bold shadow-sm lg:min-h-[22vh] lg:text-3xl 2xl:text-4xl",
+        style.solid,
+        result && !result.correct && "opacity-40",
+      )}
+      data-correct={result ? String(result.correct) : undefined}
+    >
+      <span className="inline-flex items-center gap-1 rounded-lg bg-black/15 px-2 py-1" aria-hidden>
+        <Shape className="size-6 fill-current" />
+        {style.letter}
+      </span>
+      <span className="flex-1">{text}</span>
+      {result?.correct && <Check className="size-9 shrink-0" strokeWidth={3} aria-label={t("correctOption")} data-testid="correct-mark" />}
+      {result && (
+        <span className="flex items-center gap-2 tabular-nums">
+          <span className="block h-4 rounded-full bg-white/80" style={{ width: `${(result.count / result.max) * 14}rem` }} aria-hidden />
+          <span data-testid="option-count">{result.count}</span>
+        </span>
+      )}
+    </li>
+  );
+}
+
 function Options({ q, reveal }: { q: PublicQuestion; reveal?: RevealSummary }) {
   const t = useTranslations("live");
   const dist = reveal?.distribution;
@@ -313,28 +346,7 @@ function Options({ q, reveal }: { q: PublicQuestion; reveal?: RevealSummary }) {
       <ul className="grid gap-4 lg:grid-cols-2" data-testid="host-options">
         {q.data.options.map((o, i) => {
           const c = counts?.find((x) => x.id === o.id);
-          const style = CHOICE_STYLES[i] ?? CHOICE_STYLES[0]!;
-          const Shape = style.shape;
-          return (
-            <li
-              key={o.id}
-              className={clsx("relative flex min-h-24 items-center gap-4 overflow-hidden rounded-2xl p-5 text-2xl font-bold shadow-sm lg:min-h-[22vh] lg:text-3xl 2xl:text-4xl", style.solid, counts && !c?.correct && "opacity-40")}
-              data-correct={counts ? String(Boolean(c?.correct)) : undefined}
-            >
-              <span className="inline-flex items-center gap-1 rounded-lg bg-black/15 px-2 py-1" aria-hidden>
-                <Shape className="size-6 fill-current" />
-                {style.letter}
-              </span>
-              <span className="flex-1">{o.text}</span>
-              {c?.correct && <Check className="size-9 shrink-0" strokeWidth={3} aria-label={t("correctOption")} data-testid="correct-mark" />}
-              {counts && (
-                <span className="flex items-center gap-2 tabular-nums">
-                  <span className="block h-4 rounded-full bg-white/80" style={{ width: `${((c?.count ?? 0) / max) * 14}rem` }} aria-hidden />
-                  <span data-testid="option-count">{c?.count ?? 0}</span>
-                </span>
-              )}
-            </li>
-          );
+          return <OptionTile key={o.id} index={i} text={o.text} result={counts ? { count: c?.count ?? 0, max, correct: Boolean(c?.correct) } : null} />;
         })}
       </ul>
     );
@@ -342,17 +354,16 @@ function Options({ q, reveal }: { q: PublicQuestion; reveal?: RevealSummary }) {
   if (q.data.type === "boolean") {
     const d = dist?.type === "boolean" ? dist : null;
     const key = reveal?.key.type === "boolean" ? reveal.key.correct : null;
+    const max = Math.max(1, d?.trueCount ?? 0, d?.falseCount ?? 0);
     return (
       <ul className="grid gap-4 lg:grid-cols-2" data-testid="host-options">
         {[true, false].map((v, i) => (
-          <li
+          <OptionTile
             key={String(v)}
-            className={clsx("flex min-h-24 items-center gap-4 rounded-2xl p-5 text-3xl font-bold lg:min-h-[22vh] 2xl:text-4xl", CHOICE_STYLES[i]?.solid, d && key !== v && "opacity-40")}
-          >
-            <ChoiceBadge index={i} />
-            <span className="flex-1">{v ? t("true") : t("false")}</span>
-            {d && <span className="tabular-nums">{v ? d.trueCount : d.falseCount}</span>}
-          </li>
+            index={i}
+            text={v ? t("true") : t("false")}
+            result={d ? { count: v ? d.trueCount : d.falseCount, max, correct: key === v } : null}
+          />
         ))}
       </ul>
     );
