@@ -35,7 +35,10 @@ type Backend = { name: "pglite" | "postgres"; port: number; command: string; env
 const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
 const pgliteDir = path.join(tmpdir(), `quizdeck-e2e-pglite-${portBase}`);
 // Only the main process starts servers; workers must not wipe a database in use.
-if (!process.env.TEST_WORKER_INDEX) rmSync(pgliteDir, { recursive: true, force: true });
+if (!process.env.TEST_WORKER_INDEX) {
+  rmSync(pgliteDir, { recursive: true, force: true });
+  rmSync(path.join(tmpdir(), `quizdeck-e2e-lan-${portBase}`), { recursive: true, force: true });
+}
 
 const backends: Backend[] = [
   { name: "pglite", port: portBase + 1, command: "npm start", env: { QUIZDECK_DATA_DIR: pgliteDir } },
@@ -51,6 +54,16 @@ if (serverUrl) {
     env: { DATABASE_URL: url.toString() },
   });
 }
+
+/**
+ * The classroom server: the shipped defaults (no QUIZDECK_PUBLIC_URL, no raised rate limits),
+ * reached the way phones on a school network reach a teacher's laptop: by a non-loopback host name
+ * over plain HTTP (quizdeck.test, mapped to 127.0.0.1 inside Chromium only), so the page is not a
+ * secure context. Its specs live in e2e/lan/ and run at the phone size.
+ */
+const lanPort = portBase + 3;
+const LAN_HOST = "quizdeck.test";
+const lanLaunchOptions = { ...launchOptions, args: [...launchOptions.args, `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`] };
 
 const viewports = [
   { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 } },
@@ -73,7 +86,8 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions,
   },
-  projects: backends.flatMap((b) =>
+  projects: [
+    ...backends.flatMap((b) =>
     // The phone layout does not depend on the database: PostgreSQL runs at the desktop size only.
     viewports
       .filter((v) => b.name === "pglite" || v.name === "desktop")
@@ -85,10 +99,18 @@ export default defineConfig({
       // both backends (src/db/**/*.test.ts) run once, on PGlite, to keep CI within minutes; the
       // API, solo play, accounts and security specs run on both (minus the tests that do not
       // depend on the database: skipOnPostgres in e2e/fixtures.ts).
-      ...(b.name === "postgres" ? { testIgnore: /(editor|import|social|shell|live[a-z-]*)\.spec\.ts$/ } : {}),
+      testIgnore: [/\/(lan|proxy)\//, ...(b.name === "postgres" ? [/(editor|import|social|shell|live[a-z-]*)\.spec\.ts$/] : [])],
     })),
-  ),
-  webServer: backends.map((b) => ({
+    ),
+    {
+      name: "lan-phone",
+      testMatch: /\/lan\/.*\.spec\.ts$/,
+      use: { ...viewports[0]!.use, browserName: "chromium" as const, baseURL: `http://${LAN_HOST}:${lanPort}`, launchOptions: lanLaunchOptions },
+      metadata: { backend: "pglite" },
+    },
+  ],
+  webServer: [
+    ...backends.map((b) => ({
     command: b.command,
     url: `http://127.0.0.1:${b.port}/api/health`,
     timeout: 180_000,
@@ -105,4 +127,14 @@ export default defineConfig({
       QUIZDECK_ADMIN_EMAILS: "admin@quizdeck.test",
     },
   })),
+    {
+      // Shipped defaults: nothing but where to keep the data and which port to use.
+      command: "npm start",
+      url: `http://127.0.0.1:${lanPort}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "pipe" as const,
+      env: { QUIZDECK_DATA_DIR: path.join(tmpdir(), `quizdeck-e2e-lan-${portBase}`), PORT: String(lanPort) },
+    },
+  ],
 });
