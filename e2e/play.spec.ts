@@ -204,4 +204,13 @@ test("when the timer runs out the question counts as unanswered and the player m
   await expect(page.getByTestId("score")).toHaveText("0 pts");
   await page.getByTestId("continue").click();
   await expect(page.getByTestId("progress")).toHaveText(/Question 2 of/);
+  // The next question opens with its full time: it is not sent as unanswered at once because the
+  // previous question's countdown ended at 0.
+  await expect(page.getByTestId("timer")).toBeVisible();
+  await page.waitForTimeout(1_500);
+  await expect(page.getByTestId("feedback")).toHaveCount(0);
+  expect(Number((await page.getByTestId("timer").innerText()).match(/\d+/)?.[0])).toBeGreaterThan(10);
+  const attemptId = page.url().split("/").at(-1)!;
+  const current = await (await page.request.get(`/api/v1/attempts/${attemptId}`)).json();
+  expect(current.position).toBe(1);
 });

@@ -14,19 +14,25 @@ import { contextOf, describeAnswer } from "./describe-answer";
 
 type Phase = { kind: "question" } | { kind: "feedback"; feedback: Feedback; question: PlayQuestion; late?: boolean };
 
-/** Milliseconds left on the server's deadline, measured on this device's monotonic clock. */
+/**
+ * Milliseconds left on the server's deadline, measured on this device's monotonic clock; null
+ * until the countdown of the current deadline has ticked once. The value is keyed by the deadline
+ * it was measured for, so the render that shows a new question never sees the previous
+ * question's 0 (which would send "no answer" for the new question at once).
+ */
 function useCountdown(view: AttemptView) {
-  const [left, setLeft] = useState<number | null>(null);
+  const key = view.deadline ? `${view.deadline}|${view.serverNow}` : null;
+  const [measured, setMeasured] = useState<{ key: string; left: number } | null>(null);
   useEffect(() => {
-    if (!view.deadline) return;
+    if (!key || !view.deadline) return;
     const remaining = new Date(view.deadline).getTime() - new Date(view.serverNow).getTime();
     const start = performance.now();
-    const tick = () => setLeft(Math.max(0, remaining - (performance.now() - start)));
+    const tick = () => setMeasured({ key, left: Math.max(0, remaining - (performance.now() - start)) });
     tick();
     const id = setInterval(tick, 200);
     return () => clearInterval(id);
-  }, [view.deadline, view.serverNow]);
-  return left;
+  }, [key, view.deadline, view.serverNow]);
+  return measured && measured.key === key ? measured.left : null;
 }
 
 export function PlayScreen({ initial }: { initial: AttemptView }) {
