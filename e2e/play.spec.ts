@@ -48,7 +48,7 @@ test("search, filter, play every question type, see the results, download the ca
     const gained = Number((await feedback.locator("p").first().innerText()).match(/\+(\d+)/)?.[1]);
     if (right) expect(gained).toBeGreaterThan(0);
     expectedScore += gained;
-    await expect(page.getByTestId("score")).toHaveText(`${expectedScore} pts`);
+    await expect(page.getByTestId("score")).toHaveText(`${expectedScore.toLocaleString("en-US")} pts`);
     const cont = page.getByTestId("continue");
     const last = (await cont.innerText()).includes("See results");
     await cont.click();
@@ -58,7 +58,7 @@ test("search, filter, play every question type, see the results, download the ca
   expect([...seen].sort()).toEqual(["boolean", "multiple", "number", "order", "single", "text"]);
 
   await expect(page).toHaveURL(/\/results\//);
-  await expect(page.getByTestId("result-stats")).toContainText(String(expectedScore));
+  await expect(page.getByTestId("result-stats")).toContainText(expectedScore.toLocaleString("en-US"));
   await expect(page.getByTestId("review").getByRole("listitem")).toHaveCount(13);
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-card").click()]);
@@ -74,7 +74,7 @@ test("search, filter, play every question type, see the results, download the ca
 
   await page.getByRole("link", { name: "Back to the quiz" }).click();
   const row = page.getByTestId("leaderboard").getByRole("row", { name: new RegExp(nickname) });
-  await expect(row).toContainText(String(expectedScore));
+  await expect(row).toContainText(expectedScore.toLocaleString("en-US"));
   await expect(row).toHaveAttribute("aria-current", "true");
 });
 

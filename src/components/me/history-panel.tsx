@@ -57,7 +57,7 @@ export async function HistoryPanel({ userId }: { userId: string }) {
                       <Trophy className="size-4 text-amber-500" aria-hidden />
                       <span className="sr-only">{t("scoreLabel")}</span>
                     </dt>
-                    <dd className="font-semibold tabular-nums">{t("score", { score: format.number(e.score) })}</dd>
+                    <dd className="font-semibold tabular-nums">{t("score", { score: e.score })}</dd>
                   </div>
                   <div className="flex items-center gap-1.5" title={t("answered", { correct: e.correct, answered: e.answered })}>
                     <dt>

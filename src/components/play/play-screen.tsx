@@ -1,7 +1,7 @@
 "use client";
 
 import { BookOpen, Check, CheckCircle2, ChevronDown, ChevronUp, Flag, GripVertical, Lightbulb, Timer, XCircle, Zap } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
@@ -468,7 +468,7 @@ function TextInput({ value, onChange, onSubmit, hint, disabled }: InputProps) {
         autoCapitalize="off"
         spellCheck={false}
         placeholder={hint?.firstLetter ? `${hint.firstLetter}…` : undefined}
-        className="h-14 w-full rounded-2xl border-2 border-zinc-300 bg-white px-4 text-lg font-semibold focus:border-brand-500 focus:outline-none dark:border-zinc-700 dark:bg-zinc-950"
+        className="h-14 w-full rounded-2xl border-2 border-zinc-300 bg-white px-4 text-lg font-semibold focus:border-brand-500 dark:border-zinc-700 dark:bg-zinc-950"
       />
     </div>
   );
@@ -502,7 +502,7 @@ function NumberInput({ value, onChange, onSubmit, disabled, min, max, unit }: In
           }}
           disabled={disabled}
           autoComplete="off"
-          className="h-14 w-48 rounded-2xl border-2 border-zinc-300 bg-white px-4 text-center font-mono text-2xl font-bold focus:border-brand-500 focus:outline-none dark:border-zinc-700 dark:bg-zinc-950"
+          className="h-14 w-48 rounded-2xl border-2 border-zinc-300 bg-white px-4 text-center font-mono text-2xl font-bold focus:border-brand-500 dark:border-zinc-700 dark:bg-zinc-950"
         />
         {unit && <span className="text-lg font-semibold">{unit}</span>}
       </div>
@@ -628,6 +628,7 @@ function OrderInput({ items, value, onChange, onSubmit, disabled }: InputProps &
 
 function FeedbackPanel({ phase }: { phase: Extract<Phase, { kind: "feedback" }> }) {
   const t = useTranslations("play");
+  const format = useFormatter();
   const { feedback: f, question } = phase;
   const words = { yes: t("true"), no: t("false"), none: t("noAnswer") };
   return (
@@ -641,7 +642,7 @@ function FeedbackPanel({ phase }: { phase: Extract<Phase, { kind: "feedback" }> 
       >
         {f.correct ? <CheckCircle2 className="size-7" aria-hidden /> : <XCircle className="size-7" aria-hidden />}
         {f.correct ? t("right") : phase.late || !f.answered ? t("timeUp") : f.points > 0 ? t("partly") : t("wrong")}
-        <span className="ml-auto text-base font-bold text-zinc-700 tabular-nums dark:text-zinc-300">+{f.points}</span>
+        <span className="ml-auto text-base font-bold text-zinc-700 tabular-nums dark:text-zinc-300">+{format.number(f.points)}</span>
       </p>
       {!phase.late && (
         <>

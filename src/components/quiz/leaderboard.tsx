@@ -1,6 +1,6 @@
 import { Trophy } from "lucide-react";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { clsx } from "clsx";
 import type { LeaderboardEntry } from "@/db/queries/attempts";
 
@@ -11,7 +11,7 @@ export function formatDuration(ms: number): string {
 
 /** Top 10 and, below them when further down, the viewer's own rank. */
 export async function Leaderboard({ top, viewer, players }: { top: LeaderboardEntry[]; viewer: LeaderboardEntry | null; players: number }) {
-  const t = await getTranslations("leaderboard");
+  const [t, format] = await Promise.all([getTranslations("leaderboard"), getFormatter()]);
   const rows = viewer && !top.some((e) => e.isViewer) ? [...top, viewer] : top;
   return (
     <section aria-labelledby="leaderboard-heading" className="rounded-3xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900">
@@ -58,7 +58,7 @@ export async function Leaderboard({ top, viewer, players }: { top: LeaderboardEn
                   </Link>
                   {e.isViewer && <span className="ml-1 text-xs text-brand-700 dark:text-brand-300">({t("you")})</span>}
                 </td>
-                <td className="py-2 pr-2 text-right font-mono tabular-nums">{e.score}</td>
+                <td className="py-2 pr-2 text-right font-mono tabular-nums">{format.number(e.score)}</td>
                 <td className="py-2 text-right font-mono text-zinc-600 tabular-nums dark:text-zinc-400">{formatDuration(e.durationMs)}</td>
               </tr>
             ))}

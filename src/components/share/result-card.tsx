@@ -2,7 +2,7 @@
 
 import { Brain, Check, Copy, Download, Share2, Smartphone, Target, Trophy, Zap } from "lucide-react";
 import Image from "next/image";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { buttonClass } from "@/components/ui/button";
 
@@ -32,6 +32,7 @@ const subscribe = () => () => {};
 export function ResultCard({ card, shareText }: { card: CardData; shareText: string }) {
   const t = useTranslations("results");
   const ts = useTranslations("share");
+  const format = useFormatter();
   const frame = useRef<HTMLDivElement>(null);
   const node = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState(0.5);
@@ -105,7 +106,7 @@ export function ResultCard({ card, shareText }: { card: CardData; shareText: str
             <div className="flex items-end justify-between gap-10">
               <div className="min-w-0">
                 <p className="truncate text-5xl font-bold">{card.nickname}</p>
-                <p className="mt-2 text-[140px] leading-none font-black tracking-tight tabular-nums">{card.score}</p>
+                <p className="mt-2 text-[140px] leading-none font-black tracking-tight tabular-nums">{format.number(card.score)}</p>
                 <p className="mt-1 text-3xl font-semibold text-white/80">{t("cardScore")}</p>
               </div>
               <div className="flex flex-col items-center gap-3">
@@ -119,14 +120,14 @@ export function ResultCard({ card, shareText }: { card: CardData; shareText: str
             <div className="flex gap-12 text-3xl font-bold">
               <span className="flex items-center gap-3">
                 <Target className="size-9" aria-hidden />
-                {card.accuracy}% <span className="font-medium text-white/75">{t("cardAccuracy")}</span>
+                {format.number(card.accuracy / 100, { style: "percent" })} <span className="font-medium text-white/75">{t("cardAccuracy")}</span>
               </span>
               <span className="flex items-center gap-3">
-                <Trophy className="size-9" aria-hidden />#{card.rank} <span className="font-medium text-white/75">/ {card.players}</span>
+                <Trophy className="size-9" aria-hidden />#{format.number(card.rank)} <span className="font-medium text-white/75">/ {format.number(card.players)}</span>
               </span>
               <span className="flex items-center gap-3">
                 <Zap className="size-9" aria-hidden />
-                {card.bestStreak}
+                {format.number(card.bestStreak)} <span className="font-medium text-white/75">{t("cardStreak")}</span>
               </span>
             </div>
           </div>

@@ -1,4 +1,4 @@
-import { getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { OG_SIZE, ogImage } from "@/components/share/og-image";
 import { getDb } from "@/db";
 import { getAttemptResult } from "@/db/queries/attempts";
@@ -13,7 +13,7 @@ export const alt = "Quizdeck result";
 export default async function Image({ params }: { params: Promise<{ attemptId: string }> }) {
   const { attemptId } = await params;
   const r = await getAttemptResult(await getDb(), attemptId, null);
-  const t = await getTranslations("results");
+  const [t, format] = await Promise.all([getTranslations("results"), getFormatter()]);
   if (!r) {
     return ogImage(<div style={{ display: "flex", fontSize: 72, fontWeight: 800 }}>Quizdeck</div>);
   }
@@ -28,15 +28,15 @@ export default async function Image({ params }: { params: Promise<{ attemptId: s
       <div style={{ display: "flex", justifyContent: "space-between", alignItems: "flex-end" }}>
         <div style={{ display: "flex", flexDirection: "column" }}>
           <div style={{ display: "flex", fontSize: 52, fontWeight: 700 }}>{r.nickname}</div>
-          <div style={{ display: "flex", fontSize: 150, fontWeight: 900, lineHeight: 1 }}>{String(r.score)}</div>
+          <div style={{ display: "flex", fontSize: 150, fontWeight: 900, lineHeight: 1 }}>{format.number(r.score)}</div>
           <div style={{ display: "flex", fontSize: 30, opacity: 0.8 }}>{t("cardScore")}</div>
         </div>
         <img src={qr} width={200} height={200} style={{ borderRadius: 16, background: "white", padding: 8 }} alt="" />
       </div>
       <div style={{ display: "flex", gap: 48, fontSize: 32, fontWeight: 700 }}>
-        <div style={{ display: "flex" }}>{`${accuracy}% ${t("cardAccuracy")}`}</div>
-        <div style={{ display: "flex" }}>{`#${r.rank} / ${r.players}`}</div>
-        <div style={{ display: "flex" }}>{`${t("bestStreak")}: ${r.bestStreak}`}</div>
+        <div style={{ display: "flex" }}>{`${format.number(accuracy / 100, { style: "percent" })} ${t("cardAccuracy")}`}</div>
+        <div style={{ display: "flex" }}>{`#${format.number(r.rank)} / ${format.number(r.players)}`}</div>
+        <div style={{ display: "flex" }}>{`${t("bestStreak")}: ${format.number(r.bestStreak)}`}</div>
       </div>
     </>,
   );

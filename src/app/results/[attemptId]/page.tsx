@@ -2,7 +2,7 @@ import { ArrowLeft, CheckCircle2, Clock, Eye, Lightbulb, Target, Trophy, XCircle
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { clsx } from "clsx";
 import { describeAnswer, type AnswerWords } from "@/components/play/describe-answer";
@@ -41,16 +41,17 @@ export default async function ResultsPage({ params }: Props) {
   const t = await getTranslations("results");
   const ts = await getTranslations("share");
   const tp = await getTranslations("play");
+  const format = await getFormatter();
   const path = `/results/${r.id}`;
   const url = `${publicUrl()}${path}`;
   const qr = await qrSvgDataUrl(url);
   const accuracy = r.total ? Math.round((r.correctCount / r.total) * 100) : 0;
   const shareText = ts("shareText", { score: r.score, quiz: r.quiz.title });
   const stats = [
-    { icon: Trophy, label: t("score"), value: String(r.score), tone: "text-amber-500" },
-    { icon: Target, label: t("accuracy"), value: `${accuracy}%`, tone: "text-emerald-500" },
+    { icon: Trophy, label: t("score"), value: format.number(r.score), tone: "text-amber-500" },
+    { icon: Target, label: t("accuracy"), value: format.number(accuracy / 100, { style: "percent" }), tone: "text-emerald-500" },
     { icon: Clock, label: t("time"), value: formatDuration(r.durationMs ?? 0), tone: "text-sky-500" },
-    { icon: Zap, label: t("bestStreak"), value: String(r.bestStreak), tone: "text-orange-500" },
+    { icon: Zap, label: t("bestStreak"), value: format.number(r.bestStreak), tone: "text-orange-500" },
     { icon: Trophy, label: t("rank"), value: t("rankOf", { rank: r.rank, players: r.players }), tone: "text-brand-500" },
   ];
   return (
