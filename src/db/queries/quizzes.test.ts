@@ -40,6 +40,16 @@ describe.each(testBackends)("quiz queries on $name", (backend) => {
   it("ranks the best match first", async () => {
     const { items } = await list(handle.db, { q: "olympic games" });
     expect(items[0]?.slug).toBe("olympic-games-history");
+    // A typo close to a title beats one close to a tag elsewhere ("capitales" in a Spanish quiz).
+    expect((await list(handle.db, { q: "capitols" })).items[0]?.slug).toBe("world-capitals");
+  });
+
+  it.each(["world", "history", "capitals", "food"])("puts quizzes with %s in the title before those with it elsewhere", async (word) => {
+    const { items } = await list(handle.db, { q: word });
+    const inTitle = items.map((i) => new RegExp(`\\b${word}`, "i").test(i.title));
+    expect(inTitle.some(Boolean)).toBe(true);
+    // Once a result without the word in its title appears, no titled one follows it.
+    expect(inTitle.slice(inTitle.indexOf(false) >>> 0)).not.toContain(true);
   });
 
   it("filters by category, difficulty, language, question type and length", async () => {

@@ -65,7 +65,16 @@ export async function listQuizzes(db: Db, query: QuizListQuery): Promise<{ items
   if (text) {
     const matchTs = tsq ? sql`q.search @@ to_tsquery('simple', ${tsq})` : sql`false`;
     where.push(sql`(${matchTs} or word_similarity(unaccent(${text}), q.search_text) >= 0.5)`);
-    relevance = sql`(${tsq ? sql`ts_rank(q.search, to_tsquery('simple', ${tsq}))` : sql`0`} + word_similarity(unaccent(${text}), q.search_text))`;
+    // Tiers, so that a typo never outranks a real word and a title never loses to a description:
+    // every word found (+2), found in the title (+1), then the weighted full-text rank, then how
+    // close a typo comes to the title (at most 0.5) and to the title, category and tags (0.25).
+    const titleTs = tsq ? sql`to_tsvector('simple', lower(unaccent(q.title))) @@ to_tsquery('simple', ${tsq})` : sql`false`;
+    relevance = sql`(
+      (case when ${matchTs} then 2 else 0 end)
+      + (case when ${titleTs} then 1 else 0 end)
+      + ${tsq ? sql`ts_rank(q.search, to_tsquery('simple', ${tsq}))` : sql`0`}
+      + 0.5 * word_similarity(unaccent(${text}), lower(unaccent(q.title)))
+      + 0.25 * word_similarity(unaccent(${text}), q.search_text))`;
   }
   if (query.category) where.push(sql`q.category = ${query.category}`);
   if (query.difficulty) where.push(sql`q.difficulty = ${query.difficulty}`);
