@@ -1,4 +1,4 @@
-import { newAccount, signUpInBrowser } from "./accounts";
+import { newAccount, signUpByApi, signUpInBrowser } from "./accounts";
 import { expect, test } from "./fixtures";
 
 /** Accounts through the pages a person uses: sign up, out and in, and what a guest brings along. */
@@ -85,4 +85,22 @@ test("a guest's attempts and nickname move to the account made from that browser
   } finally {
     await elsewhere.close();
   }
+});
+
+test("the 401 screen's Sign in brings the person back to the page that asked", async ({ page, browser, baseURL }) => {
+  const account = newAccount("back");
+  const setup = await browser.newContext({ baseURL });
+  try {
+    await signUpByApi(setup.request, baseURL!, account);
+  } finally {
+    await setup.close();
+  }
+  const response = await page.goto("/me?tab=tokens");
+  expect(response?.status()).toBe(401);
+  await page.getByTestId("sign-in-link").click();
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fme%3Ftab%3Dtokens$/);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByTestId("auth-submit").click();
+  await expect(page).toHaveURL(/\/me\?tab=tokens$/);
 });

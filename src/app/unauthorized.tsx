@@ -1,6 +1,7 @@
-import { House, LockKeyhole, LogIn } from "lucide-react";
+import { House, LockKeyhole } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { SignInLink } from "@/components/account/sign-in-link";
 import { buttonClass } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";
 
@@ -13,10 +14,7 @@ export default async function Unauthorized() {
       title={t("unauthorizedTitle")}
       actions={
         <>
-          <Link href="/sign-in" className={buttonClass("primary")}>
-            <LogIn className="size-4" aria-hidden />
-            {t("signIn")}
-          </Link>
+          <SignInLink label={t("signIn")} />
           <Link href="/" className={buttonClass("secondary")}>
             <House className="size-4" aria-hidden />
             {t("home")}
