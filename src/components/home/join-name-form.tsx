@@ -35,7 +35,7 @@ export async function JoinNameForm({ pin, generatedOnly }: { pin: string; genera
           autoCapitalize="words"
           spellCheck={false}
           aria-describedby="join-nickname-help"
-          className="h-12 w-full rounded-xl border border-zinc-300 bg-white px-4 text-lg font-semibold focus:border-brand-500 focus:outline-none dark:border-zinc-700 dark:bg-zinc-950"
+          className="h-12 w-full rounded-xl border border-zinc-300 bg-white px-4 text-lg font-semibold focus:border-brand-500 dark:border-zinc-700 dark:bg-zinc-950"
         />
         <p id="join-nickname-help" className="text-sm text-zinc-600 dark:text-zinc-400">
           {t("nicknameHelp")}

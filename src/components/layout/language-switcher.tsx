@@ -19,7 +19,7 @@ export function LanguageSwitcher() {
       <Globe className="pointer-events-none absolute left-2 size-5" aria-hidden />
       <span className="sr-only">{t("language")}</span>
       <select
-        className="h-9 cursor-pointer appearance-none rounded-xl bg-transparent py-0 pr-2 pl-9 text-sm font-medium outline-none focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60"
+        className="h-9 cursor-pointer appearance-none rounded-xl bg-transparent py-0 pr-2 pl-9 text-sm font-medium disabled:opacity-60"
         value={locale}
         disabled={pending}
         data-testid="language-switcher"

@@ -24,7 +24,7 @@ async function HeaderSearch({ id, className }: { id: string; className?: string 
           autoComplete="off"
           enterKeyHint="search"
           maxLength={100}
-          className="h-10 w-full rounded-xl border border-zinc-200 bg-zinc-100 pr-3 pl-9 text-sm placeholder:text-zinc-500 focus:border-brand-500 focus:bg-white focus:outline-none dark:border-zinc-800 dark:bg-zinc-900 dark:focus:bg-zinc-950"
+          className="h-10 w-full rounded-xl border border-zinc-200 bg-zinc-100 pr-3 pl-9 text-sm placeholder:text-zinc-500 focus:border-brand-500 focus:bg-white dark:border-zinc-800 dark:bg-zinc-900 dark:focus:bg-zinc-950"
         />
       </div>
     </form>

@@ -49,7 +49,7 @@ export function StartPlay({ slug, nickname: remembered }: { slug: string; nickna
             required
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-err` : `${id}-help`}
-            className="h-11 w-full rounded-xl border border-zinc-300 bg-white px-3 focus:border-brand-500 focus:outline-none aria-invalid:border-rose-500 dark:border-zinc-700 dark:bg-zinc-950"
+            className="h-11 w-full rounded-xl border border-zinc-300 bg-white px-3 focus:border-brand-500 aria-invalid:border-rose-500 dark:border-zinc-700 dark:bg-zinc-950"
           />
           {error ? (
             <p id={`${id}-err`} role="alert" className="mt-1 text-sm font-medium text-rose-700 dark:text-rose-400">

@@ -9,19 +9,19 @@ export async function QuizCard({ quiz }: { quiz: QuizSummary }) {
   const t = await getTranslations("quiz");
   const tc = await getTranslations("categories");
   return (
-    <article className="group relative flex h-full flex-col rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-700">
+    <article className="group relative flex h-full min-w-0 flex-col rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm transition outline-brand-500 outline-offset-2 hover:-translate-y-0.5 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-solid motion-reduce:transition-none motion-reduce:hover:translate-y-0 hover:border-brand-300 hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-700">
       <div className="flex items-start gap-3">
         <CategoryIcon category={quiz.category} className="size-11 shrink-0" />
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{tc(quiz.category)}</p>
-          <h3 className="mt-0.5 text-base leading-snug font-bold">
-            <Link href={`/quiz/${quiz.slug}`} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none">
+          <h3 className="mt-0.5 text-base leading-snug font-bold [overflow-wrap:anywhere]">
+            <Link href={`/quiz/${quiz.slug}`} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-hidden">
               {quiz.title}
             </Link>
           </h3>
         </div>
       </div>
-      <p className="mt-3 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400" lang={quiz.language}>
+      <p className="mt-3 line-clamp-2 text-sm [overflow-wrap:anywhere] text-zinc-600 dark:text-zinc-400" lang={quiz.language}>
         {quiz.description}
       </p>
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-4 text-sm text-zinc-600 dark:text-zinc-400">

@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 export const inputClass =
-  "w-full rounded-xl border border-zinc-300 bg-white px-3 text-base focus:border-brand-500 focus:outline-none aria-invalid:border-rose-500 sm:text-sm dark:border-zinc-700 dark:bg-zinc-950";
+  "w-full rounded-xl border border-zinc-300 bg-white px-3 text-base focus:border-brand-500 aria-invalid:border-rose-500 sm:text-sm dark:border-zinc-700 dark:bg-zinc-950";
 
 type FieldShell = { id: string; label: ReactNode; error?: string | undefined; help?: ReactNode; className?: string; children: ReactNode };
 
