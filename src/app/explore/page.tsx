@@ -84,7 +84,7 @@ export default async function ExplorePage({ searchParams }: Props) {
         key={JSON.stringify(query)}
         action="/explore" method="get" className="mt-6 grid gap-6 md:grid-cols-[16rem_1fr]" role="search">
         <aside aria-label={t("filters")}>
-          <FilterPanel activeCount={activeFilters}>
+          <FilterPanel activeCount={activeFilters} resultLabel={t("resultCount", { count: total })}>
             <div className="flex flex-col gap-4 rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
               <h2 className="hidden items-center gap-2 font-bold md:flex">
                 <Filter className="size-4" aria-hidden />
