@@ -45,7 +45,7 @@ test("search, filter, play every question type, see the results, download the ca
     await expect(feedback).toBeVisible();
     await expect(feedback).toHaveAttribute("data-correct", String(right));
     await expect(page.getByTestId("correct-answer")).not.toBeEmpty();
-    const gained = Number((await feedback.locator("p").first().innerText()).match(/\+(\d+)/)?.[1]);
+    const gained = Number((await feedback.locator("p").first().innerText()).match(/\+([\d,]+)/)?.[1]?.replaceAll(",", ""));
     if (right) expect(gained).toBeGreaterThan(0);
     expectedScore += gained;
     await expect(page.getByTestId("score")).toHaveText(`${expectedScore.toLocaleString("en-US")} pts`);
