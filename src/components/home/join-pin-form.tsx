@@ -23,7 +23,7 @@ export async function JoinPinForm({ defaultPin, error }: { defaultPin?: string; 
           placeholder="123456"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "join-pin-error" : "join-pin-help"}
-          className="h-12 w-full min-w-0 rounded-xl border border-zinc-300 bg-white px-4 text-center font-mono text-2xl tracking-[0.3em] placeholder:text-zinc-300 focus:border-brand-500 aria-invalid:border-rose-500 dark:border-zinc-700 dark:bg-zinc-950 dark:placeholder:text-zinc-700"
+          className="h-12 w-full min-w-0 rounded-xl border border-zinc-300 bg-white px-4 text-center font-mono text-2xl tracking-[0.3em] placeholder:text-zinc-500 dark:placeholder:text-zinc-400 focus:border-brand-500 aria-invalid:border-rose-500 dark:border-zinc-700 dark:bg-zinc-950 dark:placeholder:text-zinc-700"
         />
         <button type="submit" className={buttonClass("primary", "lg")}>
           {t("submit")}

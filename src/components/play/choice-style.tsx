@@ -6,11 +6,11 @@ import { Circle, Diamond, Hexagon, Square, Star, Triangle, type LucideIcon } fro
  */
 export const CHOICE_STYLES: { letter: string; shape: LucideIcon; tone: string; solid: string }[] = [
   { letter: "A", shape: Triangle, tone: "border-rose-300 dark:border-rose-800", solid: "bg-rose-600 text-white" },
-  { letter: "B", shape: Diamond, tone: "border-sky-300 dark:border-sky-800", solid: "bg-sky-600 text-white" },
+  { letter: "B", shape: Diamond, tone: "border-sky-300 dark:border-sky-800", solid: "bg-sky-700 text-white" },
   { letter: "C", shape: Circle, tone: "border-amber-300 dark:border-amber-800", solid: "bg-amber-500 text-zinc-950" },
-  { letter: "D", shape: Square, tone: "border-emerald-300 dark:border-emerald-800", solid: "bg-emerald-600 text-white" },
+  { letter: "D", shape: Square, tone: "border-emerald-300 dark:border-emerald-800", solid: "bg-emerald-700 text-white" },
   { letter: "E", shape: Star, tone: "border-violet-300 dark:border-violet-800", solid: "bg-violet-600 text-white" },
-  { letter: "F", shape: Hexagon, tone: "border-teal-300 dark:border-teal-800", solid: "bg-teal-600 text-white" },
+  { letter: "F", shape: Hexagon, tone: "border-teal-300 dark:border-teal-800", solid: "bg-teal-700 text-white" },
 ];
 
 export function ChoiceBadge({ index }: { index: number }) {

@@ -517,7 +517,7 @@ function NumberInput({ value, onChange, onSubmit, disabled, min, max, unit }: In
         aria-label={t("slider")}
         className="w-full accent-brand-600"
       />
-      <div className="flex justify-between text-xs text-zinc-500 tabular-nums">
+      <div className="flex justify-between text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
         <span>{min}</span>
         <span>{max}</span>
       </div>
@@ -582,7 +582,7 @@ function OrderInput({ items, value, onChange, onSubmit, disabled }: InputProps &
             >
               <GripVertical className="size-5" />
             </span>
-            <span className="w-6 text-center font-mono font-bold text-zinc-500">{i + 1}</span>
+            <span className="w-6 text-center font-mono font-bold text-zinc-600 dark:text-zinc-400">{i + 1}</span>
             <button
               type="button"
               className="flex-1 rounded-lg px-1 py-2 text-left font-semibold"
