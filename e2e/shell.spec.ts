@@ -166,13 +166,17 @@ test("joining with an unknown PIN explains what to do", async ({ page }) => {
   await expect(page.getByRole("alert").filter({ hasText: /PIN/ })).toHaveText("A game PIN has exactly 6 digits.");
 });
 
-test("the phone layout has a bottom tab bar and no sideways scrolling", async ({ page }) => {
+test("the phone layout has a bottom tab bar and no sideways scrolling, down to 320 px", async ({ page }) => {
   test.skip(!isPhone(page), "phone only");
-  for (const path of ["/", "/explore", "/quiz/world-capitals"]) {
-    await page.goto(path);
-    await expect(page.getByRole("navigation", { name: "Main" }).locator("visible=true")).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, path).toBeLessThanOrEqual(0);
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 700 });
+    for (const path of ["/", "/explore", "/quiz/world-capitals"]) {
+      await page.goto(path);
+      await expect(page.getByRole("navigation", { name: "Main" }).locator("visible=true")).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+      await expect(page.getByTestId("user-menu")).toBeInViewport({ ratio: 1 });
+    }
   }
 });
 

@@ -41,7 +41,7 @@ export async function SiteHeader() {
           <span className="inline-flex size-9 items-center justify-center rounded-xl bg-brand-600 text-white shadow-sm dark:bg-brand-500">
             <Brain className="size-5" aria-hidden />
           </span>
-          <span>Quizdeck</span>
+          <span className="max-[359px]:sr-only">Quizdeck</span>
         </Link>
         <HeaderNav />
         <HeaderSearch id="header-search" className="ml-auto hidden w-full max-w-xs sm:block" />
