@@ -397,11 +397,12 @@ function ChoiceInput({ options, multiple, value, onChange, onSubmit, hint, disab
                 isSelected
                   ? "bg-brand-50 ring-4 ring-brand-500 dark:bg-brand-950"
                   : "bg-white hover:bg-zinc-50 dark:bg-zinc-900 dark:hover:bg-zinc-800",
-                isRemoved && "opacity-35 line-through",
+                isRemoved && "opacity-35",
               )}
             >
               <ChoiceBadge index={i} />
-              <span className="flex-1">{o.text}</span>
+              {/* Only the text is struck through: a line across the badge makes "C" read as "€". */}
+              <span className={clsx("flex-1", isRemoved && "line-through")}>{o.text}</span>
               {isSelected && <CheckCircle2 className="size-6 text-brand-600 dark:text-brand-400" aria-hidden />}
             </button>
           );
@@ -506,6 +507,11 @@ function NumberInput({ value, onChange, onSubmit, disabled, min, max, unit }: In
         />
         {unit && <span className="text-lg font-semibold">{unit}</span>}
       </div>
+      {/*
+        The slider starts with no value (its thumb hidden): a thumb resting at the midpoint looked
+        like an answer while Submit stayed disabled. Touching the track or a key picks a value,
+        the midpoint included.
+      */}
       <input
         type="range"
         min={min}
@@ -513,10 +519,18 @@ function NumberInput({ value, onChange, onSubmit, disabled, min, max, unit }: In
         step={step}
         value={typeof value === "number" ? value : (min + max) / 2}
         onChange={(e) => set(e.target.value)}
+        onPointerUp={(e) => typeof value !== "number" && set(e.currentTarget.value)}
         disabled={disabled}
         aria-label={t("slider")}
-        className="w-full accent-brand-600"
+        aria-describedby={typeof value === "number" ? undefined : "number-empty"}
+        data-empty={typeof value !== "number" || undefined}
+        className="w-full accent-brand-600 data-empty:[&::-webkit-slider-thumb]:opacity-0 data-empty:[&::-moz-range-thumb]:opacity-0"
       />
+      {typeof value !== "number" && (
+        <p id="number-empty" className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="number-empty">
+          {t("numberEmpty")}
+        </p>
+      )}
       <div className="flex justify-between text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
         <span>{min}</span>
         <span>{max}</span>
