@@ -219,3 +219,16 @@ test("when the timer runs out the question counts as unanswered and the player m
   const current = await (await page.request.get(`/api/v1/attempts/${attemptId}`)).json();
   expect(current.position).toBe(1);
 });
+
+test("a hint strikes out the removed options' text, not their letter badges", async ({ page }) => {
+  skipOnPostgres("what a hint looks like does not depend on the database");
+  await startQuiz(page, "world-capitals", "Hinter");
+  await page.getByRole("button", { name: "Hint (½ points)" }).click();
+  await expect(page.getByTestId("hint")).toBeVisible();
+  const removed = page.getByRole("radio", { disabled: true });
+  await expect(removed.first()).toBeVisible();
+  const decoration = (el: Element) => getComputedStyle(el).textDecorationLine;
+  // The badge is the first child (aria-hidden), the text the second.
+  expect(await removed.first().locator("span").first().evaluate(decoration)).toBe("none");
+  expect(await removed.first().locator("span").nth(1).evaluate(decoration)).toBe("line-through");
+});
