@@ -65,6 +65,9 @@ test("search, filter, play every question type, see the results, download the ca
   await expect(page).toHaveURL(/\/results\//);
   await expect(page.getByTestId("result-stats")).toContainText(expectedScore.toLocaleString("en-US"));
   await expect(page.getByTestId("review").getByRole("listitem")).toHaveCount(13);
+  // Right and wrong are named in words for screen readers, not as ✓ / ✗ glyphs.
+  await expect(page.getByTestId("review").getByRole("img", { name: "Right", exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId("review").getByRole("img", { name: "Wrong", exact: true }).first()).toBeVisible();
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-card").click()]);
   const file = await download.path();

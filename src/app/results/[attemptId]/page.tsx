@@ -121,7 +121,7 @@ export default async function ResultsPage({ params }: Props) {
           </h2>
           <ol className="mt-4 space-y-3" data-testid="review">
             {r.review.map((item) => (
-              <ReviewRow key={item.position} item={item} words={{ yes: tp("true"), no: tp("false"), none: tp("noAnswer") }} labels={{ yours: t("yourLabel"), correct: t("correctLabel"), points: t("points", { points: item.points }), hint: t("hintUsed") }} />
+              <ReviewRow key={item.position} item={item} words={{ yes: tp("true"), no: tp("false"), none: tp("noAnswer") }} labels={{ yours: t("yourLabel"), correct: t("correctLabel"), right: t("reviewRight"), wrong: t("reviewWrong"), points: t("points", { points: item.points }), hint: t("hintUsed") }} />
             ))}
           </ol>
         </section>
@@ -130,15 +130,15 @@ export default async function ResultsPage({ params }: Props) {
   );
 }
 
-function ReviewRow({ item, words, labels }: { item: ReviewItem; words: AnswerWords; labels: { yours: string; correct: string; points: string; hint: string } }) {
+function ReviewRow({ item, words, labels }: { item: ReviewItem; words: AnswerWords; labels: { yours: string; correct: string; right: string; wrong: string; points: string; hint: string } }) {
   const ctx = { type: item.type, choices: item.choices, unit: item.unit };
   return (
     <li className="rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
       <div className="flex items-start gap-3">
         {item.correct ? (
-          <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-label="✓" />
+          <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" role="img" aria-label={labels.right} />
         ) : (
-          <XCircle className="mt-0.5 size-5 shrink-0 text-rose-600 dark:text-rose-400" aria-label="✗" />
+          <XCircle className="mt-0.5 size-5 shrink-0 text-rose-600 dark:text-rose-400" role="img" aria-label={labels.wrong} />
         )}
         <div className="min-w-0 flex-1">
           <p className="font-semibold">
