@@ -188,3 +188,11 @@ test("home, explore and a quiz page have no serious accessibility violations", a
     expect(serious.map((v) => `${path}: ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   }
 });
+
+test("on a phone the quiz page shows Play on the first screen", async ({ page }) => {
+  test.skip(!isPhone(page), "phone only");
+  for (const slug of ["solar-system-basics", "geografia-de-america-latina", "world-capitals"]) {
+    await page.goto(`/quiz/${slug}`);
+    await expect(page.getByTestId("play"), slug).toBeInViewport({ ratio: 1 });
+  }
+});

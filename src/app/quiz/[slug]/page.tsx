@@ -2,7 +2,7 @@ import { BookOpen, ChevronRight, Clock, ListChecks, Play, Star, Timer, Zap } fro
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { CategoryIcon } from "@/components/quiz/category";
 import { DifficultyPill, Pill } from "@/components/quiz/quiz-meta";
@@ -49,6 +49,7 @@ export default async function QuizPage({ params }: Props) {
   const t = await getTranslations("quiz");
   const tc = await getTranslations("categories");
   const tl = await getTranslations("languages");
+  const format = await getFormatter();
   const viewer = await getViewer();
   const [board, guest, qr] = await Promise.all([
     currentPlayer().then(async (who) => leaderboard(await getDb(), quiz.id, who)),
@@ -61,13 +62,13 @@ export default async function QuizPage({ params }: Props) {
   );
 
   const stats = [
-    { icon: ListChecks, label: t("stats.questions"), value: String(quiz.questions.length) },
+    { icon: ListChecks, label: t("stats.questions"), value: format.number(quiz.questions.length) },
     { icon: Clock, label: t("stats.time"), value: t("minutes", { count: minutes }) },
-    { icon: Play, label: t("stats.plays"), value: String(quiz.playCount) },
+    { icon: Play, label: t("stats.plays"), value: format.number(quiz.playCount) },
     {
       icon: Star,
       label: t("stats.rating"),
-      value: quiz.rating.count > 0 ? `${quiz.rating.average.toFixed(1)} (${quiz.rating.count})` : t("noRatingsShort"),
+      value: quiz.rating.count > 0 ? `${format.number(quiz.rating.average, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} (${format.number(quiz.rating.count)})` : t("noRatingsShort"),
     },
   ];
 
@@ -91,8 +92,12 @@ export default async function QuizPage({ params }: Props) {
         </ol>
       </nav>
 
+      {/*
+        On a phone the play card follows the title and description, above the fold; from lg up it
+        is the right column beside both parts of the article.
+      */}
       <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
-        <article lang={quiz.language}>
+        <header lang={quiz.language} className="lg:col-start-1 lg:row-start-1">
           <div className="flex items-start gap-4">
             <CategoryIcon category={quiz.category} className="size-14 shrink-0 sm:size-16" />
             <div className="min-w-0">
@@ -103,7 +108,9 @@ export default async function QuizPage({ params }: Props) {
             </div>
           </div>
           {quiz.description && <p className="mt-6 max-w-2xl text-lg leading-relaxed text-zinc-700 dark:text-zinc-300">{quiz.description}</p>}
-          <div className="mt-5 flex flex-wrap gap-2" lang="">
+        </header>
+        <article lang={quiz.language} className="lg:col-start-1 lg:row-start-2">
+          <div className="flex flex-wrap gap-2" lang="">
             <DifficultyPill difficulty={quiz.difficulty} label={t(`difficulty.${quiz.difficulty}`)} />
             <Pill>{tl(quiz.language)}</Pill>
             {quiz.tags.map((tag) => (
@@ -142,7 +149,7 @@ export default async function QuizPage({ params }: Props) {
           </section>
         </article>
 
-        <aside className="space-y-4 lg:sticky lg:top-24 lg:self-start" lang="">
+        <aside className="space-y-4 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start" lang="">
           <div className="rounded-3xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
             <h2 className="text-lg font-bold">{t("howItPlays")}</h2>
             <ul className="mt-3 space-y-2 text-sm text-zinc-700 dark:text-zinc-300">
