@@ -109,6 +109,40 @@ export default async function QuizPage({ params }: Props) {
           </div>
           {quiz.description && <p className="mt-6 max-w-2xl text-lg leading-relaxed text-zinc-700 dark:text-zinc-300">{quiz.description}</p>}
         </header>
+        <aside className="space-y-4 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start" lang="">
+          <div className="rounded-3xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+            <h2 className="text-lg font-bold">{t("howItPlays")}</h2>
+            <ul className="mt-3 space-y-2 text-sm text-zinc-700 dark:text-zinc-300">
+              <li className="flex items-center gap-2">
+                <Timer className="size-4 text-brand-600 dark:text-brand-400" aria-hidden />
+                {t("timePerQuestion", { seconds: quiz.timeLimit })}
+              </li>
+              <li className="flex items-center gap-2">
+                <Zap className="size-4 text-amber-500" aria-hidden />
+                {quiz.speedBonus ? t("speedOn") : t("speedOff")}
+              </li>
+              <li className="flex items-center gap-2">
+                <Zap className="size-4 text-orange-500" aria-hidden />
+                {quiz.streakBonus ? t("streakOn") : t("streakOff")}
+              </li>
+            </ul>
+            <div className="mt-5">
+              <StartPlay slug={quiz.slug} nickname={viewer?.name ?? guest?.nickname ?? null} />
+              {quiz.status === "published" && quiz.questions.length > 0 && <HostLiveButton slug={quiz.slug} />}
+              {canManageQuiz(viewer, quiz) && <OwnerTools slug={quiz.slug} status={quiz.status} visibility={quiz.visibility} />}
+            </div>
+          </div>
+          <Leaderboard {...board} />
+          <div className="rounded-3xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900">
+            <h2 className="mb-3 text-lg font-bold">{t("shareTitle")}</h2>
+            <SharePanel path={`/quiz/${quiz.slug}`} title={quiz.title} text={quiz.description} qr={qr} />
+          </div>
+          {(quiz.source || quiz.licence) && (
+            <p className="px-2 text-xs text-zinc-500 dark:text-zinc-400">
+              {quiz.source && t("source", { source: quiz.source })} {quiz.licence && t("licence", { licence: quiz.licence })}
+            </p>
+          )}
+        </aside>
         <article lang={quiz.language} className="lg:col-start-1 lg:row-start-2">
           <div className="flex flex-wrap gap-2" lang="">
             <DifficultyPill difficulty={quiz.difficulty} label={t(`difficulty.${quiz.difficulty}`)} />
@@ -149,40 +183,6 @@ export default async function QuizPage({ params }: Props) {
           </section>
         </article>
 
-        <aside className="space-y-4 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start" lang="">
-          <div className="rounded-3xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-            <h2 className="text-lg font-bold">{t("howItPlays")}</h2>
-            <ul className="mt-3 space-y-2 text-sm text-zinc-700 dark:text-zinc-300">
-              <li className="flex items-center gap-2">
-                <Timer className="size-4 text-brand-600 dark:text-brand-400" aria-hidden />
-                {t("timePerQuestion", { seconds: quiz.timeLimit })}
-              </li>
-              <li className="flex items-center gap-2">
-                <Zap className="size-4 text-amber-500" aria-hidden />
-                {quiz.speedBonus ? t("speedOn") : t("speedOff")}
-              </li>
-              <li className="flex items-center gap-2">
-                <Zap className="size-4 text-orange-500" aria-hidden />
-                {quiz.streakBonus ? t("streakOn") : t("streakOff")}
-              </li>
-            </ul>
-            <div className="mt-5">
-              <StartPlay slug={quiz.slug} nickname={viewer?.name ?? guest?.nickname ?? null} />
-              {quiz.status === "published" && quiz.questions.length > 0 && <HostLiveButton slug={quiz.slug} />}
-              {canManageQuiz(viewer, quiz) && <OwnerTools slug={quiz.slug} status={quiz.status} visibility={quiz.visibility} />}
-            </div>
-          </div>
-          <Leaderboard {...board} />
-          <div className="rounded-3xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900">
-            <h2 className="mb-3 text-lg font-bold">{t("shareTitle")}</h2>
-            <SharePanel path={`/quiz/${quiz.slug}`} title={quiz.title} text={quiz.description} qr={qr} />
-          </div>
-          {(quiz.source || quiz.licence) && (
-            <p className="px-2 text-xs text-zinc-500 dark:text-zinc-400">
-              {quiz.source && t("source", { source: quiz.source })} {quiz.licence && t("licence", { licence: quiz.licence })}
-            </p>
-          )}
-        </aside>
       </div>
     </div>
   );
