@@ -1,5 +1,6 @@
 import { readSheet } from "read-excel-file/universal";
 import { buildMeta, Collector, quoted, type ImportResult } from "./common";
+import { dropSecondsSuffix } from "./text";
 
 /**
  * The Kahoot! quiz spreadsheet template (.xlsx): some instruction rows, then a header row
@@ -127,7 +128,7 @@ export async function parseKahoot(bytes: Uint8Array, fallbackTitle?: string): Pr
         else if (!correct.includes(index)) correct.push(index);
       }
     }
-    const timeCell = get(cols.time).replace(/\s*s(ec(ond)?s?)?$/i, "");
+    const timeCell = dropSecondsSuffix(get(cols.time));
     const time = timeCell === "" ? undefined : Number(timeCell);
     if (time !== undefined && !Number.isFinite(time)) reasons.push(`the time limit must be a number of seconds (found ${quoted(get(cols.time))})`);
     if (reasons.length > 0) {
