@@ -85,7 +85,16 @@ try {
   ].filter((c) => !only || only.includes(c.name));
   // One import first, so the worker's start-up (loading the parsers) is not charged to a file.
   await measure(sampleCases()[0]!, cookie);
+  // The health check alone, with nothing being imported, for comparison.
+  const idle: number[] = [];
+  for (const until = performance.now() + 3_000; performance.now() < until; ) {
+    const t = performance.now();
+    await fetch(`${base}/api/health`).then((r) => r.arrayBuffer());
+    idle.push(performance.now() - t);
+  }
+  idle.sort((a, b) => a - b);
   const rows: string[] = ["| file | sent | import ms | health checks | health p50 ms | health p99 ms | health max ms | answer |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"];
+  rows.push(`| (no import) | | | ${idle.length} | ${percentile(idle, 50).toFixed(1)} | ${percentile(idle, 99).toFixed(1)} | ${(idle.at(-1) ?? 0).toFixed(1)} | |`);
   for (const c of cases) {
     const m = await measure(c, cookie);
     const f = (n: number) => n.toFixed(1);

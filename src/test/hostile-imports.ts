@@ -119,6 +119,13 @@ export function hostileFiles(): HostileFile[] {
       make: () => giftHtmlLt(240),
     },
     {
+      name: "gift-html-lt-under-cap",
+      format: "gift",
+      fileName: "lt-under-cap.gift",
+      what: '480 × ("[html]" + 9,990 "<" + " {T}"): every block at the 10,000-character cap, so each is parsed and stripped',
+      make: () => giftHtmlLt(480, 9_990),
+    },
+    {
       name: "gift-markdown-brackets",
       format: "gift",
       fileName: "brackets.gift",

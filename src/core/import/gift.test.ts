@@ -88,7 +88,7 @@ describe("GIFT", () => {
   it("refuses a question block longer than the limit before parsing it; the next one still reads", () => {
     const long = `[html]${"<".repeat(MAX_BLOCK_CHARS)} {T}`;
     const r = parseGift(`${long}\n\nShort? {T}`);
-    expect(r.problems).toEqual([{ line: 1, reason: "Question 1 (line 1): is 10,011 characters long; a question (its text, answers and feedback) may be at most 10,000" }]);
+    expect(r.problems).toEqual([{ line: 1, reason: "Question 1 (line 1): is 10,010 characters long; a question (its text, answers and feedback) may be at most 10,000" }]);
     expect(r.questions.map((q) => q.line)).toEqual([3]);
   });
 

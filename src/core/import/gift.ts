@@ -311,7 +311,7 @@ export function parseGift(text: string, fallbackTitle?: string): ImportResult {
       }
       for (const k of QUESTION_META_KEYS) if (k in m) extra[k] = m[k];
     }
-    const chars = content.reduce((n, l) => n + l.text.length + 1, 0);
+    const chars = content.reduce((n, l) => n + l.text.length, content.length - 1);
     if (chars > MAX_BLOCK_CHARS) {
       c.fail(ref, `is ${chars.toLocaleString("en-US")} characters long; a question (its text, answers and feedback) may be at most ${MAX_BLOCK_CHARS.toLocaleString("en-US")}`);
       continue;
