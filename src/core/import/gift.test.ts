@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { quizInput } from "../quiz-schema";
-import { exportGift, MAX_BLOCK_CHARS, parseGift } from "./gift";
+import { exportGift, MAX_BLOCK_CHARS, MAX_PARSED_CHARS, parseGift } from "./gift";
 
 const sample = (name: string) => readFileSync(new URL(`../../../samples/import/${name}`, import.meta.url), "utf8");
 const one = (text: string) => {
@@ -90,6 +90,15 @@ describe("GIFT", () => {
     const r = parseGift(`${long}\n\nShort? {T}`);
     expect(r.problems).toEqual([{ line: 1, reason: "Question 1 (line 1): is 10,010 characters long; a question (its text, answers and feedback) may be at most 10,000" }]);
     expect(r.questions.map((q) => q.line)).toEqual([3]);
+  });
+
+  it("reads at most MAX_PARSED_CHARS of questions with the grammar; the blocks after that are problems", () => {
+    const block = `[html]<b>x</b>${"<".repeat(9_000)} {T}`;
+    const n = Math.ceil(MAX_PARSED_CHARS / block.length) + 5;
+    const r = parseGift(Array.from({ length: n }, () => block).join("\n\n"));
+    const notRead = r.problems.filter((p) => p.reason.includes("was not read"));
+    expect(notRead.length).toBe(n - Math.floor(MAX_PARSED_CHARS / block.length));
+    expect(notRead[0]?.reason).toMatch(/^Question \d+ \(line \d+\): was not read: the questions before it already hold 1,000,000 characters/);
   });
 
   it("strips [html] with thousands of unclosed < (each block under the limit) to the text", () => {

@@ -40,6 +40,12 @@ type Line = { no: number; text: string };
  * reads about a character per microsecond, so a longer block is refused before it is parsed.
  */
 export const MAX_BLOCK_CHARS = 10_000;
+/**
+ * What the grammar reads of one file in all: 200 questions of heavy Moodle HTML are well under
+ * it, and it bounds the grammar's time to a second or two whatever the file holds (500 failing
+ * blocks at the cap would be 5 million characters).
+ */
+export const MAX_PARSED_CHARS = 1_000_000;
 
 /** Splits GIFT source into blank-line-separated blocks of numbered lines. */
 function blocks(text: string): Line[][] {
@@ -256,6 +262,7 @@ export function parseGift(text: string, fallbackTitle?: string): ImportResult {
   let commentTitle: string | undefined;
   let categoryPath: string | undefined;
   let pending: Line | undefined;
+  let parsedChars = 0;
 
   const readJsonComment = (line: Line, prefix: RegExp): Record<string, unknown> | string => {
     const body = line.text.replace(prefix, "");
@@ -316,6 +323,11 @@ export function parseGift(text: string, fallbackTitle?: string): ImportResult {
       c.fail(ref, `is ${chars.toLocaleString("en-US")} characters long; a question (its text, answers and feedback) may be at most ${MAX_BLOCK_CHARS.toLocaleString("en-US")}`);
       continue;
     }
+    if (parsedChars + chars > MAX_PARSED_CHARS) {
+      c.fail(ref, `was not read: the questions before it already hold ${MAX_PARSED_CHARS.toLocaleString("en-US")} characters, as much as one import reads; split the file`);
+      continue;
+    }
+    parsedChars += chars;
     const source = looseEscape(content.map((l) => l.text).join("\n"));
     let parsed: GIFTQuestion[];
     try {
