@@ -11,6 +11,7 @@ import { signUpByApi } from "./accounts";
  */
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name.startsWith("phone"), "API tests run in the desktop projects");
+  test.skip(testInfo.project.metadata.backend === "postgres", "reading a file does not touch the database; PGlite covers it");
 });
 
 for (const file of hostileFiles()) {
