@@ -1,14 +1,18 @@
 import "server-only";
-import { parseImport, type ImportResult } from "@/core/import";
+import type { ImportResult } from "@/core/import";
 import { getDb } from "@/db";
 import { createDraftFromInput } from "@/db/queries/editor";
 import type { ImportInput } from "./api-schemas";
 import { AppError } from "./errors";
+import { importPool } from "./import-pool";
 import type { Viewer } from "./viewer";
 
-/** Reads an uploaded file without saving anything (the /import page's preview). */
+/**
+ * Reads an uploaded file without saving anything (the /import page's preview). The parsing runs
+ * in the import worker (import-pool.ts), so no file can hold up the server.
+ */
 export async function previewImport(input: ImportInput): Promise<ImportResult> {
-  return parseImport(input.format, input.content, input.fileName ? { fileName: input.fileName } : {});
+  return importPool().parse({ format: input.format, content: input.content, ...(input.fileName ? { fileName: input.fileName } : {}) });
 }
 
 export type ImportOutcome = { quiz: { slug: string }; imported: number; skipped: { line: number; reason: string }[] };

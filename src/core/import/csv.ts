@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import type { QuestionInput, QuizInput } from "../quiz-schema";
 import { buildMeta, Collector, deriveRange, quoted, type ImportResult, type QuestionRef } from "./common";
+import { dropSecondsSuffix } from "./text";
 
 /**
  * Quizdeck CSV: one row per question under a header row, optional `#key,value` rows for the
@@ -172,7 +173,7 @@ export function parseCsv(text: string, fallbackTitle?: string): ImportResult {
         const value = (row[1] ?? "").trim();
         metaRows[key] = rowNo;
         if (key === "tags") metaCandidate[key] = value.split(/[;|]/).map((t) => t.trim()).filter(Boolean);
-        else if (key === "timeLimit") metaCandidate[key] = value === "" ? undefined : Number(value.replace(/\s*s(ec(ond)?s?)?$/i, ""));
+        else if (key === "timeLimit") metaCandidate[key] = value === "" ? undefined : Number(dropSecondsSuffix(value));
         else if (key === "speedBonus" || key === "streakBonus") metaCandidate[key] = parseBoolean(value) ?? value;
         else metaCandidate[key] = value;
       }
@@ -223,7 +224,7 @@ function readQuestionRow(c: Collector, ref: QuestionRef, get: (col: Column) => s
 
   const reasons: string[] = [];
   const num = (col: Column, label: string): number | undefined => {
-    const v = parseNumber(col === "time_limit" ? get(col).replace(/\s*s(ec(ond)?s?)?$/i, "") : get(col), delimiter);
+    const v = parseNumber(col === "time_limit" ? dropSecondsSuffix(get(col)) : get(col), delimiter);
     if (v === "invalid") {
       reasons.push(`${label} must be a number (found ${quoted(get(col))})`);
       return undefined;

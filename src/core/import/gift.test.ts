@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { quizInput } from "../quiz-schema";
-import { exportGift, parseGift } from "./gift";
+import { exportGift, MAX_BLOCK_CHARS, MAX_PARSED_CHARS, parseGift } from "./gift";
 
 const sample = (name: string) => readFileSync(new URL(`../../../samples/import/${name}`, import.meta.url), "utf8");
 const one = (text: string) => {
@@ -83,6 +83,30 @@ describe("GIFT", () => {
   it("strips [html] and [markdown] to plain text", () => {
     expect(one("[html]<p>Is <b>H<sub>2</sub>O</b>&nbsp;water?</p> {T}").question).toMatchObject({ prompt: "Is H2O water?" });
     expect(one("[markdown]Is **this** a [link](https\\://example.com) in `code`? {T}").question).toMatchObject({ prompt: "Is this a link in code?" });
+  });
+
+  it("refuses a question block longer than the limit before parsing it; the next one still reads", () => {
+    const long = `[html]${"<".repeat(MAX_BLOCK_CHARS)} {T}`;
+    const r = parseGift(`${long}\n\nShort? {T}`);
+    expect(r.problems).toEqual([{ line: 1, reason: "Question 1 (line 1): is 10,010 characters long; a question (its text, answers and feedback) may be at most 10,000" }]);
+    expect(r.questions.map((q) => q.line)).toEqual([3]);
+  });
+
+  it("reads at most MAX_PARSED_CHARS of questions with the grammar; the blocks after that are problems", () => {
+    const block = `[html]<b>x</b>${"<".repeat(9_000)} {T}`;
+    const n = Math.ceil(MAX_PARSED_CHARS / block.length) + 5;
+    const r = parseGift(Array.from({ length: n }, () => block).join("\n\n"));
+    const notRead = r.problems.filter((p) => p.reason.includes("was not read"));
+    expect(notRead.length).toBe(n - Math.floor(MAX_PARSED_CHARS / block.length));
+    expect(notRead[0]?.reason).toMatch(/^Question \d+ \(line \d+\): was not read: the questions before it already hold 1,000,000 characters/);
+  });
+
+  it("strips [html] with thousands of unclosed < (each block under the limit) to the text", () => {
+    const blocks = Array.from({ length: 40 }, (_, i) => `[html]<b>Q${i}</b> ${"<".repeat(9_000)} {T}`).join("\n\n");
+    const r = parseGift(blocks);
+    expect(r.questions).toHaveLength(0);
+    expect(r.problems).toHaveLength(40);
+    expect(r.problems[0]?.reason).toBe("Question 1 (line 1): the question text is longer than 500 characters");
   });
 
   it("reads numbers with a tolerance, a range or several answers", () => {

@@ -1,4 +1,3 @@
-import { decodeHTML } from "entities";
 import { parse as parseGiftText, type GIFTQuestion, type NumericalChoice, type NumericalFormat, type TextFormat } from "gift-pegjs";
 import type { QuestionInput, QuizInput } from "../quiz-schema";
 import {
@@ -12,6 +11,7 @@ import {
   type ImportResult,
   type QuestionRef,
 } from "./common";
+import { stripHtml, stripMarkdown } from "./text";
 
 /**
  * Moodle GIFT, read with gift-pegjs one question at a time. The file is split into questions
@@ -34,6 +34,18 @@ const CATEGORY_LINE = /^\s*\$CATEGORY:\s*(.*)$/i;
 const MOODLE_EXPORT_COMMENT = /^\s*\/\/\s*(question:\s*\d+|\[(id|tag):)/i;
 
 type Line = { no: number; text: string };
+
+/**
+ * A question's text, answers and feedback fit well within this even as HTML; the GIFT grammar
+ * reads about a character per microsecond, so a longer block is refused before it is parsed.
+ */
+export const MAX_BLOCK_CHARS = 10_000;
+/**
+ * What the grammar reads of one file in all: 200 questions of heavy Moodle HTML are well under
+ * it, and it bounds the grammar's time to a second or two whatever the file holds (500 failing
+ * blocks at the cap would be 5 million characters).
+ */
+export const MAX_PARSED_CHARS = 1_000_000;
 
 /** Splits GIFT source into blank-line-separated blocks of numbered lines. */
 function blocks(text: string): Line[][] {
@@ -116,39 +128,6 @@ function looseEscape(src: string): string {
     i++;
   }
   return out;
-}
-
-/** Longer text fails the length checks anyway; not stripping it keeps the regexes linear. */
-const STRIP_MAX = 20_000;
-
-function stripHtml(html: string): string {
-  if (html.length > STRIP_MAX) return html;
-  const text = html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, "")
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/(p|div|li|h[1-6]|tr)>/gi, "\n")
-    .replace(/<[^>]+>/g, "");
-  return decodeHTML(text)
-    .replace(/\u00a0/g, " ")
-    .split("\n")
-    .map((l) => l.replace(/[ \t]+/g, " ").trim())
-    .filter(Boolean)
-    .join("\n");
-}
-
-function stripMarkdown(md: string): string {
-  if (md.length > STRIP_MAX) return md;
-  return md
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
-    .replace(/(\*\*|__)(.+?)\1/g, "$2")
-    .replace(/(^|[^\w*])\*(?!\s)(.+?)\*(?!\w)/g, "$1$2")
-    .replace(/`([^`]*)`/g, "$1")
-    .replace(/^\s{0,3}(#{1,6}\s+|>\s?|[-*+]\s+)/gm, "")
-    .split("\n")
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .join("\n");
 }
 
 function plain(t: TextFormat | null | undefined): string {
@@ -283,6 +262,7 @@ export function parseGift(text: string, fallbackTitle?: string): ImportResult {
   let commentTitle: string | undefined;
   let categoryPath: string | undefined;
   let pending: Line | undefined;
+  let parsedChars = 0;
 
   const readJsonComment = (line: Line, prefix: RegExp): Record<string, unknown> | string => {
     const body = line.text.replace(prefix, "");
@@ -338,6 +318,16 @@ export function parseGift(text: string, fallbackTitle?: string): ImportResult {
       }
       for (const k of QUESTION_META_KEYS) if (k in m) extra[k] = m[k];
     }
+    const chars = content.reduce((n, l) => n + l.text.length, content.length - 1);
+    if (chars > MAX_BLOCK_CHARS) {
+      c.fail(ref, `is ${chars.toLocaleString("en-US")} characters long; a question (its text, answers and feedback) may be at most ${MAX_BLOCK_CHARS.toLocaleString("en-US")}`);
+      continue;
+    }
+    if (parsedChars + chars > MAX_PARSED_CHARS) {
+      c.fail(ref, `was not read: the questions before it already hold ${MAX_PARSED_CHARS.toLocaleString("en-US")} characters, as much as one import reads; split the file`);
+      continue;
+    }
+    parsedChars += chars;
     const source = looseEscape(content.map((l) => l.text).join("\n"));
     let parsed: GIFTQuestion[];
     try {

@@ -43,7 +43,8 @@ export function isImportFormat(value: unknown): value is ImportFormat {
   return typeof value === "string" && (IMPORT_FORMATS as readonly string[]).includes(value);
 }
 
-function failed(reason: string, fileName?: string): ImportResult {
+/** A result with one whole-file problem (line 0) and no questions. */
+export function failedImport(reason: string, fileName?: string): ImportResult {
   return { quiz: defaultMeta(titleFromFileName(fileName)), questions: [], problems: [{ line: 0, reason }] };
 }
 
@@ -142,18 +143,18 @@ export async function parseImport(
 ): Promise<ImportResult> {
   const fallbackTitle = titleFromFileName(options.fileName);
   try {
-    if (!isImportFormat(format)) return failed(`Unknown import format ${JSON.stringify(format)}; use one of ${IMPORT_FORMATS.join(", ")}`);
-    if (typeof content !== "string" && !(content instanceof Uint8Array)) return failed("The file content is missing");
+    if (!isImportFormat(format)) return failedImport(`Unknown import format ${JSON.stringify(format)}; use one of ${IMPORT_FORMATS.join(", ")}`);
+    if (typeof content !== "string" && !(content instanceof Uint8Array)) return failedImport("The file content is missing");
     if (format === "kahoot") {
       const bytes = toBytes(content);
-      if (!bytes.ok) return failed(bytes.reason, options.fileName);
-      if (bytes.bytes.byteLength === 0) return failed("The file is empty", options.fileName);
+      if (!bytes.ok) return failedImport(bytes.reason, options.fileName);
+      if (bytes.bytes.byteLength === 0) return failedImport("The file is empty", options.fileName);
       return tidy(await parseKahoot(bytes.bytes, fallbackTitle));
     }
     const decoded = toText(content);
-    if (!decoded.ok) return failed(decoded.reason, options.fileName);
+    if (!decoded.ok) return failedImport(decoded.reason, options.fileName);
     const text = decoded.text;
-    if (text.trim() === "") return failed("The file is empty", options.fileName);
+    if (text.trim() === "") return failedImport("The file is empty", options.fileName);
     switch (format) {
       case "json":
         return tidy(parseQuizdeckJson(text, fallbackTitle));
@@ -168,7 +169,7 @@ export async function parseImport(
     }
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
-    return failed(`The file could not be read (${why.slice(0, 200)}); check that it is a valid ${format} file`, options.fileName);
+    return failedImport(`The file could not be read (${why.slice(0, 200)}); check that it is a valid ${format} file`, options.fileName);
   }
 }
 

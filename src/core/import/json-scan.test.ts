@@ -45,4 +45,10 @@ describe("scanJson", () => {
     const parsed = parseJsonText("[".repeat(100_000));
     expect(parsed.ok).toBe(false);
   });
+
+  it("refuses valid JSON nested deeper than 1,000 levels without building it", () => {
+    const deep = `{"quiz":\n${"[".repeat(2_000_000)}${"]".repeat(2_000_000)}}`;
+    expect(parseJsonText(deep)).toEqual({ ok: false, line: 2, reason: "The file nests values more than 1,000 deep (line 2); a quiz file needs a few levels" });
+    expect(parseJsonText(`${"[".repeat(999)}${"]".repeat(999)}`).ok).toBe(true);
+  });
 });

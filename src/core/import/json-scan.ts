@@ -21,7 +21,8 @@ class ScanError extends Error {
   }
 }
 
-const MAX_NESTING = 1000;
+export const MAX_NESTING = 1000;
+const TOO_DEEP = "the JSON is nested too deeply";
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 export function scanJson(text: string, maxDepth = 3): JsonScan {
@@ -64,7 +65,7 @@ export function scanJson(text: string, maxDepth = 3): JsonScan {
   };
 
   const value = (path: string, depth: number): void => {
-    if (depth > MAX_NESTING) fail("the JSON is nested too deeply");
+    if (depth > MAX_NESTING) fail(TOO_DEEP);
     if (depth <= maxDepth) starts.set(path, i);
     const c = text.charAt(i);
     const join = (k: string) => (path === "" ? k : `${path}/${k}`);
@@ -162,12 +163,18 @@ export type JsonParse = { ok: true; value: unknown; scan: JsonScan; lines: LineI
  */
 export function parseJsonText(text: string, maxDepth = 3): JsonParse {
   const lines = new LineIndex(text);
+  // Scanned first: JSON.parse builds 2 million nested arrays from 4 MB of "[" before anything
+  // can look at them, which takes seconds; the scanner stops at the first level too deep.
+  const scan = scanJson(text, maxDepth);
+  if (scan.error?.message === TOO_DEEP) {
+    const line = lines.line(scan.error.offset);
+    return { ok: false, line, reason: `The file nests values more than ${MAX_NESTING.toLocaleString("en-US")} deep (line ${line}); a quiz file needs a few levels` };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    const scan = scanJson(text, 0);
     let line: number | undefined;
     let column: number | undefined;
     // V8 has said "... at position 42", "... at position 42 (line 3 column 5)" and nothing at all.
@@ -188,7 +195,7 @@ export function parseJsonText(text: string, maxDepth = 3): JsonParse {
     if (line === undefined) return { ok: false, line: 0, reason: `The file is not valid JSON: ${cause}` };
     return { ok: false, line, reason: `The file is not valid JSON: line ${line}, column ${column ?? 1}: ${cause}` };
   }
-  return { ok: true, value, scan: scanJson(text, maxDepth), lines };
+  return { ok: true, value, scan, lines };
 }
 
 /** Line of the value at `path`, or undefined when the scanner could not place it. */

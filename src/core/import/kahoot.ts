@@ -1,42 +1,16 @@
 import { readSheet } from "read-excel-file/universal";
 import { buildMeta, Collector, quoted, type ImportResult } from "./common";
+import { dropSecondsSuffix } from "./text";
+import { checkXlsx } from "./xlsx-guard";
 
 /**
  * The Kahoot! quiz spreadsheet template (.xlsx): some instruction rows, then a header row
  * `Question - max 120 characters | Answer 1 - max 75 characters | … | Answer 4 … |
  * Time limit (sec) … | Correct answer(s) - choose at least one`, the question number in the
  * column before. Columns are found by their header text, so a moved or extra column still reads.
- * Problems name the spreadsheet row (1-based, as Excel shows it).
+ * Problems name the spreadsheet row (1-based, as Excel shows it). What a workbook may unpack to
+ * is checked first (xlsx-guard.ts).
  */
-/** What the workbook may unpack to; the template is a few hundred kB unpacked. */
-export const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
-
-/**
- * The total unpacked size a zip's central directory declares, Infinity for zip64 entries, or
- * undefined when there is no readable directory (read-excel-file then reports the broken file).
- * A guard against a small upload that inflates to gigabytes; sizes a forged zip lies about are
- * not caught, but the common bomb declares them honestly.
- */
-export function declaredUnpackedSize(bytes: Uint8Array): number | undefined {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const last = bytes.byteLength - 22;
-  for (let i = last; i >= 0 && i >= last - 0xffff; i--) {
-    if (view.getUint32(i, true) !== 0x06054b50) continue;
-    const entries = view.getUint16(i + 10, true);
-    let p = view.getUint32(i + 16, true);
-    let total = 0;
-    for (let e = 0; e < entries; e++) {
-      if (p + 46 > bytes.byteLength || view.getUint32(p, true) !== 0x02014b50) return undefined;
-      const size = view.getUint32(p + 24, true);
-      if (size === 0xffffffff) return Infinity;
-      total += size;
-      p += 46 + view.getUint16(p + 28, true) + view.getUint16(p + 30, true) + view.getUint16(p + 32, true);
-    }
-    return total;
-  }
-  return undefined;
-}
-
 type Cell = string | number | boolean | object | null | undefined;
 
 function cellText(v: Cell): string {
@@ -72,9 +46,9 @@ function findHeader(rows: Cell[][]): { index: number; cols: Columns } | undefine
 export async function parseKahoot(bytes: Uint8Array, fallbackTitle?: string): Promise<ImportResult> {
   const c = new Collector("row");
   const meta = buildMeta({}, () => {}, fallbackTitle);
-  const unpacked = declaredUnpackedSize(bytes);
-  if (unpacked !== undefined && unpacked > MAX_UNPACKED_BYTES) {
-    c.problem(0, `The workbook unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB; a quiz spreadsheet is far smaller, so it was not opened`);
+  const check = checkXlsx(bytes);
+  if (!check.ok) {
+    c.problem(0, check.reason);
     return c.result(meta);
   }
   let rows: Cell[][];
@@ -127,7 +101,7 @@ export async function parseKahoot(bytes: Uint8Array, fallbackTitle?: string): Pr
         else if (!correct.includes(index)) correct.push(index);
       }
     }
-    const timeCell = get(cols.time).replace(/\s*s(ec(ond)?s?)?$/i, "");
+    const timeCell = dropSecondsSuffix(get(cols.time));
     const time = timeCell === "" ? undefined : Number(timeCell);
     if (time !== undefined && !Number.isFinite(time)) reasons.push(`the time limit must be a number of seconds (found ${quoted(get(cols.time))})`);
     if (reasons.length > 0) {
