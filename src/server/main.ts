@@ -18,6 +18,7 @@ register(
 );
 
 const CLIENT_IP_HEADER = "x-quizdeck-client-ip"; // read by src/server/rate-limit.ts
+const CLIENT_PROTO_HEADER = "x-quizdeck-client-proto"; // read by src/server/request-scheme.ts
 
 const dev = process.argv.includes("--dev");
 // Next decides its mode from NODE_ENV at import time, so set it before loading Next.
@@ -47,6 +48,9 @@ const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 const server = createServer((req, res) => {
   // The address rate limits count by; overwritten, never trusted from the client.
   req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+  // The scheme the browser used, likewise never taken from the client. This server speaks plain
+  // HTTP; only a trusted proxy's X-Forwarded-Proto (QUIZDECK_TRUST_PROXY) may turn it into https.
+  req.headers[CLIENT_PROTO_HEADER] = "http";
   // The live server's counters for operators and bench:live: from this machine only.
   if (req.url?.startsWith(LIVE_STATS_PATH) && LOOPBACK.has(req.socket.remoteAddress ?? "")) {
     const ms = (ns: number) => Math.round(ns / 1e4) / 100;
