@@ -35,6 +35,13 @@ try {
   throw err;
 }
 
+// Where Next fetches itself to render a server action's redirect in the same response. `next start`
+// sets this; without it Next builds that address from X-Forwarded-Proto, and behind a TLS proxy it
+// then speaks https to this plain-HTTP port, fails, logs an error and leaves the redirect to the
+// browser (one more round trip).
+const selfHost = config.HOSTNAME === "0.0.0.0" || config.HOSTNAME === "::" ? "127.0.0.1" : config.HOSTNAME;
+process.env.__NEXT_PRIVATE_ORIGIN ??= `http://${selfHost.includes(":") ? `[${selfHost}]` : selfHost}:${config.PORT}`;
+
 const { default: next } = await import("next");
 const app = next({ dev, hostname: config.HOSTNAME, port: config.PORT });
 const handle = app.getRequestHandler();
