@@ -2,6 +2,7 @@ import { existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { certSpkiHash, PROXY_HOST, proxySetup } from "./e2e/proxy/setup";
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the production
@@ -38,6 +39,8 @@ const pgliteDir = path.join(tmpdir(), `quizdeck-e2e-pglite-${portBase}`);
 if (!process.env.TEST_WORKER_INDEX) {
   rmSync(pgliteDir, { recursive: true, force: true });
   rmSync(path.join(tmpdir(), `quizdeck-e2e-lan-${portBase}`), { recursive: true, force: true });
+  rmSync(proxySetup(portBase).dir, { recursive: true, force: true });
+  rmSync(proxySetup(portBase).dataDir, { recursive: true, force: true });
 }
 
 const backends: Backend[] = [
@@ -64,6 +67,25 @@ if (serverUrl) {
 const lanPort = portBase + 3;
 const LAN_HOST = "quizdeck.test";
 const lanLaunchOptions = { ...launchOptions, args: [...launchOptions.args, `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`] };
+
+/**
+ * The reverse-proxy server: the app behind Debian's nginx with TLS, configured by the same file an
+ * operator uses (deploy/nginx.conf, started by e2e/proxy/nginx.mjs with a certificate made for the
+ * run). The app trusts the proxy's X-Forwarded-* headers (QUIZDECK_TRUST_PROXY), knows its public
+ * https:// URL and keeps the default rate limits. The browser reaches it as
+ * https://quizdeck.test:<portBase+5> and accepts that one certificate by its key's hash. Its specs
+ * live in e2e/proxy/ and run at the desktop size (phones open their own contexts).
+ */
+const proxy = proxySetup(portBase);
+const proxySpki = certSpkiHash(proxy.cert);
+const proxyLaunchOptions = {
+  ...launchOptions,
+  args: [
+    ...launchOptions.args,
+    `--host-resolver-rules=MAP ${PROXY_HOST} 127.0.0.1`,
+    ...(proxySpki ? [`--ignore-certificate-errors-spki-list=${proxySpki}`] : []),
+  ],
+};
 
 const viewports = [
   { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 } },
@@ -99,13 +121,19 @@ export default defineConfig({
       // both backends (src/db/**/*.test.ts) run once, on PGlite, to keep CI within minutes; the
       // API, solo play, accounts and security specs run on both (minus the tests that do not
       // depend on the database: skipOnPostgres in e2e/fixtures.ts).
-      testIgnore: [/\/(lan|proxy)\//, ...(b.name === "postgres" ? [/(editor|import|social|shell|live[a-z-]*)\.spec\.ts$/] : [])],
+      testIgnore: [/\/e2e\/(lan|proxy)\//, ...(b.name === "postgres" ? [/(editor|import|social|shell|live[a-z-]*)\.spec\.ts$/] : [])],
     })),
     ),
     {
       name: "lan-phone",
-      testMatch: /\/lan\/.*\.spec\.ts$/,
+      testMatch: /\/e2e\/lan\/.*\.spec\.ts$/,
       use: { ...viewports[0]!.use, browserName: "chromium" as const, baseURL: `http://${LAN_HOST}:${lanPort}`, launchOptions: lanLaunchOptions },
+      metadata: { backend: "pglite" },
+    },
+    {
+      name: "proxy-desktop",
+      testMatch: /\/e2e\/proxy\/.*\.spec\.ts$/,
+      use: { ...viewports[1]!.use, browserName: "chromium" as const, baseURL: proxy.origin, launchOptions: proxyLaunchOptions },
       metadata: { backend: "pglite" },
     },
   ],
@@ -135,6 +163,31 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: "pipe" as const,
       env: { QUIZDECK_DATA_DIR: path.join(tmpdir(), `quizdeck-e2e-lan-${portBase}`), PORT: String(lanPort) },
+    },
+    {
+      // The app behind the proxy: default rate limits, links from its public URL, the proxy trusted.
+      command: "npm start",
+      url: `http://127.0.0.1:${proxy.appPort}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "pipe" as const,
+      env: {
+        QUIZDECK_DATA_DIR: proxy.dataDir,
+        PORT: String(proxy.appPort),
+        HOSTNAME: "127.0.0.1",
+        QUIZDECK_PUBLIC_URL: proxy.origin,
+        QUIZDECK_TRUST_PROXY: "127.0.0.1",
+      },
+    },
+    {
+      // nginx in front of it (after it: the health check goes through nginx to the app).
+      command: "node e2e/proxy/nginx.mjs",
+      url: `https://127.0.0.1:${proxy.port}/api/health`,
+      ignoreHTTPSErrors: true,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "pipe" as const,
+      env: { PROXY_DIR: proxy.dir, PROXY_HOST, PROXY_PORT: String(proxy.port), APP_PORT: String(proxy.appPort) },
     },
   ],
 });

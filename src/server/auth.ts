@@ -9,6 +9,7 @@ import { getDb, type Db } from "@/db";
 import * as schema from "@/db/schema";
 import { env } from "@/env";
 import { decodeGuest, GUEST_COOKIE } from "./guest";
+import { secureCookies } from "./request-scheme";
 import { appSecret } from "./secret";
 
 /**
@@ -16,8 +17,12 @@ import { appSecret } from "./secret";
  * sessions, accounts and verifications tables (its Drizzle adapter, on PGlite and PostgreSQL).
  * Sessions are httpOnly cookies. Rate limiting of sign-in and sign-up is ours (rate-limit.ts), so
  * it answers in the API's error shape.
+ *
+ * `secure`: Better Auth fixes its cookies' attributes per instance, while whether a request came
+ * over HTTPS is known per request (request-scheme.ts); so there are two instances, one whose
+ * cookies are `Secure` (and named with the `__Secure-` prefix) and one whose are not.
  */
-function createAuth(db: Db, secret: string) {
+function createAuth(db: Db, secret: string, secure: boolean) {
   const e = env();
   const adminEmails = new Set(e.QUIZDECK_ADMIN_EMAILS);
   return betterAuth({
@@ -45,7 +50,7 @@ function createAuth(db: Db, secret: string) {
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: "quizdeck",
-      useSecureCookies: Boolean(e.QUIZDECK_PUBLIC_URL?.startsWith("https:")),
+      useSecureCookies: secure,
     },
     databaseHooks: {
       user: {
@@ -98,14 +103,21 @@ function createAuth(db: Db, secret: string) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-// One instance per process, like the database (see src/db/index.ts for why globalThis).
+// One instance of each kind per process, like the database (see src/db/index.ts for why globalThis).
 const KEY = Symbol.for("quizdeck.auth");
-const registry = globalThis as typeof globalThis & { [KEY]?: Promise<Auth> };
+const registry = globalThis as typeof globalThis & { [KEY]?: Map<boolean, Promise<Auth>> };
 
-export function getAuth(): Promise<Auth> {
-  registry[KEY] ??= (async () => createAuth(await getDb(), await appSecret()))().catch((err: unknown) => {
-    registry[KEY] = undefined;
-    throw err;
-  });
-  return registry[KEY];
+/** Better Auth for this request: its cookies carry `Secure` by the one rule of request-scheme.ts. */
+export function getAuth(headers: Headers): Promise<Auth> {
+  const secure = secureCookies(headers);
+  const instances = (registry[KEY] ??= new Map());
+  let auth = instances.get(secure);
+  if (!auth) {
+    auth = (async () => createAuth(await getDb(), await appSecret(), secure))().catch((err: unknown) => {
+      instances.delete(secure);
+      throw err;
+    });
+    instances.set(secure, auth);
+  }
+  return auth;
 }

@@ -1,8 +1,8 @@
 import "server-only";
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { cookies, headers } from "next/headers";
-import { env } from "@/env";
 import type { PlayerIdentity } from "@/db/queries/attempts";
+import { secureCookies } from "./request-scheme";
 import { appSecret } from "./secret";
 import { getViewer } from "./viewer";
 
@@ -49,11 +49,10 @@ export async function ensureGuest(nickname?: string): Promise<Guest> {
   const current = await readGuest();
   const guest: Guest = { id: current?.id ?? randomUUID(), nickname: nickname ?? current?.nickname ?? null };
   if (!current || current.nickname !== guest.nickname) {
-    const secure = (await headers()).get("x-forwarded-proto") === "https" || env().QUIZDECK_PUBLIC_URL?.startsWith("https:");
     (await cookies()).set(GUEST_COOKIE, encodeGuest(guest, await secret()), {
       httpOnly: true,
       sameSite: "lax",
-      secure: Boolean(secure),
+      secure: secureCookies(await headers()),
       path: "/",
       maxAge: ONE_YEAR,
     });

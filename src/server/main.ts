@@ -18,6 +18,7 @@ register(
 );
 
 const CLIENT_IP_HEADER = "x-quizdeck-client-ip"; // read by src/server/rate-limit.ts
+const CLIENT_PROTO_HEADER = "x-quizdeck-client-proto"; // read by src/server/request-scheme.ts
 
 const dev = process.argv.includes("--dev");
 // Next decides its mode from NODE_ENV at import time, so set it before loading Next.
@@ -34,6 +35,13 @@ try {
   throw err;
 }
 
+// Where Next fetches itself to render a server action's redirect in the same response. `next start`
+// sets this; without it Next builds that address from X-Forwarded-Proto, and behind a TLS proxy it
+// then speaks https to this plain-HTTP port, fails, logs an error and leaves the redirect to the
+// browser (one more round trip).
+const selfHost = config.HOSTNAME === "0.0.0.0" || config.HOSTNAME === "::" ? "127.0.0.1" : config.HOSTNAME;
+process.env.__NEXT_PRIVATE_ORIGIN ??= `http://${selfHost.includes(":") ? `[${selfHost}]` : selfHost}:${config.PORT}`;
+
 const { default: next } = await import("next");
 const app = next({ dev, hostname: config.HOSTNAME, port: config.PORT });
 const handle = app.getRequestHandler();
@@ -47,6 +55,9 @@ const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 const server = createServer((req, res) => {
   // The address rate limits count by; overwritten, never trusted from the client.
   req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+  // The scheme the browser used, likewise never taken from the client. This server speaks plain
+  // HTTP; only a trusted proxy's X-Forwarded-Proto (QUIZDECK_TRUST_PROXY) may turn it into https.
+  req.headers[CLIENT_PROTO_HEADER] = "http";
   // The live server's counters for operators and bench:live: from this machine only.
   if (req.url?.startsWith(LIVE_STATS_PATH) && LOOPBACK.has(req.socket.remoteAddress ?? "")) {
     const ms = (ns: number) => Math.round(ns / 1e4) / 100;

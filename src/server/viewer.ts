@@ -34,7 +34,7 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
   const authorization = h.get("authorization");
   if (authorization?.toLowerCase().startsWith("bearer ")) return viewerFromToken(authorization.slice(7).trim());
   if (!h.get("cookie")?.includes("quizdeck.session_token")) return null;
-  const auth = await getAuth();
+  const auth = await getAuth(h);
   const session = await auth.api.getSession({ headers: h });
   if (!session) return null;
   const u = session.user as typeof session.user & { handle: string; role: string; locale?: string | null };

@@ -9,7 +9,7 @@ const LIMITED = new Set(["/api/auth/sign-in/email", "/api/auth/sign-up/email"]);
 async function handle(req: NextRequest): Promise<Response> {
   try {
     if (req.method === "POST" && LIMITED.has(req.nextUrl.pathname)) await consume("signIn", clientIp(req.headers));
-    const auth = await getAuth();
+    const auth = await getAuth(req.headers);
     return await auth.handler(req);
   } catch (err) {
     return errorResponse(err);
