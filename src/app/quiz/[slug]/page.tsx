@@ -16,12 +16,12 @@ import { estimatedMinutes } from "@/core/quiz-list";
 import { getDb } from "@/db";
 import { leaderboard } from "@/db/queries/attempts";
 import { getPublicQuiz } from "@/db/queries/quizzes";
-import { currentPlayer, readGuest } from "@/server/guest";
+import { readGuest } from "@/server/guest";
 import { publicUrl } from "@/server/public-url";
 import { qrSvgDataUrl } from "@/server/qr";
 import { quizAccess } from "@/server/quiz-access";
 import { canManageQuiz } from "@/server/permissions";
-import { getViewer } from "@/server/viewer";
+import { currentPlayer, getViewer } from "@/server/viewer";
 import { OwnerTools } from "@/components/quiz/owner-tools";
 
 type Props = { params: Promise<{ slug: string }> };

@@ -13,7 +13,7 @@ import { SharePanel } from "@/components/share/share-panel";
 import { buttonClass } from "@/components/ui/button";
 import { getDb } from "@/db";
 import { attemptInProgress, getAttemptResult, type ReviewItem } from "@/db/queries/attempts";
-import { currentPlayer } from "@/server/guest";
+import { currentPlayer } from "@/server/viewer";
 import { publicUrl } from "@/server/public-url";
 import { qrSvgDataUrl } from "@/server/qr";
 
