@@ -14,7 +14,8 @@ import {
 import type { Db } from "@/db/client";
 import { findSessionUser } from "@/db/queries/games";
 import { AppError } from "../errors";
-import { consume } from "../rate-limit";
+import { clientKey } from "../client-address";
+import { checkGameJoins, checkPinJoin, consume, countGameJoin, countWrongPin, rememberJoin } from "../rate-limit";
 import { LIVE_SOCKET_PATH } from "./constants";
 import { createLiveGame } from "./create-game";
 import { emitToAll, fanoutCounters, writeAcksDirectly } from "./fanout";
@@ -189,8 +190,17 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
       ]),
     ) as Record<keyof typeof HOST_COMMANDS, Handler>),
     "player:join": async (socket, p: ParsedClientPayload<"player:join">) => {
+      // Limits that fit a room: a class behind one address joins freely; what is limited is
+      // guessing PINs (per address) and churning through one game (per game), see rate-limit.ts.
+      const key = clientKey(socket.request);
       try {
-        await consume("join", socket.handshake.address);
+        const open = await games.openGame(p.pin);
+        if (!open) {
+          await countWrongPin(key);
+          return fail("game_not_found", "There is no open game with that PIN. Check the PIN on the host's screen.");
+        }
+        await checkPinJoin(key, open.id);
+        await checkGameJoins(open.id, open.maxPlayers);
       } catch (err) {
         if (err instanceof AppError) return fail("rate_limited", err.message);
         throw err;
@@ -198,6 +208,7 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
       const r = await games.join(p.pin, p.nickname);
       if (!r.ok) return { ok: false, error: r.error };
       bindPlayer(socket, r.value.gameId, r.value.playerId);
+      await Promise.all([countGameJoin(r.value.gameId), rememberJoin(key, r.value.gameId)]);
       return { ok: true, playerId: r.value.playerId, token: r.value.token, nickname: r.value.nickname, state: r.value.view };
     },
     "player:resume": async (socket, p: ParsedClientPayload<"player:resume">) => {

@@ -1,0 +1,65 @@
+import "server-only";
+import type { IncomingMessage } from "node:http";
+import proxyaddr from "proxy-addr";
+import { rateKey } from "@/core/client-address";
+import { env } from "@/env";
+
+/**
+ * Who is on the other end of a request or a live socket, by one rule for both (the HTTP server in
+ * src/server/main.ts and Socket.IO in src/server/live/socket.ts): the socket's peer, unless
+ * QUIZDECK_TRUST_PROXY trusts that peer, and then what X-Forwarded-For says, walked back only
+ * through trusted proxies (proxy-addr). The same trust decides whether X-Forwarded-Host and
+ * X-Forwarded-Proto are believed.
+ */
+
+let compiled: ((addr: string, i: number) => boolean) | undefined;
+function trust(): (addr: string, i: number) => boolean {
+  if (compiled) return compiled;
+  const setting = env().QUIZDECK_TRUST_PROXY;
+  if (setting === false) compiled = () => false;
+  else if (typeof setting === "number") compiled = (_addr, i) => i < setting;
+  else compiled = proxyaddr.compile(setting);
+  return compiled;
+}
+
+/** The client's address: the peer, or the first untrusted address of X-Forwarded-For behind trusted proxies. */
+export function clientAddress(req: IncomingMessage): string {
+  if (!req.socket?.remoteAddress) return "unknown";
+  return proxyaddr(req, trust());
+}
+
+/** The key rate limits count this client under (IPv6 by its /64). */
+export function clientKey(req: IncomingMessage): string {
+  return rateKey(clientAddress(req));
+}
+
+/** Whether the peer itself is a trusted proxy, so its X-Forwarded-Host/-Proto may be believed. */
+export function fromTrustedProxy(req: IncomingMessage): boolean {
+  const peer = req.socket?.remoteAddress;
+  return Boolean(peer) && trust()(peer!, 0);
+}
+
+/**
+ * Headers the server writes on every request before Next sees it (a client's own values are
+ * overwritten, never read): the client's address, and whether forwarded headers may be believed.
+ */
+export const CLIENT_IP_HEADER = "x-quizdeck-client-ip";
+export const TRUSTED_PROXY_HEADER = "x-quizdeck-trusted-proxy";
+
+export function stampRequest(req: IncomingMessage): void {
+  req.headers[CLIENT_IP_HEADER] = clientAddress(req);
+  const trusted = fromTrustedProxy(req);
+  req.headers[TRUSTED_PROXY_HEADER] = trusted ? "1" : "0";
+  if (!trusted) {
+    // Next fills these from the connection when they are missing; a client's own are not to be believed.
+    delete req.headers["x-forwarded-host"];
+    delete req.headers["x-forwarded-proto"];
+    delete req.headers["x-forwarded-for"];
+    delete req.headers["x-forwarded-port"];
+  }
+}
+
+/** In a route handler or page: the key rate limits count this request's client under. */
+export function clientKeyOf(headers: Headers): string {
+  return rateKey(headers.get(CLIENT_IP_HEADER));
+}
