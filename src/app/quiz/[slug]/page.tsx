@@ -50,10 +50,12 @@ export default async function QuizPage({ params }: Props) {
   const tc = await getTranslations("categories");
   const tl = await getTranslations("languages");
   const viewer = await getViewer();
+  // Absolute: the QR code, copy link and Web Share all carry the origin links are built from.
+  const shareUrl = `${await publicUrl()}/quiz/${quiz.slug}`;
   const [board, guest, qr] = await Promise.all([
     currentPlayer().then(async (who) => leaderboard(await getDb(), quiz.id, who)),
     readGuest(),
-    qrSvgDataUrl(`${publicUrl()}/quiz/${quiz.slug}`),
+    qrSvgDataUrl(shareUrl),
   ]);
   const minutes = estimatedMinutes(quiz.questions.map((q) => q.timeLimit));
   const typeCounts = QUESTION_TYPES.map((type) => [type, quiz.questions.filter((q) => q.type === type).length] as const).filter(
@@ -168,7 +170,7 @@ export default async function QuizPage({ params }: Props) {
           <Leaderboard {...board} />
           <div className="rounded-3xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900">
             <h2 className="mb-3 text-lg font-bold">{t("shareTitle")}</h2>
-            <SharePanel path={`/quiz/${quiz.slug}`} title={quiz.title} text={quiz.description} qr={qr} />
+            <SharePanel path={shareUrl} title={quiz.title} text={quiz.description} qr={qr} />
           </div>
           {(quiz.source || quiz.licence) && (
             <p className="px-2 text-xs text-zinc-500 dark:text-zinc-400">

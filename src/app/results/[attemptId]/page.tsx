@@ -42,7 +42,7 @@ export default async function ResultsPage({ params }: Props) {
   const ts = await getTranslations("share");
   const tp = await getTranslations("play");
   const path = `/results/${r.id}`;
-  const url = `${publicUrl()}${path}`;
+  const url = `${await publicUrl()}${path}`;
   const qr = await qrSvgDataUrl(url);
   const accuracy = r.total ? Math.round((r.correctCount / r.total) * 100) : 0;
   const shareText = ts("shareText", { score: r.score, quiz: r.quiz.title });
@@ -107,7 +107,7 @@ export default async function ResultsPage({ params }: Props) {
           </div>
           <div>
             <h2 className="mb-3 text-lg font-bold">{ts("title")}</h2>
-            <SharePanel path={path} title={r.quiz.title} text={shareText} qr={qr} />
+            <SharePanel path={url} title={r.quiz.title} text={shareText} qr={qr} />
           </div>
         </aside>
       </div>
