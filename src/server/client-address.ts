@@ -1,4 +1,5 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import proxyaddr from "proxy-addr";
 import { rateKey } from "@/core/client-address";
@@ -41,13 +42,26 @@ export function fromTrustedProxy(req: IncomingMessage): boolean {
 
 /**
  * Headers the server writes on every request before Next sees it (a client's own values are
- * overwritten, never read): the client's address, and whether forwarded headers may be believed.
+ * overwritten, never read): the client's address, whether X-Forwarded-Host/-Proto may be
+ * believed, and the Host as it came in.
  */
 export const CLIENT_IP_HEADER = "x-quizdeck-client-ip";
 export const TRUSTED_PROXY_HEADER = "x-quizdeck-trusted-proxy";
+export const HOST_HEADER = "x-quizdeck-host";
+/**
+ * A server action that redirects makes Next request the new page from this server itself
+ * (at HOSTNAME:PORT, from loopback), passing the original request's headers on. This random
+ * value, known only to this process, marks those headers as stamped here, so the new page sees
+ * the original client, Host and proxy trust rather than 0.0.0.0 asking itself.
+ */
+const STAMP_HEADER = "x-quizdeck-stamp";
+const STAMP = randomBytes(24).toString("base64url");
 
 export function stampRequest(req: IncomingMessage): void {
+  if (req.headers[STAMP_HEADER] === STAMP) return;
+  req.headers[STAMP_HEADER] = STAMP;
   req.headers[CLIENT_IP_HEADER] = clientAddress(req);
+  req.headers[HOST_HEADER] = req.headers.host ?? "";
   const trusted = fromTrustedProxy(req);
   req.headers[TRUSTED_PROXY_HEADER] = trusted ? "1" : "0";
   if (!trusted) {

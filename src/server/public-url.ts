@@ -3,7 +3,7 @@ import { networkInterfaces } from "node:os";
 import { headers } from "next/headers";
 import { lanOrigins, pickOrigin } from "@/core/origin";
 import { env } from "@/env";
-import { TRUSTED_PROXY_HEADER } from "./client-address";
+import { HOST_HEADER, TRUSTED_PROXY_HEADER } from "./client-address";
 
 /**
  * The origin links, QR codes, share URLs and Open Graph URLs point at, for the request being
@@ -15,7 +15,7 @@ export function originFromHeaders(h: Headers): string {
   return pickOrigin(
     { publicUrl: e.QUIZDECK_PUBLIC_URL, allowedHosts: e.QUIZDECK_ALLOWED_HOSTS, port: e.PORT },
     {
-      host: h.get("host"),
+      host: h.get(HOST_HEADER) || h.get("host"),
       forwardedHost: h.get("x-forwarded-host"),
       forwardedProto: h.get("x-forwarded-proto"),
       fromTrustedProxy: h.get(TRUSTED_PROXY_HEADER) === "1",
