@@ -1,9 +1,8 @@
 import { networkInterfaces } from "node:os";
-import { signUpByApi } from "../accounts";
 import { expect, test } from "../fixtures";
 import { hostGame } from "../live-helpers";
 import { lanOrigins } from "../../src/core/origin";
-import { decodeQr } from "./qr";
+import { decodeQr, pageFetch, signUpInPage } from "./helpers";
 
 /**
  * Links that phones can open: on the shipped defaults (no QUIZDECK_PUBLIC_URL), a page opened at
@@ -15,7 +14,7 @@ import { decodeQr } from "./qr";
 const origin = (baseURL: string | undefined) => new URL(baseURL!).origin;
 
 test("the lobby's QR code and Join-at line carry the address the page was opened at", async ({ page, baseURL }) => {
-  await signUpByApi(page.request, baseURL!);
+  await signUpInPage(page);
   await hostGame(page, "world-capitals");
   const pin = await page.getByTestId("host-pin").getAttribute("data-pin");
   await expect(page.getByTestId("join-url-text")).toHaveText(`${new URL(baseURL!).host}/join`);
@@ -36,10 +35,11 @@ test("a result's QR code, Web Share URL, og:url and og:image", async ({ page, ba
     w.shared = [];
     Object.defineProperty(navigator, "share", { configurable: true, value: async (data: ShareData) => void w.shared.push(data) });
   });
-  const started = await page.request.post("/api/v1/quizzes/world-capitals/attempts", { data: { nickname: "Linker" } });
-  expect(started.status()).toBe(201);
-  const { attemptId } = (await started.json()) as { attemptId: string };
-  expect((await page.request.post(`/api/v1/attempts/${attemptId}/finish`)).status()).toBe(200);
+  await page.goto("/");
+  const started = await pageFetch<{ attemptId: string }>(page, "POST", "/api/v1/quizzes/world-capitals/attempts", { nickname: "Linker" });
+  expect(started.status).toBe(201);
+  const { attemptId } = started.json;
+  expect((await pageFetch(page, "POST", `/api/v1/attempts/${attemptId}/finish`)).status).toBe(200);
   const url = `${origin(baseURL)}/results/${attemptId}`;
 
   await page.goto(`/results/${attemptId}`);
@@ -47,7 +47,9 @@ test("a result's QR code, Web Share URL, og:url and og:image", async ({ page, ba
   await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", url);
   const image = await page.locator('meta[property="og:image"]').first().getAttribute("content");
   expect(image).toMatch(new RegExp(`^${origin(baseURL).replace(/\./g, "\\.")}/results/${attemptId}/opengraph-image`));
-  expect((await page.request.get(image!)).headers()["content-type"]).toBe("image/png");
+  const png = await page.goto(image!);
+  expect(png?.headers()["content-type"]).toBe("image/png");
+  await page.goBack();
 
   await page.getByRole("button", { name: "Share", exact: true }).click();
   const shared = await page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared);
@@ -56,7 +58,8 @@ test("a result's QR code, Web Share URL, og:url and og:image", async ({ page, ba
 
 test("a lobby opened as 127.0.0.1 says phones cannot reach it and offers this machine's addresses", async ({ page, baseURL }) => {
   const local = `http://127.0.0.1:${new URL(baseURL!).port}`;
-  await signUpByApi(page.request, local);
+  await page.goto(local);
+  await signUpInPage(page);
   await page.goto(`${local}/quiz/world-capitals`);
   await page.getByTestId("host-live").click({ timeout: 15_000 });
   await page.waitForURL(/\/host\/[0-9a-f-]{36}$/);
