@@ -95,6 +95,19 @@ describe("lanOrigins", () => {
     ).toEqual(["http://192.168.1.20:3000", "http://10.0.0.5:3000", "http://[2001:db8::20]:3000"]);
   });
 
+  it("puts container and virtual-machine bridges after the real interfaces", () => {
+    expect(
+      lanOrigins(
+        {
+          docker0: [{ address: "172.17.0.1", family: "IPv4", internal: false }],
+          "br-5f2a": [{ address: "172.18.0.1", family: "IPv4", internal: false }],
+          wlp2s0: [{ address: "192.168.1.20", family: "IPv4", internal: false }],
+        },
+        3000,
+      ),
+    ).toEqual(["http://192.168.1.20:3000", "http://172.17.0.1:3000", "http://172.18.0.1:3000"]);
+  });
+
   it("is empty on a machine with no network", () => {
     expect(lanOrigins({ lo: [{ address: "127.0.0.1", family: "IPv4", internal: true }] }, 3000)).toEqual([]);
   });

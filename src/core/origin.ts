@@ -87,12 +87,16 @@ export type NetworkInterfaceInfo = { address: string; family: string | number; i
 /**
  * The origins phones on the same network can use to reach this machine, from Node's
  * os.networkInterfaces(): IPv4 first (what people type and most Wi-Fi serves), then global IPv6;
- * loopback, link-local (unusable without a zone) and duplicates left out.
+ * container and virtual-machine bridges after real interfaces; loopback, link-local (unusable
+ * without a zone) and duplicates left out.
  */
 export function lanOrigins(interfaces: Record<string, NetworkInterfaceInfo[] | undefined>, port: number, proto: "http" | "https" = "http"): string[] {
   const v4: string[] = [];
   const v6: string[] = [];
-  for (const list of Object.values(interfaces)) {
+  // Bridges of containers and virtual machines (docker0, br-…, virbr0, veth…) come last: phones are not on them.
+  const virtual = (name: string) => /^(docker|br-|virbr|veth|vmnet|vboxnet|cni|flannel|podman|lxc|lxd)/.test(name);
+  const names = Object.keys(interfaces).sort((a, b) => Number(virtual(a)) - Number(virtual(b)));
+  for (const list of names.map((n) => interfaces[n])) {
     for (const i of list ?? []) {
       if (i.internal) continue;
       const family = String(i.family);

@@ -152,7 +152,8 @@ function Lobby({ view, joinUrl, joinHost, qr, lan, send }: { view: HostView; sen
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
       <section className="rounded-3xl bg-brand-600 p-6 text-white shadow-lg sm:p-8 dark:bg-brand-900" aria-labelledby="join-heading">
         <h2 id="join-heading" className="text-xl font-semibold text-brand-100">
-          {t("joinAt")} <span className="font-bold text-white" data-testid="join-url-text">{joinHost}/join</span>
+          {/* Opened as localhost: phones should type this machine's (first) network address. */}
+          {t("joinAt")} <span className="font-bold text-white" data-testid="join-url-text">{lan?.[0] ? new URL(lan[0].origin).host : joinHost}/join</span>
         </h2>
         <p className="mt-4 text-lg font-semibold text-brand-100">{t("gamePin")}</p>
         <p className="font-mono text-6xl font-black tracking-wider tabular-nums sm:text-8xl" data-testid="host-pin" data-pin={view.pin}>

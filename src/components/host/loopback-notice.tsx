@@ -26,13 +26,24 @@ export function LoopbackNotice({ host, addresses }: { host: string; addresses: L
         </p>
       ) : (
         <>
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="lan-addresses">
+          <ul className="mt-4 space-y-3" data-testid="lan-addresses">
             {addresses.map((a) => (
-              <li key={a.origin} className="flex items-center gap-4 rounded-xl border border-zinc-200 p-3 dark:border-zinc-800" data-origin={a.origin}>
+              <li
+                key={a.origin}
+                className="flex flex-col items-start gap-3 rounded-xl border border-zinc-200 p-3 sm:flex-row sm:items-center sm:gap-5 dark:border-zinc-800"
+                data-origin={a.origin}
+              >
                 {/* eslint-disable-next-line @next/next/no-img-element -- a data URL made on the server */}
-                <img src={a.qr} alt={t("lanQrAlt", { url: a.joinUrl })} width={144} height={144} className="size-32 shrink-0 rounded-lg bg-white p-1.5 sm:size-36" data-testid="lan-qr" />
+                <img
+                  src={a.qr}
+                  alt={t("lanQrAlt", { url: a.joinUrl })}
+                  width={160}
+                  height={160}
+                  className="size-40 shrink-0 rounded-lg border border-zinc-200 bg-white p-1.5"
+                  data-testid="lan-qr"
+                />
                 <div className="min-w-0 space-y-2">
-                  <p className="font-mono text-sm font-semibold break-all" data-testid="lan-join-url">
+                  <p className="font-mono text-base font-bold break-all" data-testid="lan-join-url">
                     {a.joinUrl}
                   </p>
                   <a

@@ -28,7 +28,8 @@ import { LiveGames, type LiveResult } from "./games";
  */
 
 type HostUser = { id: string; admin: boolean };
-type SocketData = { role?: "host" | "player"; gameId?: string; playerId?: string; user?: HostUser | null };
+/** clientKey: who the client is for rate limits, decided once while the handshake's connection is open. */
+type SocketData = { role?: "host" | "player"; gameId?: string; playerId?: string; user?: HostUser | null; clientKey?: string };
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type AnyAck = (res: unknown) => void;
@@ -192,7 +193,7 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
     "player:join": async (socket, p: ParsedClientPayload<"player:join">) => {
       // Limits that fit a room: a class behind one address joins freely; what is limited is
       // guessing PINs (per address) and churning through one game (per game), see rate-limit.ts.
-      const key = clientKey(socket.request);
+      const key = (socket.data.clientKey ??= clientKey(socket.request));
       try {
         const open = await games.openGame(p.pin);
         if (!open) {
@@ -240,6 +241,8 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
   };
 
   io.on("connection", (socket: LiveSocket) => {
+    // Now, while the handshake's connection is open: a polling handshake's may close afterwards.
+    socket.data.clientKey = clientKey(socket.request);
     writeAcksDirectly(socket);
     for (const event of Object.keys(CLIENT_EVENTS) as ClientEventName[]) {
       // Typed per event above; Socket.IO's listener types do not follow a mapped loop.
