@@ -18,4 +18,11 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    // No import cycles in the app: a cycle makes load order decide what a module sees (an import
+    // still undefined while its module loads). Type-only imports count too: they still tie modules.
+    files: ["src/**/*.ts", "src/**/*.tsx"],
+    settings: { "import/ignore": ["node_modules"] },
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
+  },
 );

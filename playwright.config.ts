@@ -151,7 +151,8 @@ export default defineConfig({
       QUIZDECK_PUBLIC_URL: `http://127.0.0.1:${b.port}`,
       // Every test signs up from 127.0.0.1; the limit itself is tested on a server of its own.
       QUIZDECK_RATE_LIMIT_SIGN_IN: "10000",
-      QUIZDECK_RATE_LIMIT_JOIN: "10000",
+      QUIZDECK_RATE_LIMIT_SIGN_IN_ACCOUNT: "10000",
+      QUIZDECK_RATE_LIMIT_PIN_GUESSES: "10000",
       QUIZDECK_ADMIN_EMAILS: "admin@quizdeck.test",
     },
   })),

@@ -30,7 +30,7 @@ import { warmUpPackets } from "./warm-up";
 import type { ClientToServerEvents, HostView, PlayerPersonal, PlayerShared, PlayerView, ServerToClientEvents } from "../src/core/live/protocol";
 import { composePlayerView, personalOfView, sharedOfView } from "../src/core/live/views";
 import { LIVE_SOCKET_PATH, LIVE_STATS_PATH } from "../src/server/live/constants";
-import { machine, percentile, startServer, stopServer } from "./server";
+import { machine, percentile, startServer, statsUrl, stopServer } from "./server";
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** What the generator needs of a player's connection (socket.io-client or the lean client). */
@@ -102,7 +102,7 @@ function anyAnswer(view: PlayerView): unknown {
 
 /** The server's counters; `reset` also starts a new event-loop delay histogram. */
 async function stats(reset = false) {
-  return (await (await fetch(`${BASE}${LIVE_STATS_PATH}${reset ? "?reset=1" : ""}`)).json()) as {
+  return (await (await fetch(statsUrl(PORT, `${LIVE_STATS_PATH}${reset ? "?reset=1" : ""}`))).json()) as {
     players: number;
     answers: number;
     commits: number;
@@ -331,7 +331,6 @@ async function main() {
   const server = await startServer(PORT, {
     QUIZDECK_DATA_DIR: dir,
     QUIZDECK_PUBLIC_URL: BASE,
-    QUIZDECK_RATE_LIMIT_JOIN: String(PLAYERS * 10),
     QUIZDECK_RATE_LIMIT_SIGN_IN: "1000",
   });
   try {

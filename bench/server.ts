@@ -11,6 +11,9 @@ export function requireBuild() {
   }
 }
 
+/** The live counters' loopback-only port of a bench server (QUIZDECK_STATS_PORT): the app's port + 1. */
+export const statsUrl = (port: number, path: string) => `http://127.0.0.1:${port + 1}${path}`;
+
 export function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   // BENCH_SERVER_NODE_ARGS: extra Node flags for the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
@@ -19,7 +22,7 @@ export function startServer(port: number, env: Record<string, string>): Promise<
   const cpus = process.env.BENCH_SERVER_CPUS;
   if (cpus) command.unshift("taskset", "-c", cpus);
   const child = spawn(command[0]!, command.slice(1), {
-    env: { ...process.env, ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
+    env: { ...process.env, QUIZDECK_STATS_PORT: String(port + 1), ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {

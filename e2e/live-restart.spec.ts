@@ -27,7 +27,7 @@ function startServer(port: number, dir: string): Server {
       PORT: String(port),
       QUIZDECK_DATA_DIR: dir,
       QUIZDECK_PUBLIC_URL: `http://127.0.0.1:${port}`,
-      QUIZDECK_RATE_LIMIT_JOIN: "1000",
+      QUIZDECK_RATE_LIMIT_PIN_GUESSES: "1000",
       QUIZDECK_RATE_LIMIT_SIGN_IN: "1000",
     },
     stdio: ["ignore", "pipe", "pipe"],

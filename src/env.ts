@@ -1,4 +1,12 @@
+import proxyaddr from "proxy-addr";
 import { z } from "zod";
+import { parseTrustProxy } from "./core/client-address";
+import { normalizeHost } from "./core/origin";
+
+/** "" counts as unset, so `NAME=` in a compose file or .env means "the default". */
+const unsetIfEmpty = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const int = (min: number, max: number, fallback: number) =>
+  z.preprocess(unsetIfEmpty, z.coerce.number().int().min(min).max(max).default(fallback));
 
 /** Every environment variable Quizdeck reads, validated once at start-up (README: Configuration). */
 const schema = z.object({
@@ -28,10 +36,46 @@ const schema = z.object({
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     ),
-  // Requests per minute per address (PRODUCT.md §9); raise them only for load tests.
-  QUIZDECK_RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(10),
-  QUIZDECK_RATE_LIMIT_JOIN: z.coerce.number().int().min(1).default(20),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // Host names links may be built from (README: Configuration); comma-separated host or host:port.
+  QUIZDECK_ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .transform((v, ctx) =>
+      v
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean)
+        .map((h) => {
+          if (normalizeHost(h) === null) ctx.addIssue({ code: "custom", message: `"${h}" is not a host name or host:port` });
+          return h;
+        }),
+    ),
+  // Which peers may tell us the client's address and the request's host: off, a hop count, or
+  // addresses/CIDRs (proxy-addr's syntax, including loopback, linklocal, uniquelocal).
+  QUIZDECK_TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const trust = parseTrustProxy(v);
+      if (Array.isArray(trust)) {
+        try {
+          proxyaddr.compile(trust);
+        } catch (err) {
+          ctx.addIssue({ code: "custom", message: `must be a number of proxies or a list of addresses/CIDRs (${(err as Error).message})` });
+        }
+      }
+      return trust;
+    }),
+  // The live counters (/api/live/stats) are served on this port, on 127.0.0.1 only; unset: not at all.
+  QUIZDECK_STATS_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(65535).optional()),
+  // Rate limits (README: Configuration); raise them only for load tests.
+  QUIZDECK_RATE_LIMIT_SIGN_IN: int(1, 1_000_000, 30),
+  QUIZDECK_RATE_LIMIT_SIGN_IN_ACCOUNT: int(1, 1_000_000, 5),
+  QUIZDECK_RATE_LIMIT_PIN_GUESSES: int(1, 1_000_000, 20),
+  // Live games: how long answers wait to be written together, and how long a dropped phone keeps its place.
+  QUIZDECK_LIVE_COMMIT_MS: int(0, 1000, 4),
+  QUIZDECK_LIVE_RECONNECT_GRACE_MS: int(0, 3_600_000, 15_000),
+  PORT: int(1, 65535, 3000),
   HOSTNAME: z.string().trim().min(1).default("0.0.0.0"),
 });
 
@@ -43,7 +87,9 @@ export class EnvError extends Error {
 
 /** Parses an environment; throws EnvError naming every bad variable and what it expects. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = schema.safeParse(source);
+  // QUIZDECK_RATE_LIMIT_JOIN (joins per address) became the wrong-PIN limit: still read as its old name.
+  const input = { ...source, QUIZDECK_RATE_LIMIT_PIN_GUESSES: source.QUIZDECK_RATE_LIMIT_PIN_GUESSES ?? source.QUIZDECK_RATE_LIMIT_JOIN };
+  const result = schema.safeParse(input);
   if (result.success) return result.data;
   const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
   throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);

@@ -12,7 +12,7 @@ import "./globals.css";
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("meta");
   return {
-    metadataBase: new URL(publicUrl()),
+    metadataBase: new URL(await publicUrl()),
     title: { default: `Quizdeck — ${t("tagline")}`, template: "%s · Quizdeck" },
     description: t("description"),
     applicationName: "Quizdeck",

@@ -17,6 +17,8 @@ export type DbKind = "pglite" | "postgres";
 export type DbHandle = {
   db: Db;
   kind: DbKind;
+  /** PostgreSQL's connection pool, for work that needs one connection throughout (the migration lock). */
+  pool?: pg.Pool;
   /** Answers true when the database runs `select 1` within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -40,6 +42,7 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
     return {
       db,
       kind: "postgres",
+      pool,
       ping: (timeoutMs) => ping(db, timeoutMs),
       close: () => pool.end(),
     };

@@ -1,8 +1,7 @@
 import "server-only";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import type { DbHandle } from "./client";
@@ -10,7 +9,7 @@ import type { DbHandle } from "./client";
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "src/db/migrations");
 
 // Any fixed number: it names the lock that keeps two servers starting at once from both migrating.
-const MIGRATION_LOCK = 7_220_411;
+export const MIGRATION_LOCK = 7_220_411;
 
 /** Applies the committed SQL migrations (src/db/migrations) that this database has not seen. */
 export async function migrateDatabase(handle: DbHandle): Promise<void> {
@@ -18,10 +17,20 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
     return;
   }
-  await handle.db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
+  if (!handle.pool) throw new Error("a PostgreSQL handle without its pool cannot take the migration lock");
+  // An advisory lock belongs to the connection that took it: taking it, migrating and letting it
+  // go all happen on this one connection. Through the pool, the unlock could land on another
+  // connection (and do nothing), leaving the lock held and the next server waiting for ever.
+  // A second server starting at the same time waits here, then finds every migration applied.
+  const client = await handle.pool.connect();
   try {
-    await migrateNodePg(handle.db as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      await migrateNodePg(drizzleNodePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    }
   } finally {
-    await handle.db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
+    client.release();
   }
 }

@@ -8,7 +8,7 @@ import { handleSchema } from "@/core/account";
 import { getDb, type Db } from "@/db";
 import * as schema from "@/db/schema";
 import { env } from "@/env";
-import { decodeGuest, GUEST_COOKIE } from "./guest";
+import { decodeGuest, GUEST_COOKIE } from "./guest-cookie";
 import { secureCookies } from "./request-scheme";
 import { appSecret } from "./secret";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeGuest, encodeGuest } from "./guest";
+import { decodeGuest, encodeGuest } from "./guest-cookie";
 
 const key = "k".repeat(32);
 const guest = { id: "0b6f3d5e-0000-4000-8000-000000000001", nickname: "Ada" };

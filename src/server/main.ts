@@ -17,9 +17,6 @@ register(
   )}`,
 );
 
-const CLIENT_IP_HEADER = "x-quizdeck-client-ip"; // read by src/server/rate-limit.ts
-const CLIENT_PROTO_HEADER = "x-quizdeck-client-proto"; // read by src/server/request-scheme.ts
-
 const dev = process.argv.includes("--dev");
 // Next decides its mode from NODE_ENV at import time, so set it before loading Next.
 (process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
@@ -47,32 +44,14 @@ const app = next({ dev, hostname: config.HOSTNAME, port: config.PORT });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const { LIVE_STATS_PATH } = await import("./live/constants");
+const { stampRequest } = await import("./client-address");
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
 const server = createServer((req, res) => {
-  // The address rate limits count by; overwritten, never trusted from the client.
-  req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
-  // The scheme the browser used, likewise never taken from the client. This server speaks plain
-  // HTTP; only a trusted proxy's X-Forwarded-Proto (QUIZDECK_TRUST_PROXY) may turn it into https.
-  req.headers[CLIENT_PROTO_HEADER] = "http";
-  // The live server's counters for operators and bench:live: from this machine only.
-  if (req.url?.startsWith(LIVE_STATS_PATH) && LOOPBACK.has(req.socket.remoteAddress ?? "")) {
-    const ms = (ns: number) => Math.round(ns / 1e4) / 100;
-    const body = {
-      ...live.stats(),
-      memory: process.memoryUsage(),
-      // CPU time and minor page faults (first touches of memory) so far: bench:live reads them per question.
-      cpuMs: Math.round(Object.values(process.cpuUsage()).reduce((a, b) => a + b, 0) / 1000),
-      minorPageFaults: process.resourceUsage().minorPageFault,
-      eventLoopDelayMs: { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) },
-    };
-    if (req.url.includes("reset=1")) loopDelay.reset();
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
-    return;
-  }
+  // Who the client is (and whether its proxy's X-Forwarded-* headers count), by the one rule
+  // Socket.IO uses too; a client's own values of these headers are overwritten.
+  stampRequest(req);
   void handle(req, res);
 });
 
@@ -80,6 +59,24 @@ const server = createServer((req, res) => {
 const { getDatabase } = await import("../db");
 const { attachLiveServer } = await import("./live/socket");
 const live = attachLiveServer(server, async () => (await getDatabase()).db);
+
+// The counters, for operators and bench:live, on a loopback-only port of their own.
+const { startStatsServer } = await import("./stats-server");
+const statsServer = config.QUIZDECK_STATS_PORT
+  ? await startStatsServer(config.QUIZDECK_STATS_PORT, (reset) => {
+      const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+      const body = {
+        ...live.stats(),
+        memory: process.memoryUsage(),
+        // CPU time and minor page faults (first touches of memory) so far: bench:live reads them per question.
+        cpuMs: Math.round(Object.values(process.cpuUsage()).reduce((a, b) => a + b, 0) / 1000),
+        minorPageFaults: process.resourceUsage().minorPageFault,
+        eventLoopDelayMs: { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) },
+      };
+      if (reset) loopDelay.reset();
+      return body;
+    })
+  : null;
 
 // src/db/index.ts keeps the open database here (one per process; see the comment there).
 type Registry = { close?: () => Promise<void> };
@@ -92,6 +89,7 @@ async function shutdown(signal: string) {
   console.log(`[server] ${signal}: finishing requests and closing the database`);
   // Stop taking connections, let requests in flight end (at most 10 s), then close the database,
   // which for PGlite flushes it to disk.
+  statsServer?.close();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const force = setTimeout(() => server.closeAllConnections(), 10_000);

@@ -14,8 +14,8 @@ import {
 } from "@/db/queries/attempts";
 import { AppError } from "./errors";
 import type { answerInput } from "./play-schemas";
-import { ensureGuest, currentPlayer } from "./guest";
-import { getViewer } from "./viewer";
+import { ensureGuest } from "./guest";
+import { currentPlayer, getViewer } from "./viewer";
 
 export { answerInput, startInput } from "./play-schemas";
 

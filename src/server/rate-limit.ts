@@ -4,14 +4,24 @@ import { env } from "@/env";
 import { AppError } from "./errors";
 
 /**
- * Rate limits of PRODUCT.md §9, counted in this process's memory (one server; a cluster would
- * swap in rate-limiter-flexible's Redis store behind the same functions).
+ * Rate limits, counted in this process's memory (one server; a cluster would swap in
+ * rate-limiter-flexible's Redis store behind the same functions). Each limits one abuse without
+ * getting in the way of a class behind one address (README: Configuration):
+ * - signIn, signInAccount: password guessing, per client address and per account (email);
+ * - pinGuess: wrong PINs per client address (looking for games to join);
+ * - gameJoins: joins per game and minute beyond its maxPlayers (join, get kicked, join again);
+ * - answer: answers per player and second.
  */
 const limits = () => {
   const e = env();
   return {
     signIn: { points: e.QUIZDECK_RATE_LIMIT_SIGN_IN, duration: 60 },
-    join: { points: e.QUIZDECK_RATE_LIMIT_JOIN, duration: 60 },
+    signInAccount: { points: e.QUIZDECK_RATE_LIMIT_SIGN_IN_ACCOUNT, duration: 60 },
+    pinGuess: { points: e.QUIZDECK_RATE_LIMIT_PIN_GUESSES, duration: 60 },
+    // Counted here, compared with the game's own maxPlayers in countGameJoin.
+    gameJoins: { points: Number.MAX_SAFE_INTEGER, duration: 60 },
+    // "Someone at this address joined this game": lets a class in while its typos are over the limit.
+    joinedFrom: { points: Number.MAX_SAFE_INTEGER, duration: 60 * 60 },
     answer: { points: 10, duration: 1 },
   };
 };
@@ -30,22 +40,62 @@ function limiter(name: LimitName): RateLimiterMemory {
   return l;
 }
 
+function limited(msBeforeNext: number): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new AppError("rate_limited", `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
+}
+
 /** Counts one request for `key`; throws `rate_limited` with Retry-After seconds when over the limit. */
 export async function consume(name: LimitName, key: string): Promise<void> {
   try {
     await limiter(name).consume(key);
   } catch (err) {
-    if (err instanceof RateLimiterRes) {
-      const retryAfterSeconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-      throw new AppError("rate_limited", `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
-    }
+    if (err instanceof RateLimiterRes) throw limited(err.msBeforeNext);
     throw err;
   }
 }
 
-/** Set by the custom server (src/server/main.ts) from the socket, so a client cannot forge it. */
-export const CLIENT_IP_HEADER = "x-quizdeck-client-ip";
+/** Whether `key` has used up its points of `name` in the current window (counts nothing). */
+async function exhausted(name: LimitName, key: string): Promise<RateLimiterRes | null> {
+  const res = await limiter(name).get(key);
+  return res && res.remainingPoints <= 0 ? res : null;
+}
 
-export function clientIp(headers: Headers): string {
-  return headers.get(CLIENT_IP_HEADER) ?? "unknown";
+/** A wrong PIN from this address: counted; throws `rate_limited` once the address is over its limit. */
+export async function countWrongPin(clientKey: string): Promise<void> {
+  await consume("pinGuess", clientKey);
+}
+
+/**
+ * May this address join this (open, right-PIN) game? Always, unless its wrong PINs are over the
+ * limit; then only a game someone at this address already joined (the class mid-join, one student
+ * mistyping). A guesser over the limit gets `rate_limited` for a right PIN too, the same answer as
+ * for a wrong one, so guessing further tells it nothing.
+ */
+export async function checkPinJoin(clientKey: string, gameId: string): Promise<void> {
+  const over = await exhausted("pinGuess", clientKey);
+  if (!over) return;
+  if (await limiter("joinedFrom").get(`${clientKey} ${gameId}`)) return;
+  throw limited(over.msBeforeNext);
+}
+
+/** Remembers that someone at this address joined this game (see checkPinJoin). */
+export async function rememberJoin(clientKey: string, gameId: string): Promise<void> {
+  await limiter("joinedFrom").consume(`${clientKey} ${gameId}`);
+}
+
+/** Throws `rate_limited` when this game had maxPlayers joins in the current minute already. */
+export async function checkGameJoins(gameId: string, maxPlayers: number): Promise<void> {
+  const res = await limiter("gameJoins").get(gameId);
+  if (res && res.consumedPoints >= maxPlayers) throw limited(res.msBeforeNext);
+}
+
+/** Counts a join that happened (see checkGameJoins). */
+export async function countGameJoin(gameId: string): Promise<void> {
+  await limiter("gameJoins").consume(gameId);
+}
+
+/** Forgets every count (tests). */
+export function resetRateLimits(): void {
+  store[KEY]?.clear();
 }

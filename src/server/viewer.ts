@@ -4,8 +4,10 @@ import { cache } from "react";
 import { headers } from "next/headers";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
+import type { PlayerIdentity } from "@/db/queries/attempts";
 import { apiTokens, users } from "@/db/schema";
 import { getAuth } from "./auth";
+import { readGuest } from "./guest";
 
 export type Role = "member" | "admin";
 export type Viewer = { id: string; handle: string; name: string; email: string; role: Role; locale: string; via: "session" | "token" };
@@ -48,3 +50,11 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
     via: "session",
   };
 });
+
+/** Who is playing in this request: the signed-in member, else the guest cookie, else nobody yet. */
+export async function currentPlayer(): Promise<PlayerIdentity | null> {
+  const viewer = await getViewer();
+  if (viewer) return { userId: viewer.id, guestId: null };
+  const guest = await readGuest();
+  return guest ? { userId: null, guestId: guest.id } : null;
+}

@@ -28,10 +28,14 @@ import type { ClientToServerEvents, HostView, PublicQuestion, RevealSummary, Set
 import { connectLive, useRemaining, type LiveSocket } from "@/components/live/live-socket";
 import { keyText } from "@/components/live/reveal-text";
 import { BrandMark } from "@/components/live/brand-mark";
+import { LoopbackNotice, type LanAddress } from "./loopback-notice";
 
 type HostEvent = Exclude<keyof ClientToServerEvents, `player:${string}` | "host:attach" | "host:create">;
 
-export function HostScreen({ gameId, joinUrl, joinHost, qr }: { gameId: string; joinUrl: string; joinHost: string; qr: string }) {
+/** `lan`: set when the lobby was opened as localhost, with this machine's addresses phones can use. */
+type JoinInfo = { joinUrl: string; joinHost: string; qr: string; lan: LanAddress[] | null };
+
+export function HostScreen({ gameId, joinUrl, joinHost, qr, lan = null }: { gameId: string } & Omit<JoinInfo, "lan"> & { lan?: LanAddress[] | null }) {
   const t = useTranslations("live");
   const [view, setView] = useState<HostView | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -128,7 +132,7 @@ export function HostScreen({ gameId, joinUrl, joinHost, qr }: { gameId: string; 
           {error}
         </p>
       )}
-      {view.phase === "lobby" && <Lobby view={view} joinUrl={joinUrl} joinHost={joinHost} qr={qr} send={send} />}
+      {view.phase === "lobby" && <Lobby view={view} joinUrl={joinUrl} joinHost={joinHost} qr={qr} lan={lan} send={send} />}
       {view.phase === "question" && <QuestionView view={view} send={send} />}
       {view.phase === "reveal" && view.reveal && <RevealView view={view} reveal={view.reveal} send={send} />}
       {view.phase === "scoreboard" && <Scoreboard view={view} send={send} />}
@@ -140,7 +144,7 @@ export function HostScreen({ gameId, joinUrl, joinHost, qr }: { gameId: string; 
 
 type Send = (event: HostEvent, payload?: object) => void;
 
-function Lobby({ view, joinUrl, joinHost, qr, send }: { view: HostView; joinUrl: string; joinHost: string; qr: string; send: Send }) {
+function Lobby({ view, joinUrl, joinHost, qr, lan, send }: { view: HostView; send: Send } & JoinInfo) {
   const t = useTranslations("live");
   const [confirming, setConfirming] = useState<string | null>(null);
   const pin = `${view.pin.slice(0, 3)} ${view.pin.slice(3)}`;
@@ -148,28 +152,33 @@ function Lobby({ view, joinUrl, joinHost, qr, send }: { view: HostView; joinUrl:
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
       <section className="rounded-3xl bg-brand-600 p-6 text-white shadow-lg sm:p-8 dark:bg-brand-900" aria-labelledby="join-heading">
         <h2 id="join-heading" className="text-xl font-semibold text-brand-100">
-          {t("joinAt")} <span className="font-bold text-white" data-testid="join-url-text">{joinHost}/join</span>
+          {/* Opened as localhost: phones should type this machine's (first) network address. */}
+          {t("joinAt")} <span className="font-bold text-white" data-testid="join-url-text">{lan?.[0] ? new URL(lan[0].origin).host : joinHost}/join</span>
         </h2>
         <p className="mt-4 text-lg font-semibold text-brand-100">{t("gamePin")}</p>
         <p className="font-mono text-6xl font-black tracking-wider tabular-nums sm:text-8xl" data-testid="host-pin" data-pin={view.pin}>
           {pin}
         </p>
-        <div className="mt-6 flex flex-wrap items-end gap-6">
-          {/* eslint-disable-next-line @next/next/no-img-element -- a data URL made on the server */}
-          <img
-            src={qr}
-            alt={t("qrAlt", { url: joinUrl })}
-            width={320}
-            height={320}
-            className="size-64 rounded-2xl bg-white p-3 sm:size-80 2xl:size-[min(30rem,52vh)]"
-            data-testid="join-qr"
-          />
-          <p className="max-w-xs text-lg text-brand-100">
-            {t("scanToJoin")}
-            <br />
-            <span className="font-mono text-sm break-all text-white">{joinUrl}</span>
-          </p>
-        </div>
+        {lan ? (
+          <LoopbackNotice host={joinHost} addresses={lan} />
+        ) : (
+          <div className="mt-6 flex flex-wrap items-end gap-6">
+            {/* eslint-disable-next-line @next/next/no-img-element -- a data URL made on the server */}
+            <img
+              src={qr}
+              alt={t("qrAlt", { url: joinUrl })}
+              width={320}
+              height={320}
+              className="size-64 rounded-2xl bg-white p-3 sm:size-80 2xl:size-[min(30rem,52vh)]"
+              data-testid="join-qr"
+            />
+            <p className="max-w-xs text-lg text-brand-100">
+              {t("scanToJoin")}
+              <br />
+              <span className="font-mono text-sm break-all text-white">{joinUrl}</span>
+            </p>
+          </div>
+        )}
       </section>
       <section className="flex min-h-[28rem] flex-col rounded-3xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900" aria-labelledby="players-heading">
         <div className="flex flex-wrap items-center gap-3">

@@ -19,6 +19,7 @@ import {
 import type { HostView, PlayerPersonal, PlayerShared, PlayerView } from "@/core/live/protocol";
 import { personalDiffers, personalOfView } from "@/core/live/views";
 import type { Db } from "@/db/client";
+import { env } from "@/env";
 import { loadGameState } from "./load-state";
 import {
   commitGameBatch,
@@ -54,7 +55,7 @@ export interface LiveTransport {
 export type LiveResult<T> = { ok: true; value: T } | { ok: false; error: LiveError };
 
 /** Group commit: answers wait this long for company before one transaction writes them all… */
-const GROUP_COMMIT_MS = Number(process.env.QUIZDECK_LIVE_COMMIT_MS ?? 4);
+const GROUP_COMMIT_MS = env().QUIZDECK_LIVE_COMMIT_MS;
 /** …or until this many are waiting. */
 const GROUP_COMMIT_MAX = 500;
 /** Count-only host updates (answers, joins) are coalesced to at most one per this interval. */
@@ -66,7 +67,7 @@ const RETRY_MS = 250;
  * After a restart, players keep the connected flag of the snapshot this long: the phones are on
  * their way back, and a question must not close early because only the first one is back yet.
  */
-const RECONNECT_GRACE_MS = Number(process.env.QUIZDECK_LIVE_RECONNECT_GRACE_MS ?? 15_000);
+const RECONNECT_GRACE_MS = env().QUIZDECK_LIVE_RECONNECT_GRACE_MS;
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -569,6 +570,13 @@ export class LiveGames {
   }
 
   // ——— players ———
+
+  /** The open game behind a PIN (for the join limits), or null when the PIN opens nothing. */
+  async openGame(pin: string): Promise<{ id: string; maxPlayers: number } | null> {
+    const game = await this.byPinOrDb(pin);
+    if (!game || game.state.phase === "finished" || game.state.phase === "cancelled") return null;
+    return { id: game.id, maxPlayers: game.state.settings.maxPlayers };
+  }
 
   async join(
     pin: string,

@@ -14,7 +14,8 @@ import {
 import type { Db } from "@/db/client";
 import { findSessionUser } from "@/db/queries/games";
 import { AppError } from "../errors";
-import { consume } from "../rate-limit";
+import { clientKey } from "../client-address";
+import { checkGameJoins, checkPinJoin, consume, countGameJoin, countWrongPin, rememberJoin } from "../rate-limit";
 import { LIVE_SOCKET_PATH } from "./constants";
 import { createLiveGame } from "./create-game";
 import { emitToAll, fanoutCounters, writeAcksDirectly } from "./fanout";
@@ -27,7 +28,8 @@ import { LiveGames, type LiveResult } from "./games";
  */
 
 type HostUser = { id: string; admin: boolean };
-type SocketData = { role?: "host" | "player"; gameId?: string; playerId?: string; user?: HostUser | null };
+/** clientKey: who the client is for rate limits, decided once while the handshake's connection is open. */
+type SocketData = { role?: "host" | "player"; gameId?: string; playerId?: string; user?: HostUser | null; clientKey?: string };
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type AnyAck = (res: unknown) => void;
@@ -189,8 +191,17 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
       ]),
     ) as Record<keyof typeof HOST_COMMANDS, Handler>),
     "player:join": async (socket, p: ParsedClientPayload<"player:join">) => {
+      // Limits that fit a room: a class behind one address joins freely; what is limited is
+      // guessing PINs (per address) and churning through one game (per game), see rate-limit.ts.
+      const key = (socket.data.clientKey ??= clientKey(socket.request));
       try {
-        await consume("join", socket.handshake.address);
+        const open = await games.openGame(p.pin);
+        if (!open) {
+          await countWrongPin(key);
+          return fail("game_not_found", "There is no open game with that PIN. Check the PIN on the host's screen.");
+        }
+        await checkPinJoin(key, open.id);
+        await checkGameJoins(open.id, open.maxPlayers);
       } catch (err) {
         if (err instanceof AppError) return fail("rate_limited", err.message);
         throw err;
@@ -198,6 +209,7 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
       const r = await games.join(p.pin, p.nickname);
       if (!r.ok) return { ok: false, error: r.error };
       bindPlayer(socket, r.value.gameId, r.value.playerId);
+      await Promise.all([countGameJoin(r.value.gameId), rememberJoin(key, r.value.gameId)]);
       return { ok: true, playerId: r.value.playerId, token: r.value.token, nickname: r.value.nickname, state: r.value.view };
     },
     "player:resume": async (socket, p: ParsedClientPayload<"player:resume">) => {
@@ -229,6 +241,8 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
   };
 
   io.on("connection", (socket: LiveSocket) => {
+    // Now, while the handshake's connection is open: a polling handshake's may close afterwards.
+    socket.data.clientKey = clientKey(socket.request);
     writeAcksDirectly(socket);
     for (const event of Object.keys(CLIENT_EVENTS) as ClientEventName[]) {
       // Typed per event above; Socket.IO's listener types do not follow a mapped loop.

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { HostScreen } from "@/components/host/host-screen";
 import { getDb } from "@/db";
 import { getGame } from "@/db/queries/games";
-import { publicUrl } from "@/server/public-url";
+import { isLoopbackHost } from "@/core/origin";
+import { lanUrls, publicUrl, publicUrlConfigured } from "@/server/public-url";
 import { qrSvgDataUrl } from "@/server/qr";
 import { getViewer } from "@/server/viewer";
 
@@ -25,8 +26,21 @@ export default async function HostPage({ params }: Props) {
   const game = await getGame(await getDb(), gameId);
   // Someone else's game does not exist for this viewer.
   if (!game || game.hostId !== viewer.id) notFound();
-  const base = publicUrl();
+  const base = await publicUrl();
   const joinUrl = `${base}/join/${game.pin}`;
+  const joinHost = new URL(base).host;
   const qr = await qrSvgDataUrl(joinUrl);
-  return <HostScreen gameId={game.id} joinUrl={joinUrl} joinHost={new URL(base).host} qr={qr} />;
+  // Opened as localhost: phones cannot reach that; offer this machine's network addresses.
+  const lan =
+    !publicUrlConfigured() && isLoopbackHost(joinHost)
+      ? await Promise.all(
+          lanUrls().map(async (origin) => ({
+            origin,
+            joinUrl: `${origin}/join/${game.pin}`,
+            hostUrl: `${origin}/host/${game.id}`,
+            qr: await qrSvgDataUrl(`${origin}/join/${game.pin}`),
+          })),
+        )
+      : null;
+  return <HostScreen gameId={game.id} joinUrl={joinUrl} joinHost={joinHost} qr={qr} lan={lan} />;
 }

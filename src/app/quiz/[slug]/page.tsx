@@ -16,12 +16,12 @@ import { estimatedMinutes } from "@/core/quiz-list";
 import { getDb } from "@/db";
 import { leaderboard } from "@/db/queries/attempts";
 import { getPublicQuiz } from "@/db/queries/quizzes";
-import { currentPlayer, readGuest } from "@/server/guest";
+import { readGuest } from "@/server/guest";
 import { publicUrl } from "@/server/public-url";
 import { qrSvgDataUrl } from "@/server/qr";
 import { quizAccess } from "@/server/quiz-access";
 import { canManageQuiz } from "@/server/permissions";
-import { getViewer } from "@/server/viewer";
+import { currentPlayer, getViewer } from "@/server/viewer";
 import { OwnerTools } from "@/components/quiz/owner-tools";
 
 type Props = { params: Promise<{ slug: string }> };
@@ -51,10 +51,12 @@ export default async function QuizPage({ params }: Props) {
   const tl = await getTranslations("languages");
   const format = await getFormatter();
   const viewer = await getViewer();
+  // Absolute: the QR code, copy link and Web Share all carry the origin links are built from.
+  const shareUrl = `${await publicUrl()}/quiz/${quiz.slug}`;
   const [board, guest, qr] = await Promise.all([
     currentPlayer().then(async (who) => leaderboard(await getDb(), quiz.id, who)),
     readGuest(),
-    qrSvgDataUrl(`${publicUrl()}/quiz/${quiz.slug}`),
+    qrSvgDataUrl(shareUrl),
   ]);
   const minutes = estimatedMinutes(quiz.questions.map((q) => q.timeLimit));
   const typeCounts = QUESTION_TYPES.map((type) => [type, quiz.questions.filter((q) => q.type === type).length] as const).filter(
@@ -135,7 +137,7 @@ export default async function QuizPage({ params }: Props) {
           <Leaderboard {...board} />
           <div className="rounded-3xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900">
             <h2 className="mb-3 text-lg font-bold">{t("shareTitle")}</h2>
-            <SharePanel path={`/quiz/${quiz.slug}`} title={quiz.title} text={quiz.description} qr={qr} />
+            <SharePanel path={shareUrl} title={quiz.title} text={quiz.description} qr={qr} />
           </div>
           {(quiz.source || quiz.licence) && (
             <p className="px-2 text-xs text-zinc-500 dark:text-zinc-400">

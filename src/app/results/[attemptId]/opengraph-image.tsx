@@ -18,7 +18,7 @@ export default async function Image({ params }: { params: Promise<{ attemptId: s
     return ogImage(<div style={{ display: "flex", fontSize: 72, fontWeight: 800 }}>Quizdeck</div>);
   }
   const accuracy = r.total ? Math.round((r.correctCount / r.total) * 100) : 0;
-  const qr = await qrDataUrl(`${publicUrl()}/results/${r.id}`, 200);
+  const qr = await qrDataUrl(`${await publicUrl()}/results/${r.id}`, 200);
   return ogImage(
     <>
       <div style={{ display: "flex", justifyContent: "space-between", alignItems: "center" }}>

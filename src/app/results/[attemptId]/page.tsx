@@ -13,7 +13,7 @@ import { SharePanel } from "@/components/share/share-panel";
 import { buttonClass } from "@/components/ui/button";
 import { getDb } from "@/db";
 import { attemptInProgress, getAttemptResult, type ReviewItem } from "@/db/queries/attempts";
-import { currentPlayer } from "@/server/guest";
+import { currentPlayer } from "@/server/viewer";
 import { publicUrl } from "@/server/public-url";
 import { qrSvgDataUrl } from "@/server/qr";
 
@@ -43,7 +43,7 @@ export default async function ResultsPage({ params }: Props) {
   const tp = await getTranslations("play");
   const format = await getFormatter();
   const path = `/results/${r.id}`;
-  const url = `${publicUrl()}${path}`;
+  const url = `${await publicUrl()}${path}`;
   const qr = await qrSvgDataUrl(url);
   const accuracy = r.total ? Math.round((r.correctCount / r.total) * 100) : 0;
   const shareText = ts("shareText", { score: r.score, quiz: r.quiz.title });
@@ -108,7 +108,7 @@ export default async function ResultsPage({ params }: Props) {
           </div>
           <div>
             <h2 className="mb-3 text-lg font-bold">{ts("title")}</h2>
-            <SharePanel path={path} title={r.quiz.title} text={shareText} qr={qr} />
+            <SharePanel path={url} title={r.quiz.title} text={shareText} qr={qr} />
           </div>
         </aside>
       </div>

@@ -1,10 +1,10 @@
 // GET /api/v1/openapi.json – the OpenAPI 3.1 description of this API, generated from its zod schemas.
 import { NextResponse } from "next/server";
 import { openApiDocument } from "@/server/openapi";
-import { publicUrl } from "@/server/public-url";
+import { originFromHeaders } from "@/server/public-url";
 
 export const dynamic = "force-dynamic";
 
-export function GET() {
-  return NextResponse.json(openApiDocument(publicUrl()));
+export function GET(req: Request) {
+  return NextResponse.json(openApiDocument(originFromHeaders(req.headers)));
 }

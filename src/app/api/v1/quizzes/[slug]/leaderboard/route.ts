@@ -6,7 +6,7 @@ import { findPublicQuizId } from "@/db/queries/quizzes";
 import { quizAccess } from "@/server/quiz-access";
 import { apiRoute } from "@/server/api";
 import { AppError } from "@/server/errors";
-import { currentPlayer } from "@/server/guest";
+import { currentPlayer } from "@/server/viewer";
 
 export const dynamic = "force-dynamic";
 

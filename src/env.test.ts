@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env";
+
+describe("parseEnv", () => {
+  it("gives the shipped defaults", () => {
+    const e = parseEnv({});
+    expect(e.QUIZDECK_ALLOWED_HOSTS).toEqual([]);
+    expect(e.QUIZDECK_TRUST_PROXY).toBe(false);
+    expect(e.QUIZDECK_STATS_PORT).toBeUndefined();
+    expect(e.QUIZDECK_RATE_LIMIT_SIGN_IN).toBe(30);
+    expect(e.QUIZDECK_RATE_LIMIT_SIGN_IN_ACCOUNT).toBe(5);
+    expect(e.QUIZDECK_RATE_LIMIT_PIN_GUESSES).toBe(20);
+    expect(e.QUIZDECK_LIVE_COMMIT_MS).toBe(4);
+    expect(e.QUIZDECK_LIVE_RECONNECT_GRACE_MS).toBe(15_000);
+  });
+
+  it.each([
+    [{ QUIZDECK_ALLOWED_HOSTS: " Quiz.Local , 192.168.1.20:3000 " }, "QUIZDECK_ALLOWED_HOSTS", ["quiz.local", "192.168.1.20:3000"]],
+    [{ QUIZDECK_TRUST_PROXY: "1" }, "QUIZDECK_TRUST_PROXY", 1],
+    [{ QUIZDECK_TRUST_PROXY: "loopback, 10.0.0.0/8" }, "QUIZDECK_TRUST_PROXY", ["loopback", "10.0.0.0/8"]],
+    [{ QUIZDECK_TRUST_PROXY: "false" }, "QUIZDECK_TRUST_PROXY", false],
+    [{ QUIZDECK_STATS_PORT: "9464" }, "QUIZDECK_STATS_PORT", 9464],
+    [{ QUIZDECK_STATS_PORT: "" }, "QUIZDECK_STATS_PORT", undefined],
+    [{ QUIZDECK_RATE_LIMIT_JOIN: "10000" }, "QUIZDECK_RATE_LIMIT_PIN_GUESSES", 10000],
+    [{ QUIZDECK_RATE_LIMIT_JOIN: "10000", QUIZDECK_RATE_LIMIT_PIN_GUESSES: "7" }, "QUIZDECK_RATE_LIMIT_PIN_GUESSES", 7],
+    [{ QUIZDECK_LIVE_COMMIT_MS: "0" }, "QUIZDECK_LIVE_COMMIT_MS", 0],
+    [{ QUIZDECK_LIVE_RECONNECT_GRACE_MS: "" }, "QUIZDECK_LIVE_RECONNECT_GRACE_MS", 15_000],
+  ] as const)("%j sets %s", (source, name, expected) => {
+    expect(parseEnv(source)[name]).toEqual(expected);
+  });
+
+  it.each([
+    ["QUIZDECK_ALLOWED_HOSTS", "quiz.local, evil.org/path"],
+    ["QUIZDECK_TRUST_PROXY", "not-an-address"],
+    ["QUIZDECK_TRUST_PROXY", "10.0.0.0/99"],
+    ["QUIZDECK_STATS_PORT", "70000"],
+    ["QUIZDECK_RATE_LIMIT_SIGN_IN_ACCOUNT", "0"],
+    ["QUIZDECK_RATE_LIMIT_PIN_GUESSES", "many"],
+    ["QUIZDECK_LIVE_COMMIT_MS", "-1"],
+    ["QUIZDECK_LIVE_COMMIT_MS", "soon"],
+    ["QUIZDECK_LIVE_RECONNECT_GRACE_MS", "1.5"],
+    ["PORT", "http"],
+  ])("stops on a bad %s (%j), naming it", (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+});
