@@ -97,6 +97,25 @@ test("wrong PINs from an address are limited; the class's game still takes its p
   }
 });
 
+test("after 20 wrong PINs from an address, the right PIN still joins (it waits its turn)", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await signUpInPage(page);
+  await hostGame(page, "world-capitals");
+  const pin = (await page.getByTestId("host-pin").getAttribute("data-pin"))!;
+  const sockets: Phone[] = [];
+  try {
+    for (let i = 0; i < 2; i++) sockets.push(await connect(baseURL!, "127.0.0.78"));
+    const [typist, student] = sockets as [Phone, Phone];
+    // Nobody from this address has joined yet: one student's typos come first.
+    for (let i = 0; i < 21; i++) await join(typist, wrongPin(pin, i), "Typo");
+    // Guessing is over its limit, yet the game's own PIN is never refused.
+    expect(await join(student, pin, "Right Pin")).toMatchObject({ ok: true });
+    await expect(page.getByTestId("lobby-players").locator("li")).toHaveCount(1);
+  } finally {
+    for (const s of sockets) s.disconnect();
+  }
+});
+
 test("the live counters are not served on the app's port", async ({ request, baseURL }) => {
   // From loopback, where the old check let anyone in (a reverse proxy on this machine included).
   const app = `http://127.0.0.1:${new URL(baseURL!).port}`;

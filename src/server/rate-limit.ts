@@ -66,17 +66,51 @@ export async function countWrongPin(clientKey: string): Promise<void> {
   await consume("pinGuess", clientKey);
 }
 
+/** Whether this address's wrong PINs are over the limit (counts nothing). */
+export async function overGuessLimit(clientKey: string): Promise<boolean> {
+  return (await exhausted("pinGuess", clientKey)) !== null;
+}
+
 /**
- * May this address join this (open, right-PIN) game? Always, unless its wrong PINs are over the
- * limit; then only a game someone at this address already joined (the class mid-join, one student
- * mistyping). A guesser over the limit gets `rate_limited` for a right PIN too, the same answer as
- * for a wrong one, so guessing further tells it nothing.
+ * May this address join this (open, right-PIN) game at once? Yes, unless its wrong PINs are over
+ * the limit and nobody at this address joined this game yet: then the join waits its turn in the
+ * address's slow lane (`guesserTurn`), and is never refused. A class whose student mistyped joins
+ * at once once the first of them is in.
  */
-export async function checkPinJoin(clientKey: string, gameId: string): Promise<void> {
-  const over = await exhausted("pinGuess", clientKey);
-  if (!over) return;
-  if (await limiter("joinedFrom").get(`${clientKey} ${gameId}`)) return;
-  throw limited(over.msBeforeNext);
+export async function joinsAtOnce(clientKey: string, gameId: string): Promise<boolean> {
+  if (!(await overGuessLimit(clientKey))) return true;
+  return (await limiter("joinedFrom").get(`${clientKey} ${gameId}`)) !== null;
+}
+
+/** How long each attempt waits in an address's slow lane, and how many may wait there at once. */
+export const GUESSER_TURN_MS = 3_000;
+const GUESSER_QUEUE_MAX = 100;
+const LANES = Symbol.for("quizdeck.guesserLanes");
+const lanes = ((globalThis as Record<symbol, unknown>)[LANES] ??= new Map<string, { tail: Promise<void>; waiting: number }>()) as Map<
+  string,
+  { tail: Promise<void>; waiting: number }
+>;
+
+/**
+ * The slow lane of an address over its wrong-PIN limit: every join attempt from it (right PIN or
+ * wrong) is answered one at a time, GUESSER_TURN_MS apart. Refusing right PINs would lock a class
+ * out for one student's typos; answering them at full speed would let a guesser find games by
+ * trying every PIN at once. In the lane, guessing runs at the limit's own pace however many
+ * sockets ask, while a right PIN still gets in. Throws `rate_limited` only when the lane is full
+ * (a flood from that address).
+ */
+export async function guesserTurn(clientKey: string, turnMs = GUESSER_TURN_MS): Promise<void> {
+  const lane = lanes.get(clientKey) ?? { tail: Promise.resolve(), waiting: 0 };
+  if (lane.waiting >= GUESSER_QUEUE_MAX) throw limited(turnMs * lane.waiting);
+  lane.waiting++;
+  lanes.set(clientKey, lane);
+  const mine = lane.tail.then(() => new Promise<void>((resolve) => setTimeout(resolve, turnMs)));
+  lane.tail = mine;
+  try {
+    await mine;
+  } finally {
+    if (--lane.waiting === 0) lanes.delete(clientKey);
+  }
 }
 
 /** Remembers that someone at this address joined this game (see checkPinJoin). */
@@ -98,4 +132,5 @@ export async function countGameJoin(gameId: string): Promise<void> {
 /** Forgets every count (tests). */
 export function resetRateLimits(): void {
   store[KEY]?.clear();
+  lanes.clear();
 }

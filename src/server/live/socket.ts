@@ -15,7 +15,7 @@ import type { Db } from "@/db/client";
 import { findSessionUser } from "@/db/queries/games";
 import { AppError } from "../errors";
 import { clientKey } from "../client-address";
-import { checkGameJoins, checkPinJoin, consume, countGameJoin, countWrongPin, rememberJoin } from "../rate-limit";
+import { checkGameJoins, consume, countGameJoin, countWrongPin, guesserTurn, joinsAtOnce, overGuessLimit, rememberJoin } from "../rate-limit";
 import { LIVE_SOCKET_PATH } from "./constants";
 import { createLiveGame } from "./create-game";
 import { emitToAll, fanoutCounters, writeAcksDirectly } from "./fanout";
@@ -195,12 +195,17 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
       // guessing PINs (per address) and churning through one game (per game), see rate-limit.ts.
       const key = (socket.data.clientKey ??= clientKey(socket.request));
       try {
+        // An address over its wrong-PIN limit waits its turn for every attempt (guesserTurn): a
+        // right PIN is never refused, and guessing cannot go faster than the limit.
+        if (await overGuessLimit(key)) {
+          const known = await games.openGame(p.pin);
+          if (!known || !(await joinsAtOnce(key, known.id))) await guesserTurn(key);
+        }
         const open = await games.openGame(p.pin);
         if (!open) {
-          await countWrongPin(key);
+          await countWrongPin(key); // over the limit: rate_limited (after its turn in the slow lane)
           return fail("game_not_found", "There is no open game with that PIN. Check the PIN on the host's screen.");
         }
-        await checkPinJoin(key, open.id);
         await checkGameJoins(open.id, open.maxPlayers);
       } catch (err) {
         if (err instanceof AppError) return fail("rate_limited", err.message);
