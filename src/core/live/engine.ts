@@ -1,6 +1,6 @@
-import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
 import { gradeAnswer, normalizeText, parseAnswer, type Answer } from "../grading";
 import { checkNickname, type NicknameProblem } from "../nickname";
+import { isProfane } from "../profanity";
 import { toPublicData, type QuestionData } from "../question";
 import { scoreAnswer } from "../scoring";
 import { generateNickname, seededRandom } from "./nicknames";
@@ -1014,7 +1014,6 @@ export function revealedKey(data: QuestionData): RevealedKey {
   }
 }
 
-const profanity = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
 const NUMBER_BUCKETS = 6;
 const TEXT_TOP = 5;
 
@@ -1052,7 +1051,7 @@ function distribution(data: QuestionData, answers: AnswerRecord[]): Distribution
       }
       // Typed answers go on the big screen: profane ones are counted but never shown.
       const top = [...groups.entries()]
-        .filter(([key, g]) => !profanity.hasMatch(key) && !profanity.hasMatch(g.text))
+        .filter(([key, g]) => !isProfane(key) && !isProfane(g.text))
         .sort(([ka, a], [kb, b]) => b.count - a.count || Number(b.correct) - Number(a.correct) || ka.localeCompare(kb))
         .slice(0, TEXT_TOP)
         .map(([, g]) => g);
