@@ -149,7 +149,7 @@ test("single choice and true/false are one tap on the phone; the others keep Sub
   for (const c of [host, cleo, dan]) await c.context.close();
 });
 
-test("solo play, the results page and copy link on plain HTTP", async ({ page, baseURL }) => {
+test("solo play, the results page and copy link on plain HTTP", async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto("/quiz/world-capitals");
   expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
