@@ -29,14 +29,23 @@ export const LIVE_QUIZ = {
 
 export type LiveQuiz = typeof LIVE_QUIZ;
 
-/** Imports a quiz as a draft for the signed-in page and publishes it in the editor; returns its slug. */
+/**
+ * Imports a quiz as a draft for the signed-in page and publishes it in the editor; returns its slug.
+ * The import is posted from inside the page (same origin, its cookie): the LAN project's host name
+ * resolves only inside Chromium, not for Playwright's own request client.
+ */
 export async function importQuiz(page: Page, baseURL: string, doc: object = LIVE_QUIZ): Promise<string> {
-  const res = await page.request.post("/api/v1/imports", {
-    data: { format: "json", content: JSON.stringify(doc) },
-    headers: { origin: baseURL },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const draft = ((await res.json()) as { quiz: { slug: string } }).quiz.slug;
+  if (!page.url().startsWith(baseURL)) await page.goto("/");
+  const res = await page.evaluate(async (content) => {
+    const r = await fetch("/api/v1/imports", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ format: "json", content }),
+    });
+    return { status: r.status, body: await r.text() };
+  }, JSON.stringify(doc));
+  expect(res.status, res.body).toBe(201);
+  const draft = (JSON.parse(res.body) as { quiz: { slug: string } }).quiz.slug;
   await page.goto(`/quiz/${draft}/edit`);
   await page.getByTestId("publish").click();
   await expect(page.getByTestId("quiz-status")).toHaveText("Published", { timeout: 20_000 });
