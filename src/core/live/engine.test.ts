@@ -3,7 +3,7 @@ import { toPublicData, type QuestionData } from "../question";
 import {
   ANSWER_GRACE_MS,
   apply,
-  RECONNECT_GRACE_MS,
+  DROP_GRACE_MS,
   createGame,
   csvCell,
   hostView,
@@ -823,8 +823,8 @@ describe("answer", () => {
     h.ok({ type: "disconnect", playerId: "b" });
     expect(h.s.phase).toBe("question");
     expect(h.host()).toMatchObject({ answeredCount: 1, expectedCount: 2 });
-    expect(nextTickAt(h.s)).toBe(dropped + RECONNECT_GRACE_MS);
-    h.at(dropped + RECONNECT_GRACE_MS - 1).ok({ type: "tick" });
+    expect(nextTickAt(h.s)).toBe(dropped + DROP_GRACE_MS);
+    h.at(dropped + DROP_GRACE_MS - 1).ok({ type: "tick" });
     expect(h.s.phase).toBe("question");
     h.wait(1);
     expect(h.s.phase).toBe("reveal");
@@ -887,7 +887,7 @@ describe("a phone that drops mid-question (reconnect grace)", () => {
     h.answer("a", 1000, "opt-oslo");
     h.at(h.s.answersOpenAt! + 4000).ok({ type: "disconnect", playerId: "b" });
     // a answered, b is in its grace: the question stays open.
-    h.wait(RECONNECT_GRACE_MS - 1000);
+    h.wait(DROP_GRACE_MS - 1000);
     expect(h.s.phase).toBe("question");
     h.ok({ type: "reconnect", playerId: "b" });
     expect(h.player("b").droppedAt).toBeNull();
@@ -933,7 +933,7 @@ describe("a phone that drops mid-question (reconnect grace)", () => {
     const droppedAt = new Map<string, number>();
     const answered = new Set<string>();
     const expectedOpen = (t: number) =>
-      ids.some((id) => !answered.has(id) && (connected.get(id) || (droppedAt.has(id) && t < droppedAt.get(id)! + RECONNECT_GRACE_MS)));
+      ids.some((id) => !answered.has(id) && (connected.get(id) || (droppedAt.has(id) && t < droppedAt.get(id)! + DROP_GRACE_MS)));
     for (const ev of evs) {
       // Ticks the server would run before this event.
       while (h.s.phase === "question" && nextTickAt(h.s)! <= ev.at) {
@@ -952,7 +952,7 @@ describe("a phone that drops mid-question (reconnect grace)", () => {
       } else if (ev.cmd.type === "answer" && h.last?.ok) answered.add(ev.cmd.playerId);
       expect(h.s.phase).toBe(expectedOpen(h.t) ? "question" : "reveal");
       if (h.s.phase === "question") {
-        const waiting = ids.filter((id) => connected.get(id) || (droppedAt.has(id) && h.t < droppedAt.get(id)! + RECONNECT_GRACE_MS));
+        const waiting = ids.filter((id) => connected.get(id) || (droppedAt.has(id) && h.t < droppedAt.get(id)! + DROP_GRACE_MS));
         expect(h.host().expectedCount).toBe(waiting.length);
         // Never a timer in the past: the server would spin.
         expect(nextTickAt(h.s)!).toBeGreaterThan(h.t);
@@ -1010,7 +1010,7 @@ describe("pause and resume", () => {
     h.ok({ type: "pause" });
     h.ok({ type: "disconnect", playerId: "b" });
     expect(h.s.phase).toBe("question");
-    h.wait(RECONNECT_GRACE_MS);
+    h.wait(DROP_GRACE_MS);
     expect(h.s.phase).toBe("question");
     h.ok({ type: "resume" });
     expect(h.s.phase).toBe("reveal");

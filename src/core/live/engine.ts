@@ -55,7 +55,7 @@ export const ANSWER_GRACE_MS = 500;
  * closes the question without it: a phone reloading the page or walking through a Wi-Fi dead spot
  * is back within a few seconds and should find its question still open.
  */
-export const RECONNECT_GRACE_MS = 5_000;
+export const DROP_GRACE_MS = 5_000;
 export const STATE_VERSION = 1;
 
 // ——— state ———
@@ -84,7 +84,7 @@ export type PlayerState = {
   connected: boolean;
   /**
    * When the player's connection dropped, while the question still waits for it (see
-   * RECONNECT_GRACE_MS); null (or absent, in older snapshots) when connected, or no longer waited for.
+   * DROP_GRACE_MS); null (or absent, in older snapshots) when connected, or no longer waited for.
    */
   droppedAt?: number | null;
   kicked: boolean;
@@ -170,7 +170,7 @@ export type Command =
   | { type: "reroll"; playerId: string }
   | { type: "reconnect"; playerId: string }
   /**
-   * The player's last socket closed. It is still waited for during RECONNECT_GRACE_MS, unless
+   * The player's last socket closed. It is still waited for during DROP_GRACE_MS, unless
    * `immediate` (the server already waited, e.g. for phones to come back after a restart).
    */
   | { type: "disconnect"; playerId: string; immediate?: boolean }
@@ -267,7 +267,7 @@ function playerIndex(players: readonly PlayerState[]): PlayerIndex {
 }
 
 function inGrace(p: PlayerState, now: number): boolean {
-  return !p.connected && p.droppedAt != null && now < p.droppedAt + RECONNECT_GRACE_MS;
+  return !p.connected && p.droppedAt != null && now < p.droppedAt + DROP_GRACE_MS;
 }
 
 /** How many players question i waits for at `now`: connected ones, and dropped ones still in their grace. */
@@ -486,7 +486,7 @@ export function nextTickAt(s: GameState): number | null {
   // A dropped player's grace ending may let "everyone has answered" close the question.
   let at = s.closesAt + ANSWER_GRACE_MS;
   for (const p of playerIndex(s.players).dropped) {
-    if (p.firstQuestion <= s.index && p.droppedAt != null) at = Math.min(at, p.droppedAt + RECONNECT_GRACE_MS);
+    if (p.firstQuestion <= s.index && p.droppedAt != null) at = Math.min(at, p.droppedAt + DROP_GRACE_MS);
   }
   return at;
 }
