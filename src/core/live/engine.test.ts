@@ -885,19 +885,21 @@ describe("a phone that drops mid-question (reconnect grace)", () => {
     h.ok({ type: "start" });
     h.open();
     h.answer("a", 1000, "opt-oslo");
-    h.at(h.s.answersOpenAt! + 4000).ok({ type: "disconnect", playerId: "b" });
+    h.at(h.s.answersOpenAt! + 2000).ok({ type: "disconnect", playerId: "b" });
     // a answered, b is in its grace: the question stays open.
-    h.wait(DROP_GRACE_MS - 1000);
+    h.wait(Math.min(DROP_GRACE_MS - 1000, 15_000));
     expect(h.s.phase).toBe("question");
     h.ok({ type: "reconnect", playerId: "b" });
     expect(h.player("b").droppedAt).toBeNull();
     const v = h.view("b");
     expect(v).toMatchObject({ phase: "question", stage: "answering", answered: false, inThisQuestion: true });
-    // 20 s question, reconnected 8 s after the answers opened: 12 s left, not the full 20.
-    expect(v.timing?.remainingMs).toBe(12_000);
+    // 20 s question, reconnected a while after the answers opened: what is left, not the full 20.
+    const back = h.t - h.s.answersOpenAt!;
+    expect(back).toBeGreaterThan(0);
+    expect(v.timing?.remainingMs).toBe(20_000 - back);
     // Back and connected: no grace timer any more, only the deadline.
     expect(nextTickAt(h.s)).toBe(h.s.closesAt! + ANSWER_GRACE_MS);
-    h.answer("b", 9000, "opt-oslo");
+    h.answer("b", back + 500, "opt-oslo");
     expect(h.s.phase).toBe("reveal");
     expect(h.host().reveal).toMatchObject({ answered: 2, correct: 2 });
   });

@@ -55,7 +55,7 @@ export const ANSWER_GRACE_MS = 500;
  * closes the question without it: a phone reloading the page or walking through a Wi-Fi dead spot
  * is back within a few seconds and should find its question still open.
  */
-export const DROP_GRACE_MS = 5_000;
+export const DROP_GRACE_MS = 10_000;
 export const STATE_VERSION = 1;
 
 // ——— state ———
