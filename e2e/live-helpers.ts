@@ -29,14 +29,23 @@ export const LIVE_QUIZ = {
 
 export type LiveQuiz = typeof LIVE_QUIZ;
 
-/** Imports a quiz as a draft for the signed-in page and publishes it in the editor; returns its slug. */
+/**
+ * Imports a quiz as a draft for the signed-in page and publishes it in the editor; returns its slug.
+ * The import is posted from inside the page (same origin, its cookie): the LAN project's host name
+ * resolves only inside Chromium, not for Playwright's own request client.
+ */
 export async function importQuiz(page: Page, baseURL: string, doc: object = LIVE_QUIZ): Promise<string> {
-  const res = await page.request.post("/api/v1/imports", {
-    data: { format: "json", content: JSON.stringify(doc) },
-    headers: { origin: baseURL },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const draft = ((await res.json()) as { quiz: { slug: string } }).quiz.slug;
+  if (!page.url().startsWith(baseURL)) await page.goto("/");
+  const res = await page.evaluate(async (content) => {
+    const r = await fetch("/api/v1/imports", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ format: "json", content }),
+    });
+    return { status: r.status, body: await r.text() };
+  }, JSON.stringify(doc));
+  expect(res.status, res.body).toBe(201);
+  const draft = (JSON.parse(res.body) as { quiz: { slug: string } }).quiz.slug;
   await page.goto(`/quiz/${draft}/edit`);
   await page.getByTestId("publish").click();
   await expect(page.getByTestId("quiz-status")).toHaveText("Published", { timeout: 20_000 });
@@ -74,11 +83,34 @@ export async function readQr(page: Page): Promise<string> {
   return code!.data;
 }
 
-/** A phone: its own browser context (own localStorage), 390×844. */
-export async function phone(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * A phone: its own browser context (own localStorage), 390×844, on the given origin (the LAN
+ * project's http://quizdeck.test:PORT, or 127.0.0.1). `locale` sets Accept-Language.
+ */
+export async function phone(browser: Browser, baseURL: string, locale = "en-US"): Promise<{ context: BrowserContext; page: Page }> {
   const { defaultBrowserType: _ignored, ...pixel } = devices["Pixel 7"];
-  const context = await browser.newContext({ ...pixel, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, baseURL, locale: "en-US" });
+  const context = await browser.newContext({ ...pixel, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, baseURL, locale });
   return { context, page: await context.newPage() };
+}
+
+/** The host's laptop: a desktop-sized context of its own on the given origin. */
+export async function desktop(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL, locale: "en-US" });
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * Collects a page's uncaught errors and console errors (pages of extra contexts are not watched by
+ * the fixture): the classroom failure was a silent `crypto.randomUUID is not a function`.
+ */
+export function watchErrors(page: Page, into: string[] = []): string[] {
+  page.on("pageerror", (e) => {
+    if (!String(e).includes("Minified React error #418")) into.push(`${page.url()}: ${String(e)}`);
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/status of 40[14] /.test(m.text())) into.push(`${page.url()}: ${m.text()}`);
+  });
+  return into;
 }
 
 export async function joinAs(page: Page, url: string, nickname: string) {
@@ -99,17 +131,24 @@ export async function waitForQuestion(page: Page, index: number) {
 
 type Q = LiveQuiz["quiz"]["questions"][number];
 
+/** Taps a one-tap option (single choice, true/false): the tap is the answer, there is no Submit. */
+export async function tap(page: Page, text: string) {
+  await page.getByTestId("one-tap").getByRole("button", { name: text, exact: true }).click();
+}
+
 /** Answers the current question on a phone: right, or a wrong answer of the right shape. */
 export async function answer(page: Page, q: Q, right: boolean) {
   switch (q.type) {
     case "single":
-      await page.getByRole("radio", { name: q.options[right ? q.correct : 0] }).click();
+      await expect(page.getByTestId("submit-answer")).toHaveCount(0);
+      await tap(page, q.options[right ? q.correct : 0]);
+      break;
+    case "boolean":
+      await expect(page.getByTestId("submit-answer")).toHaveCount(0);
+      await tap(page, right === q.correct ? "True" : "False");
       break;
     case "multiple":
       for (const i of right ? q.correct : [1]) await page.getByRole("checkbox", { name: q.options[i] }).click();
-      break;
-    case "boolean":
-      await page.getByRole("radio", { name: right === q.correct ? "True" : "False" }).click();
       break;
     case "text":
       await page.locator("#text-answer").fill(right ? q.accepted[0] : "thermometer");
@@ -133,7 +172,7 @@ export async function answer(page: Page, q: Q, right: boolean) {
       await page.locator("#number-answer").fill(String(right ? q.answer : q.answer + 5));
       break;
   }
-  await page.getByTestId("submit-answer").click();
+  if (q.type !== "single" && q.type !== "boolean") await page.getByTestId("submit-answer").click();
   // The last answer brings the reveal at once, so "locked in" may already have given way to it.
   await expect(page.getByTestId("locked-in").or(page.getByTestId("player-result"))).toBeVisible();
 }

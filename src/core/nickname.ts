@@ -1,11 +1,7 @@
-import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
 import { z } from "zod";
+import { isProfane } from "./profanity";
 
 export const NICKNAME_MAX = 20;
-
-// obscenity's English list with its transformers, which also catch l33t spellings and
-// separators ("f.u.c.k", "sh1t") and leave innocent words such as "Scunthorpe" alone.
-const matcher = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
 
 export type NicknameProblem = "empty" | "too_long" | "control_chars" | "profanity";
 
@@ -15,7 +11,7 @@ export function checkNickname(raw: string): { ok: true; nickname: string } | { o
   if (nickname.length === 0) return { ok: false, problem: "empty" };
   if ([...nickname].length > NICKNAME_MAX) return { ok: false, problem: "too_long" };
   if (/[\p{Cc}\p{Cf}]/u.test(nickname)) return { ok: false, problem: "control_chars" };
-  if (matcher.hasMatch(nickname)) return { ok: false, problem: "profanity" };
+  if (isProfane(nickname)) return { ok: false, problem: "profanity" };
   return { ok: true, nickname };
 }
 

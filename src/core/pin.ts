@@ -1,7 +1,14 @@
-/** A live game's PIN: exactly six digits (PRODUCT.md §5). Spaces typed or pasted are ignored. */
+/**
+ * A live game's PIN: exactly six digits (PRODUCT.md §5). The big screen shows it in two groups
+ * ("312 781"), so what players type as they read it is accepted: spaces (also non-breaking ones),
+ * dashes (a keyboard's hyphen or a typographic dash) and dots between the digits are ignored, as are
+ * full-width digits from an East Asian keyboard. Letters or a seventh digit are still refused.
+ */
 export function normalizePin(input: string | undefined | null): string | null {
-  const pin = (input ?? "").replace(/\s+/g, "");
-  return /^\d{6}$/.test(pin) ? pin : null;
+  const pin = (input ?? "")
+    .normalize("NFKC")
+    .replace(/[\s\u00ad\u2010-\u2015\u2212.·-]+/g, "");
+  return /^[0-9]{6}$/.test(pin) ? pin : null;
 }
 
 /**

@@ -10,7 +10,7 @@ import { Field, TextArea, TextField, describedBy, inputClass } from "@/component
 import { changeType, type EditorErrors, type EditorQuestion } from "@/core/editor";
 import { QUESTION_TYPES } from "@/core/question";
 import { LIMITS, POINTS } from "@/core/quiz-schema";
-import { newId } from "./new-id";
+import { newId } from "@/components/browser/new-id";
 
 type Props = {
   question: EditorQuestion;

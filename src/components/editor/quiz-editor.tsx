@@ -29,7 +29,7 @@ import { duplicateQuestion, emptyQuestion, type EditorDoc, type EditorErrors, ty
 import type { QuestionType } from "@/core/question";
 import { CATEGORIES, DIFFICULTIES, LIMITS, VISIBILITIES } from "@/core/quiz-schema";
 import { deleteQuizAction, publishAction, resolveConflictAction, unpublishAction } from "@/server/actions/editor";
-import { newId } from "./new-id";
+import { newId } from "@/components/browser/new-id";
 import { QuestionCard } from "./question-card";
 import { QuestionPreview } from "./question-preview";
 import { CREATED_KEY, useAutosave, type QuizRef, type SaveState } from "./use-autosave";

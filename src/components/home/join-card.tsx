@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { JoinPinForm } from "./join-pin-form";
 import { QrScan, type QrScanLabels } from "./qr-scan";
 
-const SCAN_LABELS = ["scan", "scanTitle", "scanHelp", "scanCancel", "cameraDenied", "notAGame"] as const;
+const SCAN_LABELS = ["scan", "scanTitle", "scanHelp", "scanCancel", "cameraDenied", "notAGame", "cameraNeedsHttps"] as const;
 
 /** The join screen's card: the PIN form, or (children) the next step once the PIN names an open game. */
 export async function JoinCard({

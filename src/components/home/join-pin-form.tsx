@@ -16,8 +16,7 @@ export async function JoinPinForm({ defaultPin, error }: { defaultPin?: string; 
           name="pin"
           inputMode="numeric"
           autoComplete="off"
-          pattern="[0-9]{6}"
-          maxLength={6}
+          maxLength={16}
           required
           defaultValue={defaultPin}
           placeholder="123456"

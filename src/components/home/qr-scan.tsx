@@ -40,18 +40,34 @@ async function makeDetector(): Promise<Detect> {
 
 /**
  * "Scan the QR code" on the join screen: the camera in a full-screen layer; a join link (or a bare
- * PIN) in the code goes to /join/[pin] on this site. Shown only where the browser can reach a
- * camera; typing the PIN always works.
+ * PIN) in the code goes to /join/[pin] on this site. Browsers give a page the camera only in a
+ * secure context (HTTPS or localhost): on plain HTTP at a LAN address, as classrooms mostly are,
+ * the button gives way to a sentence saying so and pointing at the PIN box. A browser without a
+ * camera API at all shows nothing; typing the PIN always works.
  */
-export type QrScanLabels = Record<"scan" | "scanTitle" | "scanHelp" | "scanCancel" | "cameraDenied" | "notAGame", string>;
+export type QrScanLabels = Record<"scan" | "scanTitle" | "scanHelp" | "scanCancel" | "cameraDenied" | "notAGame" | "cameraNeedsHttps", string>;
 
 // The labels come from the server (join-card.tsx), so the join page loads no translation runtime.
 export function QrScan({ labels: t }: { labels: QrScanLabels }) {
-  const [supported, setSupported] = useState(false);
+  const [supported, setSupported] = useState<"yes" | "no" | "insecure">("no");
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setSupported(typeof navigator !== "undefined" && typeof navigator.mediaDevices?.getUserMedia === "function"), []);
-  if (!supported) return null;
+  useEffect(
+    () =>
+      setSupported(
+        !window.isSecureContext ? "insecure" : typeof navigator.mediaDevices?.getUserMedia === "function" ? "yes" : "no",
+      ),
+    [],
+  );
+  if (supported === "insecure") {
+    return (
+      <p className="mt-4 flex gap-2 border-t border-zinc-200 pt-4 text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400" data-testid="camera-needs-https">
+        <ScanLine className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <span>{t.cameraNeedsHttps}</span>
+      </p>
+    );
+  }
+  if (supported === "no") return null;
   return (
     <div className="mt-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
       <button

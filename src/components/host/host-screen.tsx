@@ -29,6 +29,7 @@ import { connectLive, useRemaining, type LiveSocket } from "@/components/live/li
 import { keyText } from "@/components/live/reveal-text";
 import { BrandMark } from "@/components/live/brand-mark";
 import { LoopbackNotice, type LanAddress } from "./loopback-notice";
+import { useErrorText } from "@/components/ui/error-text";
 
 type HostEvent = Exclude<keyof ClientToServerEvents, `player:${string}` | "host:attach" | "host:create">;
 
@@ -37,6 +38,7 @@ type JoinInfo = { joinUrl: string; joinHost: string; qr: string; lan: LanAddress
 
 export function HostScreen({ gameId, joinUrl, joinHost, qr, lan = null }: { gameId: string } & Omit<JoinInfo, "lan"> & { lan?: LanAddress[] | null }) {
   const t = useTranslations("live");
+  const errorText = useErrorText();
   const [view, setView] = useState<HostView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [online, setOnline] = useState(true);
@@ -50,7 +52,7 @@ export function HostScreen({ gameId, joinUrl, joinHost, qr, lan = null }: { game
         if (res.ok) {
           setView(res.state);
           setError(null);
-        } else setError(res.error.message);
+        } else setError(errorText(res.error.code));
       });
     socket.on("connect", () => {
       setOnline(true);
@@ -58,26 +60,26 @@ export function HostScreen({ gameId, joinUrl, joinHost, qr, lan = null }: { game
     });
     socket.on("disconnect", () => setOnline(false));
     socket.on("host:state", (v) => setView(v));
-    socket.on("game:error", (e) => setError(e.message));
+    socket.on("game:error", (e) => setError(errorText(e.code)));
     return () => {
       socket.disconnect();
     };
-  }, [gameId]);
+  }, [gameId, errorText]);
 
   const send = useCallback((event: HostEvent, payload: object = {}) => {
     const socket = socketRef.current;
     if (!socket) return;
-    (socket.emit as (e: string, p: object, ack: (res: { ok: boolean; state?: HostView; error?: { message: string } }) => void) => void)(
+    (socket.emit as (e: string, p: object, ack: (res: { ok: boolean; state?: HostView; error?: { code: string } }) => void) => void)(
       event,
       payload,
       (res) => {
         if (res.ok && res.state) {
           setView(res.state);
           setError(null);
-        } else if (!res.ok) setError(res.error?.message ?? null);
+        } else if (!res.ok) setError(errorText(res.error?.code));
       },
     );
-  }, []);
+  }, [errorText]);
 
   if (!view) {
     return (

@@ -5,8 +5,12 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
+import { copyText } from "@/components/browser/copy-text";
+import { newId } from "@/components/browser/new-id";
+import { CHOICE_STYLES } from "@/components/play/choice-style";
 import { AnswerInput } from "@/components/play/play-screen";
 import { buttonClass } from "@/components/ui/button";
+import { useErrorText } from "@/components/ui/error-text";
 import type { Answer } from "@/core/grading";
 import type { AnswerValue, ErrorPayload, PlayerPersonal, PlayerShared, PlayerView, PublicQuestion } from "@/core/live/protocol";
 import { composePlayerView, personalOfView, sharedOfView } from "@/core/live/views";
@@ -17,7 +21,12 @@ import { BrandMark } from "./brand-mark";
 import { answerText, keyText } from "./reveal-text";
 
 type Pending = { questionIndex: number; answer: AnswerValue; clientId: string };
-type Entry = { kind: "name"; error?: string } | { kind: "kicked"; message: string } | { kind: "gone"; message: string } | null;
+type Entry = { kind: "name"; error?: string } | { kind: "kicked" } | { kind: "gone"; message: string } | null;
+
+/** How long an answer waits for its acknowledgement before the phone says it was not sent. */
+const ANSWER_ACK_MS = 10_000;
+/** Single choice and true/false are answered by one tap on the option; the rest keep Submit. */
+const ONE_TAP: ReadonlySet<string> = new Set(["single", "boolean"]);
 
 const pendingKey = (pin: string) => `${playerTokenKey(pin)}.pending`;
 
@@ -48,6 +57,7 @@ function isComplete(q: PublicQuestion, a: Answer | null): a is Answer {
  */
 export function PlayerGame({ pin, name, generated }: { pin: string; name: string | null; generated: boolean }) {
   const t = useTranslations("live");
+  const errorText = useErrorText();
   const [view, setView] = useState<PlayerView | null>(null);
   // The two parts the server sends (src/core/live/views.ts): a whole view sets both; a phase change
   // brings the shared part for the room (game:state) and, when it changed, this phone's own part.
@@ -58,7 +68,8 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
   }, []);
   const [entry, setEntry] = useState<Entry>(null);
   const [online, setOnline] = useState(true);
-  const [sending, setSending] = useState(false);
+  /** The answer on its way (shown as "locking in" until its acknowledgement). */
+  const [sending, setSending] = useState<Pending | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [draft, setDraft] = useState<{ index: number; answer: Answer | null }>({ index: -1, answer: null });
   const socketRef = useRef<LiveSocket | null>(null);
@@ -67,22 +78,33 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
   const sendAnswer = useCallback(
     (p: Pending) => {
       const socket = socketRef.current;
-      if (!socket?.connected) return; // sent again once reconnected
-      setSending(true);
-      socket.emit("player:answer", p, (res) => {
-        setSending(false);
-        // The acknowledgement brings this phone's own part with the answer locked in.
-        if (res.ok && parts.current) {
-          parts.current = { ...parts.current, personal: res.me };
-          setView(composePlayerView(parts.current.shared, res.me));
-        }
-        if (res.ok || ["already_answered", "answer_too_late", "invalid_state", "validation_failed", "forbidden"].includes(res.error.code)) {
-          localStorage.removeItem(pendingKey(pin));
-        }
-        if (!res.ok && res.error.code !== "already_answered") setError(res.error.message);
-      });
+      setSending(p);
+      // Offline: kept in localStorage and sent again once reconnected (the bar says "Reconnecting…").
+      if (!socket?.connected) return;
+      try {
+        socket.timeout(ANSWER_ACK_MS).emit("player:answer", p, (timedOut, res) => {
+          setSending(null);
+          if (timedOut) {
+            // Still pending: a reconnect or another tap sends it again with the same clientId.
+            setError(t("sendFailed"));
+            return;
+          }
+          // The acknowledgement brings this phone's own part with the answer locked in.
+          if (res.ok && parts.current) {
+            parts.current = { ...parts.current, personal: res.me };
+            setView(composePlayerView(parts.current.shared, res.me));
+          }
+          if (res.ok || ["already_answered", "answer_too_late", "invalid_state", "validation_failed", "forbidden"].includes(res.error.code)) {
+            localStorage.removeItem(pendingKey(pin));
+          }
+          if (!res.ok && res.error.code !== "already_answered") setError(errorText(res.error.code));
+        });
+      } catch {
+        setSending(null);
+        setError(t("sendFailed"));
+      }
     },
-    [pin],
+    [pin, t, errorText],
   );
 
   useEffect(() => {
@@ -93,7 +115,10 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
       setEntry(null);
       const pending = readJson<Pending>(pendingKey(pin));
       if (pending && v.phase === "question" && v.questionIndex === pending.questionIndex && !v.answered) sendAnswer(pending);
-      else if (pending && (v.questionIndex !== pending.questionIndex || v.answered)) localStorage.removeItem(pendingKey(pin));
+      else {
+        setSending(null);
+        if (pending && (v.questionIndex !== pending.questionIndex || v.answered)) localStorage.removeItem(pendingKey(pin));
+      }
     };
     const join = () => {
       const c = choice.current;
@@ -111,9 +136,9 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
       });
     };
     const onError = (e: ErrorPayload) => {
-      if (e.code === "nickname_taken" || e.code === "nickname_rejected") setEntry({ kind: "name", error: e.message });
-      else if (e.code === "forbidden") setEntry({ kind: "kicked", message: e.message });
-      else setEntry({ kind: "gone", message: e.message });
+      if (e.code === "nickname_taken" || e.code === "nickname_rejected") setEntry({ kind: "name", error: errorText(e.code) });
+      else if (e.code === "forbidden") setEntry({ kind: "kicked" });
+      else setEntry({ kind: "gone", message: errorText(e.code) });
     };
     socket.on("connect", () => {
       setOnline(true);
@@ -144,33 +169,45 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
       parts.current = { ...parts.current, personal };
       setView(composePlayerView(parts.current.shared, personal));
     });
-    socket.on("player:kicked", (p) => {
+    socket.on("player:kicked", () => {
       localStorage.removeItem(playerTokenKey(pin));
-      setEntry({ kind: "kicked", message: p.message });
+      setEntry({ kind: "kicked" });
       socket.disconnect();
     });
     return () => {
       socket.disconnect();
     };
-  }, [pin, sendAnswer, setWhole]);
+  }, [pin, sendAnswer, setWhole, errorText]);
 
   // Order questions start from the order shown, which is already an answer; others start empty.
   const current: Answer | null =
     !view?.question ? null : draft.index === view.questionIndex ? draft.answer : view.question.data.type === "order" ? view.question.data.items.map((i) => i.id) : null;
 
-  const submit = useCallback(() => {
-    if (!view?.question) return;
-    const a = current;
-    if (!isComplete(view.question, a)) return;
-    const p: Pending = { questionIndex: view.questionIndex, answer: a, clientId: crypto.randomUUID() };
-    localStorage.setItem(pendingKey(pin), JSON.stringify(p));
-    setError(null);
-    sendAnswer(p);
-  }, [view, current, pin, sendAnswer]);
+  /** Sends the draft, or (one tap) the option just tapped. */
+  const submit = useCallback(
+    (tapped?: Answer) => {
+      if (!view?.question || sending?.questionIndex === view.questionIndex) return;
+      const a = tapped ?? current;
+      if (!isComplete(view.question, a)) return;
+      try {
+        // A retry of an answer that may have arrived keeps its clientId, so it counts once.
+        const before = readJson<Pending>(pendingKey(pin));
+        const clientId = before?.questionIndex === view.questionIndex ? before.clientId : newId();
+        const p: Pending = { questionIndex: view.questionIndex, answer: a, clientId };
+        localStorage.setItem(pendingKey(pin), JSON.stringify(p));
+        setError(null);
+        sendAnswer(p);
+      } catch {
+        // Storage full or blocked (a private window): the answer must not vanish without a word.
+        setError(t("sendFailed"));
+      }
+    },
+    [view, current, pin, sendAnswer, sending, t],
+  );
 
   const reroll = () =>
     socketRef.current?.emit("player:reroll", {}, (res) => {
-      if (!res.ok) setError(res.error.message);
+      if (!res.ok) setError(errorText(res.error.code));
     });
 
   if (entry?.kind === "name") {
@@ -188,7 +225,7 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
                 window.history.replaceState(null, "", `/game/${pin}`);
                 setEntry(null);
                 setWhole(res.state);
-              } else setEntry(res.error.code === "nickname_taken" || res.error.code === "nickname_rejected" ? { kind: "name", error: res.error.message } : { kind: "gone", message: res.error.message });
+              } else setEntry(res.error.code === "nickname_taken" || res.error.code === "nickname_rejected" ? { kind: "name", error: errorText(res.error.code) } : { kind: "gone", message: errorText(res.error.code) });
             });
           }}
         >
@@ -225,7 +262,7 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
                   window.history.replaceState(null, "", `/game/${pin}`);
                   setEntry(null);
                   setWhole(res.state);
-                } else setEntry({ kind: "gone", message: res.error.message });
+                } else setEntry({ kind: "gone", message: errorText(res.error.code) });
               });
             }}
           >
@@ -242,7 +279,11 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
         <div className="py-8 text-center" data-testid={entry.kind === "kicked" ? "player-kicked" : "player-gone"}>
           <XCircle className="mx-auto size-12 text-rose-500" aria-hidden />
           <p className="mt-4 text-xl font-bold">{entry.kind === "kicked" ? t("kicked") : t("gameGone")}</p>
-          <p className="mt-2 text-zinc-600 dark:text-zinc-400">{entry.message}</p>
+          {entry.kind === "gone" && (
+            <p className="mt-2 text-zinc-600 dark:text-zinc-400" data-testid="player-gone-reason">
+              {entry.message}
+            </p>
+          )}
           <Link href="/join" className={buttonClass("secondary", "md", "mt-6")}>
             {t("joinAnother")}
           </Link>
@@ -283,7 +324,7 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
       }
     >
       {error && (
-        <p role="alert" className="mb-3 rounded-xl bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800 dark:bg-rose-950 dark:text-rose-200">
+        <p role="alert" className="mb-3 rounded-xl bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800 dark:bg-rose-950 dark:text-rose-200" data-testid="player-error">
           {error}
         </p>
       )}
@@ -308,7 +349,7 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
             value={current}
             onChange={(a) => setDraft({ index: view.questionIndex, answer: a })}
             onSubmit={submit}
-            sending={sending}
+            sending={sending && sending.questionIndex === view.questionIndex ? sending : null}
           />
         )}
         {view.phase === "reveal" && <RevealPanel view={view} />}
@@ -361,8 +402,8 @@ function QuestionPanel({
   question: PublicQuestion;
   value: Answer | null;
   onChange: (a: Answer | null) => void;
-  onSubmit: () => void;
-  sending: boolean;
+  onSubmit: (tapped?: Answer) => void;
+  sending: Pending | null;
 }) {
   const t = useTranslations("live");
   const left = useRemaining(view.timing);
@@ -371,7 +412,7 @@ function QuestionPanel({
     <div className="mb-3 flex items-center justify-between text-sm font-semibold text-zinc-600 dark:text-zinc-400">
       <span>{t("questionOf", { n: question.index + 1, total: view.questionCount })}</span>
       {left !== null && (
-        <span className={clsx("font-mono text-2xl font-black tabular-nums", view.stage === "answering" && left < 5000 ? "text-rose-600" : "text-zinc-900 dark:text-zinc-100")} data-testid="player-countdown">
+        <span className={clsx("font-mono text-2xl font-black tabular-nums", view.stage === "answering" && left < 5000 ? "text-rose-600 dark:text-rose-400" : "text-zinc-900 dark:text-zinc-100")} data-testid="player-countdown">
           {Math.ceil(left / 1000)}
         </span>
       )}
@@ -391,10 +432,15 @@ function QuestionPanel({
     return (
       <div>
         {header}
-        <div className="py-8 text-center" data-testid="locked-in">
+        <div className="py-8 text-center" role="status" data-testid="locked-in">
           <Lock className="mx-auto size-12 text-brand-600 dark:text-brand-400" aria-hidden />
           <p className="mt-3 text-2xl font-extrabold">{t("lockedIn")}</p>
-          {view.yourAnswer !== null && <p className="mt-2 text-zinc-600 dark:text-zinc-400">{answerText(view.yourAnswer, question, words)}</p>}
+          {view.yourAnswer !== null && (
+            <p className="mt-2 text-lg font-semibold" data-testid="locked-in-answer">
+              {answerText(view.yourAnswer, question, words)}
+            </p>
+          )}
+          <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t("lockedInHelp")}</p>
         </div>
       </div>
     );
@@ -409,7 +455,9 @@ function QuestionPanel({
       {view.stage === "reading" ? (
         <p className="py-6 text-center text-lg font-semibold text-zinc-600 dark:text-zinc-400">{t("getReady")}</p>
       ) : view.timing?.paused ? (
-        <p className="py-6 text-center text-lg font-semibold text-amber-600">{t("paused")}</p>
+        <p className="py-6 text-center text-lg font-semibold text-amber-600 dark:text-amber-400">{t("paused")}</p>
+      ) : ONE_TAP.has(question.data.type) ? (
+        <OneTap question={question} open={open} sending={sending} onPick={(a) => onSubmit(a)} />
       ) : (
         <form
           className="space-y-4"
@@ -419,13 +467,72 @@ function QuestionPanel({
           }}
           data-testid="answer-form"
         >
-          <AnswerInput question={asPlayQuestion(question)} value={value} onChange={onChange} onSubmit={onSubmit} hint={null} disabled={!open || sending} />
-          <button type="submit" className={buttonClass("primary", "lg", "w-full min-h-14 text-lg")} disabled={!open || sending || !isComplete(question, value)} data-testid="submit-answer">
+          <AnswerInput question={asPlayQuestion(question)} value={value} onChange={onChange} onSubmit={() => onSubmit()} hint={null} disabled={!open || sending !== null} />
+          <button type="submit" className={buttonClass("primary", "lg", "w-full min-h-14 text-lg")} disabled={!open || sending !== null || !isComplete(question, value)} data-testid="submit-answer">
             {sending ? <Loader2 className="size-5 animate-spin" aria-hidden /> : null}
-            {t("submit")}
+            {sending ? t("lockingIn") : t("submit")}
           </button>
         </form>
       )}
+    </div>
+  );
+}
+
+/**
+ * Single choice and true/false on the phone: big tiles in the big screen's colours, letters and
+ * shapes; a tap sends that answer at once (no Submit), the tapped tile says "Locking in…" until
+ * the server has it, then the whole panel turns into "Answer locked in".
+ */
+function OneTap({ question, open, sending, onPick }: { question: PublicQuestion; open: boolean; sending: Pending | null; onPick: (a: Answer) => void }) {
+  const t = useTranslations("live");
+  const choices: { answer: Answer; text: string }[] =
+    question.data.type === "single"
+      ? question.data.options.map((o) => ({ answer: o.id, text: o.text }))
+      : [
+          { answer: true, text: t("true") },
+          { answer: false, text: t("false") },
+        ];
+  return (
+    <div>
+      <p id="one-tap-help" className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
+        {t("tapToAnswer")}
+      </p>
+      <div className={clsx("grid gap-3", question.data.type === "boolean" ? "grid-cols-2" : "grid-cols-1")} role="group" aria-describedby="one-tap-help" data-testid="one-tap">
+        {choices.map((c, i) => {
+          const style = CHOICE_STYLES[i] ?? CHOICE_STYLES[0]!;
+          const Shape = style.shape;
+          const picked = sending !== null && sending.answer === c.answer;
+          return (
+            <button
+              key={String(c.answer)}
+              type="button"
+              disabled={!open || sending !== null}
+              aria-busy={picked || undefined}
+              onClick={() => onPick(c.answer)}
+              className={clsx(
+                "flex items-center gap-3 rounded-2xl p-4 text-left text-lg font-bold shadow-sm transition active:scale-[0.98] disabled:cursor-not-allowed",
+                question.data.type === "boolean" ? "min-h-28 flex-col justify-center text-center" : "min-h-16",
+                style.solid,
+                sending !== null && !picked && "opacity-30",
+                picked && "ring-4 ring-zinc-900 ring-offset-2 ring-offset-white dark:ring-white dark:ring-offset-zinc-950",
+              )}
+              data-testid="tap-option"
+            >
+              <span className="inline-flex shrink-0 items-center gap-1 rounded-lg bg-black/15 px-2 py-1 text-base" aria-hidden>
+                <Shape className="size-4 fill-current" />
+                {style.letter}
+              </span>
+              <span className="min-w-0 flex-1 break-words">{c.text}</span>
+              {picked && (
+                <span className="inline-flex items-center gap-1 text-sm font-semibold">
+                  <Loader2 className="size-4 animate-spin" aria-hidden />
+                  {t("lockingIn")}
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
     </div>
   );
 }
@@ -467,20 +574,26 @@ function RevealPanel({ view }: { view: PlayerView }) {
 
 function FinalPanel({ view }: { view: PlayerView }) {
   const t = useTranslations("live");
-  const [copied, setCopied] = useState(false);
+  const [shared, setShared] = useState<"idle" | "copied" | "manual">("idle");
+  const manual = useRef<HTMLTextAreaElement>(null);
   const me = view.me;
   const text = t("shareText", { rank: me.rank, count: me.playerCount, score: me.score, title: view.quizTitle });
+  const message = `${text} ${typeof window === "undefined" ? "" : window.location.origin}`;
+  useEffect(() => {
+    if (shared === "manual") manual.current?.select();
+  }, [shared]);
   const share = async () => {
-    const data = { title: view.quizTitle, text, url: window.location.origin };
-    try {
-      if (navigator.share) await navigator.share(data);
-      else {
-        await navigator.clipboard.writeText(`${text} ${data.url}`);
-        setCopied(true);
+    // The share sheet where the phone has one (it needs HTTPS); else the clipboard, else the text
+    // selected for copying by hand.
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title: view.quizTitle, text, url: window.location.origin });
+        return;
+      } catch (e) {
+        if (e instanceof DOMException && e.name === "AbortError") return; // the sheet was dismissed
       }
-    } catch {
-      // The share sheet was dismissed.
     }
+    setShared(await copyText(message));
   };
   return (
     <div className="py-4 text-center" data-testid="player-final" data-rank={me.rank}>
@@ -504,8 +617,24 @@ function FinalPanel({ view }: { view: PlayerView }) {
       )}
       <button type="button" onClick={() => void share()} className={buttonClass("primary", "lg", "mt-6")} data-testid="share-result">
         <Share2 className="size-5" aria-hidden />
-        {copied ? t("copied") : t("share")}
+        {shared === "copied" ? t("copied") : t("share")}
       </button>
+      {shared === "manual" && (
+        <label className="mx-auto mt-4 block max-w-sm text-left text-sm font-semibold">
+          {t("shareManual")}
+          <textarea
+            ref={manual}
+            readOnly
+            rows={3}
+            value={message}
+            className="mt-1 w-full rounded-xl border border-zinc-300 bg-white p-2 font-normal dark:border-zinc-700 dark:bg-zinc-950"
+            data-testid="share-manual"
+          />
+        </label>
+      )}
+      <span role="status" className="sr-only">
+        {shared === "copied" ? t("copied") : ""}
+      </span>
     </div>
   );
 }

@@ -2,7 +2,8 @@
 
 import { Check, Copy, KeyRound, Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useId, useState, useTransition } from "react";
+import { useId, useRef, useState, useTransition } from "react";
+import { copyText } from "@/components/browser/copy-text";
 import { buttonClass } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { apiTokenInput } from "@/core/account";
@@ -16,7 +17,8 @@ export function CreateTokenForm() {
   const [name, setName] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
-  const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
+  const [copy, setCopy] = useState<"idle" | "copied" | "manual">("idle");
+  const tokenText = useRef<HTMLElement>(null);
   const [pending, startTransition] = useTransition();
 
   const submit = () => {
@@ -47,6 +49,7 @@ export function CreateTokenForm() {
           <p className="mt-1 text-sm text-emerald-900 dark:text-emerald-200">{t("createdHelp")}</p>
           <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
             <code
+              ref={tokenText}
               className="min-w-0 flex-1 rounded-xl bg-white px-3 py-2 font-mono text-sm break-all text-zinc-900 ring-1 ring-emerald-200 select-all dark:bg-zinc-950 dark:text-zinc-100 dark:ring-emerald-900"
               data-testid="new-token-value"
             >
@@ -57,12 +60,9 @@ export function CreateTokenForm() {
                 type="button"
                 className={buttonClass("primary", "md")}
                 onClick={async () => {
-                  try {
-                    await navigator.clipboard.writeText(created.token);
-                    setCopy("copied");
-                  } catch {
-                    setCopy("failed");
-                  }
+                  const outcome = await copyText(created.token);
+                  setCopy(outcome);
+                  if (outcome === "manual" && tokenText.current) window.getSelection()?.selectAllChildren(tokenText.current);
                 }}
               >
                 {copy === "copied" ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
@@ -73,7 +73,7 @@ export function CreateTokenForm() {
               </button>
             </div>
           </div>
-          {copy === "failed" && <p className="mt-2 text-sm font-medium text-rose-700 dark:text-rose-400">{t("copyFailed")}</p>}
+          {copy === "manual" && <p className="mt-2 text-sm font-medium text-rose-700 dark:text-rose-400">{t("copyFailed")}</p>}
         </div>
       )}
       <form

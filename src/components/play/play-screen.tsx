@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
 import { buttonClass } from "@/components/ui/button";
+import { useErrorText } from "@/components/ui/error-text";
 import type { Answer } from "@/core/grading";
 import type { AttemptView, Feedback, HintView, PlayQuestion } from "@/db/queries/attempts";
 import { answerAction, finishAction, hintAction, readPlayAction, type ActionResult } from "@/server/actions/play";
@@ -37,6 +38,7 @@ function useCountdown(view: AttemptView) {
 
 export function PlayScreen({ initial }: { initial: AttemptView }) {
   const t = useTranslations("play");
+  const errorText = useErrorText();
   const router = useRouter();
   const [view, setView] = useState(initial);
   const [phase, setPhase] = useState<Phase>({ kind: "question" });
@@ -47,10 +49,16 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
   // Plain state, not a transition: a transition stays pending until the router settles, which
   // kept "Next question" looking disabled for a moment after every answer.
   const [pending, setPending] = useState(false);
-  const runBusy = useCallback((fn: () => Promise<void>) => {
-    setPending(true);
-    void fn().finally(() => setPending(false));
-  }, []);
+  // A server action that throws (the connection dropped, the server restarted) is said, never swallowed.
+  const runBusy = useCallback(
+    (fn: () => Promise<void>) => {
+      setPending(true);
+      void fn()
+        .catch(() => setError(errorText("unavailable")))
+        .finally(() => setPending(false));
+    },
+    [errorText],
+  );
   const left = useCountdown(view);
   const q = view.question;
   const submitted = useRef(false);
@@ -61,9 +69,9 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
         setPhase({ kind: "feedback", question: q, late: true, feedback: lateFeedback(q, view) });
         return;
       }
-      setError(res.message);
+      setError(errorText(res.code));
     },
-    [q, view],
+    [q, view, errorText],
   );
 
   const submit = useCallback(
@@ -72,7 +80,15 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
       submitted.current = true;
       setError(null);
       runBusy(async () => {
-        const res = await answerAction(view.id, { questionId: q.id, answer: value, usedHint: hint !== null });
+        let res: Awaited<ReturnType<typeof answerAction>>;
+        try {
+          res = await answerAction(view.id, { questionId: q.id, answer: value, usedHint: hint !== null });
+        } catch {
+          // Not sent (or no reply): the player may try again; the server counts one answer anyway.
+          submitted.current = false;
+          setError(t("sendFailed"));
+          return;
+        }
         if (res.ok) {
           setPhase({ kind: "feedback", feedback: res.value.feedback, question: q });
           setView((v) => ({ ...res.value.next, question: v.question, deadline: null }));
@@ -82,7 +98,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
         }
       });
     },
-    [q, phase.kind, view.id, hint, applyFailure, runBusy],
+    [q, phase.kind, view.id, hint, applyFailure, runBusy, t],
   );
 
   const next = useCallback(() => {
@@ -90,7 +106,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
     runBusy(async () => {
       const res = await readPlayAction(view.id);
       if (!res.ok) {
-        setError(res.message);
+        setError(errorText(res.code));
         return;
       }
       if (res.value.status !== "in_progress" || !res.value.question) {
@@ -104,7 +120,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
       setAnswer(initialAnswer(res.value.question));
       setPhase({ kind: "question" });
     });
-  }, [view.id, router, runBusy]);
+  }, [view.id, router, runBusy, errorText]);
 
   // Time is up: send what is there (nothing counts as unanswered); the server decides anyway.
   useEffect(() => {
@@ -128,14 +144,14 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
     runBusy(async () => {
       const res = await hintAction(view.id);
       if (res.ok) setHint(res.value.hint);
-      else setError(res.message);
+      else setError(errorText(res.code));
     });
 
   const end = () =>
     runBusy(async () => {
       const res = await finishAction(view.id);
       if (res.ok) router.push(`/results/${view.id}`);
-      else setError(res.message);
+      else setError(errorText(res.code));
     });
 
   const shown = phase.kind === "feedback" ? phase.question : q;

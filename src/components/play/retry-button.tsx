@@ -5,11 +5,13 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { useErrorText } from "@/components/ui/error-text";
 import { startPlayAction } from "@/server/actions/play";
 
 /** Starts a new attempt of the same quiz under the same nickname. */
 export function RetryButton({ slug, nickname }: { slug: string; nickname: string }) {
   const t = useTranslations("results");
+  const errorText = useErrorText();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
@@ -23,7 +25,7 @@ export function RetryButton({ slug, nickname }: { slug: string; nickname: string
           startTransition(async () => {
             const res = await startPlayAction(slug, { nickname });
             if (res.ok) router.push(`/play/${res.value.id}`);
-            else setError(res.message);
+            else setError(errorText(res.code));
           })
         }
       >

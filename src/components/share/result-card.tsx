@@ -42,6 +42,13 @@ export function ResultCard({ card, shareText }: { card: CardData; shareText: str
     () => typeof navigator.canShare === "function" && navigator.canShare({ files: [new File([""], "x.png", { type: "image/png" })] }),
     () => false,
   );
+  // Copying an image needs the Clipboard API, which plain HTTP at a LAN address does not have:
+  // the button is left out there (Download always works).
+  const canCopyImage = useSyncExternalStore(
+    subscribe,
+    () => globalThis.isSecureContext && typeof ClipboardItem === "function" && typeof navigator.clipboard?.write === "function",
+    () => false,
+  );
 
   useEffect(() => {
     const el = frame.current;
@@ -138,10 +145,12 @@ export function ResultCard({ card, shareText }: { card: CardData; shareText: str
           <Download className="size-4" aria-hidden />
           {ts("download")}
         </button>
-        <button type="button" className={buttonClass("secondary", "md")} onClick={copy}>
-          <Copy className="size-4" aria-hidden />
-          {ts("copyImage")}
-        </button>
+        {canCopyImage && (
+          <button type="button" className={buttonClass("secondary", "md")} onClick={copy}>
+            <Copy className="size-4" aria-hidden />
+            {ts("copyImage")}
+          </button>
+        )}
         {canShareFiles && (
           <button type="button" className={buttonClass("secondary", "md")} onClick={share}>
             <Share2 className="size-4" aria-hidden />

@@ -3,6 +3,7 @@ import { toPublicData, type QuestionData } from "../question";
 import {
   ANSWER_GRACE_MS,
   apply,
+  DROP_GRACE_MS,
   createGame,
   csvCell,
   hostView,
@@ -787,7 +788,7 @@ describe("answer", () => {
   it("ends the question early once every connected player has answered, not waiting for the disconnected", () => {
     const h = lobbyWith(["a", "b", "c"]);
     h.ok({ type: "start" });
-    h.ok({ type: "disconnect", playerId: "c" });
+    h.ok({ type: "disconnect", playerId: "c", immediate: true });
     h.open();
     expect(h.host().expectedCount).toBe(2);
     h.answer("a", 1000, "opt-oslo");
@@ -813,12 +814,29 @@ describe("answer", () => {
     expect(last).toEqual([{ kind: "sendHost", throttle: false }]);
   });
 
-  it("reveals when the last player who has not answered disconnects", () => {
+  it("reveals when the last player who has not answered disconnects and its grace runs out", () => {
     const h = lobbyWith(["a", "b"]);
     h.ok({ type: "start" });
     h.open();
     h.answer("a", 1000, "opt-oslo");
+    const dropped = h.t;
     h.ok({ type: "disconnect", playerId: "b" });
+    expect(h.s.phase).toBe("question");
+    expect(h.host()).toMatchObject({ answeredCount: 1, expectedCount: 2 });
+    expect(nextTickAt(h.s)).toBe(dropped + DROP_GRACE_MS);
+    h.at(dropped + DROP_GRACE_MS - 1).ok({ type: "tick" });
+    expect(h.s.phase).toBe("question");
+    h.wait(1);
+    expect(h.s.phase).toBe("reveal");
+    expect(h.host().reveal).toMatchObject({ answered: 1, noAnswer: 1 });
+  });
+
+  it("reveals at once when the server says the player is gone for good (immediate)", () => {
+    const h = lobbyWith(["a", "b"]);
+    h.ok({ type: "start" });
+    h.open();
+    h.answer("a", 1000, "opt-oslo");
+    h.ok({ type: "disconnect", playerId: "b", immediate: true });
     expect(h.s.phase).toBe("reveal");
   });
 
@@ -858,6 +876,92 @@ describe("answer", () => {
     h.ok({ type: "start" });
     h.ok({ type: "skip" });
     expect(h.host().reveal).toMatchObject({ answered: 0, noAnswer: 1 });
+  });
+});
+
+describe("a phone that drops mid-question (reconnect grace)", () => {
+  it("comes back within the grace to its open question, with the time that is left, and its answer counts", () => {
+    const h = lobbyWith(["a", "b"]);
+    h.ok({ type: "start" });
+    h.open();
+    h.answer("a", 1000, "opt-oslo");
+    h.at(h.s.answersOpenAt! + 2000).ok({ type: "disconnect", playerId: "b" });
+    // a answered, b is in its grace: the question stays open.
+    h.wait(Math.min(DROP_GRACE_MS - 1000, 15_000));
+    expect(h.s.phase).toBe("question");
+    h.ok({ type: "reconnect", playerId: "b" });
+    expect(h.player("b").droppedAt).toBeNull();
+    const v = h.view("b");
+    expect(v).toMatchObject({ phase: "question", stage: "answering", answered: false, inThisQuestion: true });
+    // 20 s question, reconnected a while after the answers opened: what is left, not the full 20.
+    const back = h.t - h.s.answersOpenAt!;
+    expect(back).toBeGreaterThan(0);
+    expect(v.timing?.remainingMs).toBe(20_000 - back);
+    // Back and connected: no grace timer any more, only the deadline.
+    expect(nextTickAt(h.s)).toBe(h.s.closesAt! + ANSWER_GRACE_MS);
+    h.answer("b", back + 500, "opt-oslo");
+    expect(h.s.phase).toBe("reveal");
+    expect(h.host().reveal).toMatchObject({ answered: 2, correct: 2 });
+  });
+
+  // Seeded cases: who drops, when, whether it comes back, and when the others answer; the question
+  // closes early exactly when every player not kicked is answered, or gone for longer than the grace.
+  const cases = Array.from({ length: 40 }, (_, n) => n);
+  it.each(cases)("case %i: closes exactly when everyone connected or in grace has answered", (n) => {
+    let x = (n + 1) * 2654435761;
+    const rand = (k: number) => {
+      x = (Math.imul(x ^ (x >>> 13), 1274126177) + 0x6d2b79f5) >>> 0;
+      return x % k;
+    };
+    const ids = ["a", "b", "c", "d"];
+    const h = lobbyWith(ids);
+    h.ok({ type: "start" });
+    h.open();
+    const open = h.s.answersOpenAt!;
+    type Ev = { at: number; cmd: Command };
+    const evs: Ev[] = [];
+    for (const id of ids) {
+      const r = rand(3);
+      if (r > 0) {
+        const drop = 200 + rand(8000);
+        evs.push({ at: open + drop, cmd: { type: "disconnect", playerId: id } });
+        if (r === 2) evs.push({ at: open + drop + 500 + rand(8000), cmd: { type: "reconnect", playerId: id } });
+      }
+      if (rand(4) > 0) evs.push({ at: open + 100 + rand(18_000), cmd: { type: "answer", playerId: id, questionIndex: 0, answer: "opt-oslo", clientId: id } });
+    }
+    evs.sort((p, q) => p.at - q.at);
+    // The rule, from the events alone: connected, or dropped less than the grace ago.
+    const connected = new Map(ids.map((id) => [id, true]));
+    const droppedAt = new Map<string, number>();
+    const answered = new Set<string>();
+    const expectedOpen = (t: number) =>
+      ids.some((id) => !answered.has(id) && (connected.get(id) || (droppedAt.has(id) && t < droppedAt.get(id)! + DROP_GRACE_MS)));
+    for (const ev of evs) {
+      // Ticks the server would run before this event.
+      while (h.s.phase === "question" && nextTickAt(h.s)! <= ev.at) {
+        const t = nextTickAt(h.s)!;
+        h.at(Math.max(t, h.t)).ok({ type: "tick" });
+        if (t < h.s.closesAt! + ANSWER_GRACE_MS) expect(h.s.phase).toBe(expectedOpen(h.t) ? "question" : "reveal");
+      }
+      if (h.s.phase !== "question") break;
+      h.at(ev.at).run(ev.cmd);
+      if (ev.cmd.type === "disconnect") {
+        connected.set(ev.cmd.playerId, false);
+        droppedAt.set(ev.cmd.playerId, ev.at);
+      } else if (ev.cmd.type === "reconnect") {
+        connected.set(ev.cmd.playerId, true);
+        droppedAt.delete(ev.cmd.playerId);
+      } else if (ev.cmd.type === "answer" && h.last?.ok) answered.add(ev.cmd.playerId);
+      expect(h.s.phase).toBe(expectedOpen(h.t) ? "question" : "reveal");
+      if (h.s.phase === "question") {
+        const waiting = ids.filter((id) => connected.get(id) || (droppedAt.has(id) && h.t < droppedAt.get(id)! + DROP_GRACE_MS));
+        expect(h.host().expectedCount).toBe(waiting.length);
+        // Never a timer in the past: the server would spin.
+        expect(nextTickAt(h.s)!).toBeGreaterThan(h.t);
+      }
+    }
+    while (h.s.phase === "question") h.at(Math.max(nextTickAt(h.s)!, h.t)).ok({ type: "tick" });
+    expect(h.s.phase).toBe("reveal");
   });
 });
 
@@ -907,6 +1011,8 @@ describe("pause and resume", () => {
     h.answer("a", 1000, "opt-oslo");
     h.ok({ type: "pause" });
     h.ok({ type: "disconnect", playerId: "b" });
+    expect(h.s.phase).toBe("question");
+    h.wait(DROP_GRACE_MS);
     expect(h.s.phase).toBe("question");
     h.ok({ type: "resume" });
     expect(h.s.phase).toBe("reveal");

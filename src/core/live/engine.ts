@@ -1,6 +1,6 @@
-import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
 import { gradeAnswer, normalizeText, parseAnswer, type Answer } from "../grading";
 import { checkNickname, type NicknameProblem } from "../nickname";
+import { isProfane } from "../profanity";
 import { toPublicData, type QuestionData } from "../question";
 import { scoreAnswer } from "../scoring";
 import { generateNickname, seededRandom } from "./nicknames";
@@ -50,6 +50,12 @@ import { composePlayerView } from "./views";
  * this much after the countdown shows zero.
  */
 export const ANSWER_GRACE_MS = 500;
+/**
+ * A player whose connection drops is still waited for this long before "everyone has answered"
+ * closes the question without it: a phone reloading the page or walking through a Wi-Fi dead spot
+ * is back within a few seconds and should find its question still open.
+ */
+export const DROP_GRACE_MS = 10_000;
 export const STATE_VERSION = 1;
 
 // ——— state ———
@@ -76,6 +82,11 @@ export type PlayerState = {
   /** The first question this player may answer: a player joining mid-game starts at the current one. */
   firstQuestion: number;
   connected: boolean;
+  /**
+   * When the player's connection dropped, while the question still waits for it (see
+   * DROP_GRACE_MS); null (or absent, in older snapshots) when connected, or no longer waited for.
+   */
+  droppedAt?: number | null;
   kicked: boolean;
   /** Score, streak and total answer time as of the last reveal (never moved by an unrevealed answer). */
   score: number;
@@ -158,7 +169,11 @@ export type Command =
   | { type: "join"; playerId: string; nickname?: string }
   | { type: "reroll"; playerId: string }
   | { type: "reconnect"; playerId: string }
-  | { type: "disconnect"; playerId: string }
+  /**
+   * The player's last socket closed. It is still waited for during DROP_GRACE_MS, unless
+   * `immediate` (the server already waited, e.g. for phones to come back after a restart).
+   */
+  | { type: "disconnect"; playerId: string; immediate?: boolean }
   | { type: "answer"; playerId: string; questionIndex: number; answer: unknown; clientId?: string }
   | { type: "kick"; playerId: string }
   | { type: "settings"; patch: SettingsPatch }
@@ -235,19 +250,28 @@ type PlayerIndex = {
   active: PlayerState[];
   /** Per question index: players not kicked, connected, and in that question (who the question waits for). */
   waiting: Map<number, number>;
+  /** Players not kicked whose connection dropped and who may still be waited for (usually none). */
+  dropped: PlayerState[];
 };
 const playerIndexCache = new WeakMap<readonly PlayerState[], PlayerIndex>();
 
 function playerIndex(players: readonly PlayerState[]): PlayerIndex {
   let idx = playerIndexCache.get(players);
   if (!idx) {
-    idx = { byId: new Map(players.map((p) => [p.id, p])), active: players.filter((p) => !p.kicked), waiting: new Map() };
+    const active = players.filter((p) => !p.kicked);
+    const dropped = active.filter((p) => !p.connected && p.droppedAt != null);
+    idx = { byId: new Map(players.map((p) => [p.id, p])), active, waiting: new Map(), dropped };
     playerIndexCache.set(players, idx);
   }
   return idx;
 }
 
-function waitingCount(s: GameState, i: number): number {
+function inGrace(p: PlayerState, now: number): boolean {
+  return !p.connected && p.droppedAt != null && now < p.droppedAt + DROP_GRACE_MS;
+}
+
+/** How many players question i waits for at `now`: connected ones, and dropped ones still in their grace. */
+function waitingCount(s: GameState, i: number, now: number): number {
   const idx = playerIndex(s.players);
   let n = idx.waiting.get(i);
   if (n === undefined) {
@@ -255,7 +279,19 @@ function waitingCount(s: GameState, i: number): number {
     for (const p of idx.active) if (p.connected && p.firstQuestion <= i) n++;
     idx.waiting.set(i, n);
   }
+  for (const p of idx.dropped) if (p.firstQuestion <= i && inGrace(p, now)) n++;
   return n;
+}
+
+function waitedFor(s: GameState, i: number, now: number): PlayerState[] {
+  return playerIndex(s.players).active.filter((p) => p.firstQuestion <= i && (p.connected || inGrace(p, now)));
+}
+
+/** Forgets drops whose grace is over, so that nextTickAt never points at a past grace. */
+function expireDrops(s: GameState, now: number): GameState {
+  const { dropped } = playerIndex(s.players);
+  if (dropped.length === 0 || dropped.every((p) => inGrace(p, now))) return s;
+  return { ...s, players: s.players.map((p) => (p.droppedAt != null && !inGrace(p, now) ? { ...p, droppedAt: null } : p)) };
 }
 
 function findPlayer(s: GameState, id: string): PlayerState | undefined {
@@ -446,7 +482,13 @@ export function nextTickAt(s: GameState): number | null {
   if (s.phase === "lobby") return s.lastActivityAt + LOBBY_IDLE_MS;
   if (s.phase !== "question" || s.paused) return null;
   if (s.stage === "reading") return s.answersOpenAt;
-  return s.closesAt === null ? null : s.closesAt + ANSWER_GRACE_MS;
+  if (s.closesAt === null) return null;
+  // A dropped player's grace ending may let "everyone has answered" close the question.
+  let at = s.closesAt + ANSWER_GRACE_MS;
+  for (const p of playerIndex(s.players).dropped) {
+    if (p.firstQuestion <= s.index && p.droppedAt != null) at = Math.min(at, p.droppedAt + DROP_GRACE_MS);
+  }
+  return at;
 }
 
 /** Catches the game up with the clock: lobby expiry, answers opening, time up. */
@@ -455,7 +497,7 @@ function advance(s: GameState, now: number, fx: Fx): GameState {
     return endGame(s, now, "expired", fx);
   }
   if (s.phase !== "question" || s.paused) return s;
-  let next = s;
+  let next = expireDrops(s, now);
   if (next.stage === "reading" && next.answersOpenAt !== null && now >= next.answersOpenAt) {
     next = { ...next, stage: "answering" };
     fx.sendAll();
@@ -561,11 +603,10 @@ function rank(s: GameState): GameState {
 function closeIfAllAnswered(s: GameState, now: number, fx: Fx): GameState {
   if (s.phase !== "question" || s.stage !== "answering" || s.paused) return s;
   const answers = answersOf(s, s.index);
-  const count = waitingCount(s, s.index);
+  const count = waitingCount(s, s.index, now);
   if (count === 0 || answers.length < count) return s; // cheap "not yet" on every answer
-  const waitedFor = playerIndex(s.players).active.filter((p) => p.connected && p.firstQuestion <= s.index);
   const answered = new Set(answers.map((a) => a.playerId));
-  return waitedFor.every((p) => answered.has(p.id)) ? closeQuestion(s, now, fx) : s;
+  return waitedFor(s, s.index, now).every((p) => answered.has(p.id)) ? closeQuestion(s, now, fx) : s;
 }
 
 // ——— commands ———
@@ -661,7 +702,7 @@ function reroll(s: GameState, playerId: string, fx: Fx): Step {
   };
 }
 
-function setConnected(s: GameState, playerId: string, connected: boolean, fx: Fx): Step {
+function setConnected(s: GameState, playerId: string, connected: boolean, now: number, fx: Fx, immediate = false): Step {
   const p = findPlayer(s, playerId);
   if (!p) return { ok: false, error: err("not_found", "No such player in this game.") };
   if (p.kicked) {
@@ -672,7 +713,9 @@ function setConnected(s: GameState, playerId: string, connected: boolean, fx: Fx
   if (p.connected === connected) return { ok: true, state: s };
   fx.persistPlayers([playerId]);
   fx.sendHost(true);
-  return { ok: true, state: withPlayer(s, { ...p, connected }) };
+  // Who is waited for changes with a drop or a return: the host's "answered / expected" too.
+  const droppedAt = connected || immediate ? null : now;
+  return { ok: true, state: withPlayer(s, { ...p, connected, droppedAt }) };
 }
 
 function kick(s: GameState, playerId: string, fx: Fx): Step {
@@ -857,9 +900,9 @@ function step(s: GameState, cmd: Command, now: number, fx: Fx): Step {
     case "reroll":
       return reroll(s, cmd.playerId, fx);
     case "reconnect":
-      return setConnected(s, cmd.playerId, true, fx);
+      return setConnected(s, cmd.playerId, true, now, fx);
     case "disconnect":
-      return setConnected(s, cmd.playerId, false, fx);
+      return setConnected(s, cmd.playerId, false, now, fx, cmd.immediate === true);
     case "answer":
       return answer(s, cmd, now, fx);
     case "kick":
@@ -971,7 +1014,6 @@ export function revealedKey(data: QuestionData): RevealedKey {
   }
 }
 
-const profanity = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
 const NUMBER_BUCKETS = 6;
 const TEXT_TOP = 5;
 
@@ -1009,7 +1051,7 @@ function distribution(data: QuestionData, answers: AnswerRecord[]): Distribution
       }
       // Typed answers go on the big screen: profane ones are counted but never shown.
       const top = [...groups.entries()]
-        .filter(([key, g]) => !profanity.hasMatch(key) && !profanity.hasMatch(g.text))
+        .filter(([key, g]) => !isProfane(key) && !isProfane(g.text))
         .sort(([ka, a], [kb, b]) => b.count - a.count || Number(b.correct) - Number(a.correct) || ka.localeCompare(kb))
         .slice(0, TEXT_TOP)
         .map(([, g]) => g);
@@ -1144,10 +1186,7 @@ export function podium(s: GameState): PodiumEntry[] {
  */
 export function hostView(s: GameState, now: number): HostView {
   const { active, current, question: shown, podium: top } = shared(s);
-  let expected = 0;
-  if (s.phase === "question") {
-    for (const p of active) if (p.connected && p.firstQuestion <= s.index) expected++;
-  }
+  const expected = s.phase === "question" ? waitingCount(s, s.index, now) : 0;
   const started = s.startedAt !== null;
   return {
     role: "host",

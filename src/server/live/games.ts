@@ -427,11 +427,14 @@ class LiveGame {
     return n === 0;
   }
 
-  /** Marks players who have not come back since the restart disconnected. */
+  /**
+   * Marks players who have not come back since the restart disconnected: at once (`immediate`),
+   * since they already had RECONNECT_GRACE_MS to return, longer than the engine's own grace.
+   */
   async dropAbsent(): Promise<void> {
     if (this.closed) return;
     for (const p of this.state.players) {
-      if (p.connected && !p.kicked && !this.sockets.has(p.id)) await this.run({ type: "disconnect", playerId: p.id });
+      if (p.connected && !p.kicked && !this.sockets.has(p.id)) await this.run({ type: "disconnect", playerId: p.id, immediate: true });
     }
   }
 

@@ -1,4 +1,8 @@
-/** A v4 UUID; crypto.randomUUID needs a secure context, getRandomValues does not (a LAN address over http). */
+/**
+ * A v4 UUID, in any browser context. `crypto.randomUUID` exists only in secure contexts (HTTPS or
+ * localhost), and classroom phones reach a teacher's laptop over plain HTTP at a LAN address;
+ * `crypto.getRandomValues` works everywhere. Every client-side id goes through here.
+ */
 export function newId(): string {
   if (typeof crypto.randomUUID === "function" && globalThis.isSecureContext) return crypto.randomUUID();
   const b = crypto.getRandomValues(new Uint8Array(16));
