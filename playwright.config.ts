@@ -124,6 +124,7 @@ export default defineConfig({
       // Every test signs up from 127.0.0.1; the limit itself is tested on a server of its own.
       QUIZDECK_RATE_LIMIT_SIGN_IN: "10000",
       QUIZDECK_RATE_LIMIT_JOIN: "10000",
+      QUIZDECK_RATE_LIMIT_ATTEMPTS: "10000",
       QUIZDECK_ADMIN_EMAILS: "admin@quizdeck.test",
     },
   })),

@@ -31,6 +31,8 @@ const schema = z.object({
   // Requests per minute per address (PRODUCT.md §9); raise them only for load tests.
   QUIZDECK_RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(10),
   QUIZDECK_RATE_LIMIT_JOIN: z.coerce.number().int().min(1).default(20),
+  // Solo attempts a guest (or, without a guest cookie, an address) may start per minute.
+  QUIZDECK_RATE_LIMIT_ATTEMPTS: z.coerce.number().int().min(1).default(30),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOSTNAME: z.string().trim().min(1).default("0.0.0.0"),
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { headers } from "next/headers";
 import type { z } from "zod";
 import { getDb } from "@/db";
 import {
@@ -14,7 +15,8 @@ import {
 } from "@/db/queries/attempts";
 import { AppError } from "./errors";
 import type { answerInput } from "./play-schemas";
-import { ensureGuest, currentPlayer } from "./guest";
+import { ensureGuest, currentPlayer, readGuest } from "./guest";
+import { clientIp, consume } from "./rate-limit";
 import { getViewer } from "./viewer";
 
 export { answerInput, startInput } from "./play-schemas";
@@ -51,6 +53,13 @@ async function requirePlayer(): Promise<PlayerIdentity> {
 /** Starts an attempt for the current member, or for this browser's guest (made if needed). */
 export async function startPlay(slug: string, nickname: string) {
   const viewer = await getViewer();
+  if (!viewer) {
+    // Guests are anonymous, so each attempt row they make is free: bound how fast one may start
+    // them, per guest cookie, or per address for a browser that keeps none (a classroom behind
+    // one address gets each pupil's first start from that bucket, then their own).
+    const guest = await readGuest();
+    await consume("attempt", guest ? `g:${guest.id}` : `ip:${clientIp(await headers())}`);
+  }
   const who: PlayerIdentity = viewer
     ? { userId: viewer.id, guestId: null }
     : { userId: null, guestId: (await ensureGuest(nickname)).id };

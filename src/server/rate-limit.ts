@@ -12,6 +12,7 @@ const limits = () => {
   return {
     signIn: { points: e.QUIZDECK_RATE_LIMIT_SIGN_IN, duration: 60 },
     join: { points: e.QUIZDECK_RATE_LIMIT_JOIN, duration: 60 },
+    attempt: { points: e.QUIZDECK_RATE_LIMIT_ATTEMPTS, duration: 60 },
     answer: { points: 10, duration: 1 },
   };
 };
