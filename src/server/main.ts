@@ -3,9 +3,11 @@
  * Socket.IO server) share the process and port, and shutdown closes the database cleanly.
  * `npm start` runs it in production mode; `npm run dev` passes --dev.
  */
+import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { register } from "node:module";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { securityHeaders } from "../core/security-headers";
 import { env, EnvError } from "../env";
 
 // The live-game server below imports modules marked `import "server-only"` (the database, the
@@ -42,11 +44,27 @@ await app.prepare();
 const { LIVE_STATS_PATH } = await import("./live/constants");
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
+const MAX_REQUEST_BODY = 8 * 1024 * 1024; // next.config.ts serverActions.bodySizeLimit, and api.ts IMPORT_BODY_LIMIT
+const httpsPublicUrl = Boolean(config.QUIZDECK_PUBLIC_URL?.startsWith("https:"));
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
 const server = createServer((req, res) => {
   // The address rate limits count by; overwritten, never trusted from the client.
   req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+  // Security headers on every response. Next reads the nonce from the request's
+  // Content-Security-Policy header and puts it on its own inline scripts; pages read x-nonce.
+  const nonce = randomBytes(16).toString("base64");
+  const security = securityHeaders({ nonce, host: req.headers.host, https: httpsPublicUrl, dev });
+  req.headers["content-security-policy"] = security["Content-Security-Policy"];
+  req.headers["x-nonce"] = nonce;
+  for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+  // No route takes more than an import (8 MB, src/server/api.ts); a larger declared body is
+  // refused here before anyone reads it, server actions included.
+  if (Number(req.headers["content-length"] ?? 0) > MAX_REQUEST_BODY) {
+    res.writeHead(413, { "content-type": "application/json", connection: "close" });
+    res.end(JSON.stringify({ error: { code: "payload_too_large", message: "The request is too large." } }));
+    return;
+  }
   // The live server's counters for operators and bench:live: from this machine only.
   if (req.url?.startsWith(LIVE_STATS_PATH) && LOOPBACK.has(req.socket.remoteAddress ?? "")) {
     const ms = (ns: number) => Math.round(ns / 1e4) / 100;
