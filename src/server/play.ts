@@ -53,16 +53,18 @@ async function requirePlayer(): Promise<PlayerIdentity> {
 /** Starts an attempt for the current member, or for this browser's guest (made if needed). */
 export async function startPlay(slug: string, nickname: string) {
   const viewer = await getViewer();
-  if (!viewer) {
-    // Guests are anonymous, so each attempt row they make is free: bound how fast one may start
-    // them, per guest cookie, or per address for a browser that keeps none (a classroom behind
-    // one address gets each pupil's first start from that bucket, then their own).
-    const guest = await readGuest();
-    await consume("attempt", guest ? `g:${guest.id}` : `ip:${clientIp(await headers())}`);
+  let who: PlayerIdentity;
+  if (viewer) {
+    who = { userId: viewer.id, guestId: null };
+  } else {
+    // Guests are anonymous, so each attempt they make is free: bound how fast one may start them,
+    // per guest, and per address for a browser that keeps no cookie (a classroom behind one
+    // address shares that bucket only for each pupil's first start).
+    if (!(await readGuest())) await consume("attempt", `ip:${clientIp(await headers())}`);
+    const guest = await ensureGuest(nickname);
+    await consume("attempt", `g:${guest.id}`);
+    who = { userId: null, guestId: guest.id };
   }
-  const who: PlayerIdentity = viewer
-    ? { userId: viewer.id, guestId: null }
-    : { userId: null, guestId: (await ensureGuest(nickname)).id };
   const created = await createAttempt(await getDb(), { quizSlug: slug, who, nickname });
   if (!created) throw new AppError("not_found", `There is no quiz "${slug}" to play.`);
   return created;
