@@ -153,6 +153,7 @@ export default defineConfig({
       QUIZDECK_RATE_LIMIT_SIGN_IN: "10000",
       QUIZDECK_RATE_LIMIT_SIGN_IN_ACCOUNT: "10000",
       QUIZDECK_RATE_LIMIT_PIN_GUESSES: "10000",
+      QUIZDECK_RATE_LIMIT_ATTEMPTS: "10000",
       QUIZDECK_ADMIN_EMAILS: "admin@quizdeck.test",
     },
   })),

@@ -35,7 +35,7 @@ export async function signUpByApi(request: APIRequestContext, baseURL: string, a
 /** The admin of the e2e servers (QUIZDECK_ADMIN_EMAILS in playwright.config.ts): made once, signed in after. */
 export const ADMIN_EMAIL = "admin@quizdeck.test";
 export async function signInAdmin(request: APIRequestContext, baseURL: string): Promise<void> {
-  const account = { ...newAccount("admin", ADMIN_EMAIL), handle: "admin", name: "Admin", password: "admin-password-1" };
+  const account = { ...newAccount("admin", ADMIN_EMAIL), handle: "site-admin", name: "Admin", password: "admin-password-1" };
   const res = await request.post("/api/auth/sign-in/email", {
     data: { email: account.email, password: account.password },
     headers: { origin: baseURL },

@@ -1,13 +1,21 @@
 import { test as base, expect, type Page } from "@playwright/test";
 
 /**
- * Every test fails on a page error or a console error (a hydration mismatch, a failed request),
- * so a page that looks right but breaks in the browser does not pass.
+ * Every test fails on a page error or a console error (a hydration mismatch, a failed request, a
+ * Content-Security-Policy violation), so a page that looks right but breaks in the browser does
+ * not pass.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
+      // Chromium logs a CSP violation as a console error; report each one from the page as well,
+      // so a blocked script, style, image or connection always fails the test.
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (e) => {
+          console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} on ${e.documentURI}`);
+        });
+      });
       page.on("console", (m) => {
         // 401 and 404 screens are supposed to answer with those statuses; Chromium logs them as failed resources.
         if (m.type() === "error" && !/status of 40[14] /.test(m.text())) errors.push(m.text());

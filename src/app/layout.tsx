@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
@@ -32,6 +33,8 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const locale = await getLocale();
   const t = await getTranslations("nav");
+  // The custom server's per-response nonce (src/server/main.ts), for next-themes' inline script.
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col">
@@ -42,7 +45,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           {t("skip")}
         </a>
         <NextIntlClientProvider>
-          <Providers>
+          <Providers nonce={nonce}>
             <SiteHeader />
             <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
               {children}

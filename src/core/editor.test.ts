@@ -1,11 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { changeType, duplicateQuestion, editorDocSchema, emptyDoc, emptyQuestion, inputToDoc, validateForPublish } from "./editor";
 import { quizInput } from "./quiz-schema";
 
-let n = 0;
-const newId = () => `id${++n}`;
+// Question ids become row ids when a quiz is published: UUIDs, as the editor makes them.
+const newId = () => randomUUID();
 const seedDir = path.resolve(__dirname, "../db/seed/quizzes");
 
 describe("editor drafts", () => {
@@ -76,5 +77,25 @@ describe("editor drafts", () => {
     expect(copy.options.map((o) => o.id)).not.toEqual(q.options.map((o) => o.id));
     const single = changeType(q, "single", newId);
     expect(single.options.filter((o) => o.correct)).toHaveLength(1);
+  });
+});
+
+describe("what a draft may hold", () => {
+  it("refuses control characters other than tabs and line breaks, and question ids that are not UUIDs", () => {
+    const doc = emptyDoc();
+    expect(editorDocSchema.safeParse({ ...doc, title: "NUL\u0000" }).success).toBe(false);
+    expect(editorDocSchema.safeParse({ ...doc, description: "two\nlines\tand a tab" }).success).toBe(true);
+    const q = emptyQuestion("single", newId);
+    expect(editorDocSchema.safeParse({ ...doc, questions: [q] }).success).toBe(true);
+    expect(editorDocSchema.safeParse({ ...doc, questions: [{ ...q, prompt: "a\u0000" }] }).success).toBe(false);
+    const notUuid = editorDocSchema.safeParse({ ...doc, questions: [{ ...q, id: "a".repeat(36) }] });
+    expect(notUuid.success).toBe(false);
+    expect(notUuid.error?.issues[0]?.path).toEqual(["questions", 0, "id"]);
+  });
+
+  it("an imported quiz with a NUL in its title is refused", () => {
+    const r = quizInput.safeParse({ title: "Capitals\u0000", category: "general", questions: [] });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe("Remove control characters");
   });
 });

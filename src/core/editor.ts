@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { uuidSchema } from "./ids";
 import type { Choice, QuestionData, QuestionType } from "./question";
 import { QUESTION_TYPES } from "./question";
 import {
@@ -10,6 +11,7 @@ import {
   type QuestionInput,
   type QuizInput,
 } from "./quiz-schema";
+import { CONTROL_MESSAGE, hasControlChars } from "./text";
 
 /**
  * The editor's working copy of a quiz. It holds whatever the author has typed, valid or not, so a
@@ -50,16 +52,20 @@ export type EditorDoc = {
 };
 
 // Generous caps on what a draft may hold, so a draft can be anything typed but not unbounded.
-const text = (max: number) => z.string().max(max);
+// A draft may hold anything typed, except control characters other than tab and line breaks
+// (PostgreSQL cannot store NUL even inside jsonb).
+const text = (max: number) => z.string().max(max).refine((v) => !hasControlChars(v, true), CONTROL_MESSAGE);
+const optionId = z.string().min(1).max(64).refine((v) => !hasControlChars(v), CONTROL_MESSAGE);
 const num = z.number().finite().nullable();
 const editorQuestion = z.object({
-  id: z.string().min(1).max(64),
+  // Becomes the question row's id when the quiz is published.
+  id: uuidSchema,
   type: z.enum(QUESTION_TYPES),
   prompt: text(5000),
-  options: z.array(z.object({ id: z.string().min(1).max(64), text: text(2000), correct: z.boolean() })).max(20),
+  options: z.array(z.object({ id: optionId, text: text(2000), correct: z.boolean() })).max(20),
   booleanAnswer: z.boolean(),
   accepted: z.array(text(1000)).max(30),
-  items: z.array(z.object({ id: z.string().min(1).max(64), text: text(2000) })).max(20),
+  items: z.array(z.object({ id: optionId, text: text(2000) })).max(20),
   number: z.object({ answer: num, min: num, max: num, tolerance: num, unit: text(100) }),
   explanation: text(10_000),
   hint: text(2000),

@@ -59,3 +59,16 @@ describe("estimatedMinutes", () => {
     expect(estimatedMinutes(Array(12).fill(20))).toBe(3);
   });
 });
+
+describe("search text", () => {
+  it.each([
+    ["\u0000", undefined],
+    ["capitals\u0000", "capitals"],
+    ["sol\u0000ar", "sol ar"],
+    ["a\tb\nc", "a b c"],
+  ])("control characters in %j become spaces: %j", (q, expected) => {
+    const parsed = quizListQuery.parse({ q });
+    expect(parsed.q || undefined).toBe(expected);
+    expect(parseListQueryLenient({ q }).q || undefined).toBe(expected);
+  });
+});

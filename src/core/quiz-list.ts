@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { QUESTION_TYPES } from "./question";
 import { CATEGORIES, DIFFICULTIES } from "./quiz-schema";
+import { stripControlChars } from "./text";
 
 export const SORTS = ["popular", "rating", "new"] as const;
 /** Named question-count ranges for the library's length filter. */
@@ -15,7 +16,8 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 /** Filters and paging for the quiz library: the /explore URL and GET /api/v1/quizzes share it. */
 export const quizListQuery = z.object({
-  q: optional(z.string().trim().max(100)),
+  // Free-form: control characters (a NUL cannot reach PostgreSQL) become spaces, not an error.
+  q: optional(z.string().overwrite(stripControlChars).trim().max(100)),
   category: optional(z.enum(CATEGORIES)),
   difficulty: optional(z.enum(DIFFICULTIES)),
   language: optional(z.string().regex(/^[a-z]{2}$/, "Use a two-letter language code")),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { QUESTION_TYPES, type Choice, type QuestionData } from "./question";
+import { CONTROL_MESSAGE, hasControlChars } from "./text";
 
 /**
  * The authoring shape of a quiz (PRODUCT.md §5 rules): what the demo content, the Quizdeck JSON
@@ -43,13 +44,15 @@ export const LIMITS = {
   hintMax: 200,
 } as const;
 
-const trimmed = (max: number, min = 1) => z.string().trim().min(min).max(max);
+// Quiz text may hold tabs and line breaks (GIFT, CSV) but no other control character.
+const text = () => z.string().refine((v) => !hasControlChars(v, true), CONTROL_MESSAGE);
+const trimmed = (max: number, min = 1) => text().trim().min(min).max(max);
 const timeLimit = z.number().int().min(LIMITS.timeMin).max(LIMITS.timeMax);
 
 const common = {
   prompt: trimmed(LIMITS.promptMax),
-  explanation: z.string().trim().max(LIMITS.explanationMax).default(""),
-  hint: z.string().trim().max(LIMITS.hintMax).optional(),
+  explanation: text().trim().max(LIMITS.explanationMax).default(""),
+  hint: text().trim().max(LIMITS.hintMax).optional(),
   timeLimit: timeLimit.optional(),
   points: z.union(POINTS.map((p) => z.literal(p))).default(1000),
   imageUrl: z.url().optional(),
@@ -97,7 +100,7 @@ export const questionInput = z.discriminatedUnion("type", [
       min: z.number().finite(),
       max: z.number().finite(),
       tolerance: z.number().finite().min(0).default(0),
-      unit: z.string().trim().max(20).optional(),
+      unit: text().trim().max(20).optional(),
     })
     .refine((q) => q.min < q.max, { message: "Minimum must be below maximum", path: ["max"] })
     .refine((q) => q.answer >= q.min && q.answer <= q.max, {
@@ -114,7 +117,7 @@ export const quizInput = z.object({
     .max(80)
     .optional(),
   title: trimmed(LIMITS.titleMax, LIMITS.titleMin),
-  description: z.string().trim().max(LIMITS.descriptionMax).default(""),
+  description: text().trim().max(LIMITS.descriptionMax).default(""),
   category: z.enum(CATEGORIES),
   difficulty: z.enum(DIFFICULTIES).default("mixed"),
   language: z.string().regex(/^[a-z]{2}$/, "Use a two-letter language code").default("en"),
@@ -123,8 +126,8 @@ export const quizInput = z.object({
   speedBonus: z.boolean().default(true),
   streakBonus: z.boolean().default(true),
   timeLimit: timeLimit.default(20),
-  source: z.string().max(500).optional(),
-  licence: z.string().max(200).optional(),
+  source: text().max(500).optional(),
+  licence: text().max(200).optional(),
   questions: z.array(questionInput).max(LIMITS.questionsMax),
 });
 export type QuizInput = z.infer<typeof quizInput>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL_MESSAGE, hasControlChars } from "./text";
 
 /**
  * Inputs of favorites, ratings, reports and moderation (PRODUCT.md §2, §6), shared by the forms
@@ -8,7 +9,7 @@ export const REPORT_REASONS = ["inappropriate", "wrong_answers", "spam", "copyri
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_DETAILS_MAX = 1000;
 
-const slug = z.string().trim().min(1).max(200);
+const slug = z.string().trim().min(1).max(200).refine((v) => !hasControlChars(v), CONTROL_MESSAGE);
 
 export const favoriteInput = z.object({ slug, favorite: z.boolean() });
 

@@ -26,9 +26,49 @@ export function searchParamsObject(params: URLSearchParams): Record<string, stri
   return Object.fromEntries(params.entries());
 }
 
+/** What a route takes unless it says otherwise: every JSON body of the API is small. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+/** An import's file may be 5 MB; a spreadsheet sent as base64 grows by a third, plus the JSON around it. */
+export const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
+
+const bodyLimits = new WeakMap<Request, number>();
+
+const tooLarge = (limit: number) =>
+  new AppError("payload_too_large", `The request body is larger than ${limit >= 1024 * 1024 ? `${limit / (1024 * 1024)} MB` : `${limit / 1024} KB`}, the most this route takes.`);
+
+/** A declared Content-Length over the limit is refused before a byte of the body is read. */
+export function checkDeclaredLength(headers: Headers, limit: number): void {
+  const declared = Number(headers.get("content-length") ?? 0);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+}
+
 /**
- * Reads a JSON body with its zod schema. Only `application/json` is taken: a cross-site HTML form
- * cannot send it without a CORS preflight, so cookie-authenticated calls are not forgeable.
+ * The body as text, read chunk by chunk and abandoned with `payload_too_large` as soon as it
+ * passes `limit` bytes, so a chunked upload without a Content-Length cannot fill the memory.
+ */
+export async function readBodyText(req: Request, limit = bodyLimits.get(req) ?? DEFAULT_BODY_LIMIT): Promise<string> {
+  checkDeclaredLength(req.headers, limit);
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * Reads a JSON body with its zod schema, within the route's size limit (see apiRoute). Only
+ * `application/json` is taken: a cross-site HTML form cannot send it without a CORS preflight, so
+ * cookie-authenticated calls are not forgeable.
  */
 export async function jsonBody<S extends z.ZodType>(req: NextRequest, schema: S): Promise<z.infer<S>> {
   if (!req.headers.get("content-type")?.toLowerCase().startsWith("application/json")) {
@@ -36,9 +76,10 @@ export async function jsonBody<S extends z.ZodType>(req: NextRequest, schema: S)
       fields: { _: ["Content-Type must be application/json"] },
     });
   }
+  const text = await readBodyText(req);
   let body: unknown;
   try {
-    body = await req.json();
+    body = JSON.parse(text);
   } catch {
     throw new AppError("validation_failed", "The body is not valid JSON.", { fields: { _: ["The body is not valid JSON"] } });
   }
@@ -67,17 +108,28 @@ async function checkCaller(req: NextRequest): Promise<void> {
 }
 
 /**
- * Every /api/v1 handler goes through here: it parses the path params and the query with their zod
- * schemas and maps every error to one response shape.
+ * Every /api/v1 handler goes through here: it refuses a body over the route's limit (64 KB unless
+ * `maxBody` says otherwise), parses the path params and the query with their zod schemas (a param
+ * that breaks its schema, such as an id that is not a UUID, is `not_found`: no such thing exists)
+ * and maps every error to one response shape.
  */
 export function apiRoute<P extends Record<string, string>, Q extends z.ZodType>(
-  schemas: { query?: Q },
+  schemas: { query?: Q; params?: z.ZodType<P>; maxBody?: number },
   handler: (input: { req: NextRequest; params: P; query: z.infer<Q> }) => Promise<Response>,
 ) {
+  const limit = schemas.maxBody ?? DEFAULT_BODY_LIMIT;
   return async (req: NextRequest, ctx: Ctx<P>): Promise<Response> => {
     try {
+      checkDeclaredLength(req.headers, limit);
+      bodyLimits.set(req, limit);
       await checkCaller(req);
-      const params = await ctx.params;
+      const raw = await ctx.params;
+      let params = raw;
+      if (schemas.params) {
+        const parsed = schemas.params.safeParse(raw);
+        if (!parsed.success) throw new AppError("not_found");
+        params = parsed.data;
+      }
       const query = schemas.query ? parseOrThrow(schemas.query, searchParamsObject(req.nextUrl.searchParams)) : undefined;
       return await handler({ req, params, query: query as z.infer<Q> });
     } catch (err) {

@@ -3,11 +3,12 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
-import { and, eq, isNull } from "drizzle-orm";
-import { handleSchema } from "@/core/account";
+import { and, eq, isNull, ne } from "drizzle-orm";
+import { displayNameSchema, handleSchema, PASSWORD_MIN } from "@/core/account";
 import { getDb, type Db } from "@/db";
 import * as schema from "@/db/schema";
 import { env } from "@/env";
+import { ERRORS } from "./errors";
 import { decodeGuest, GUEST_COOKIE } from "./guest-cookie";
 import { secureCookies } from "./request-scheme";
 import { appSecret } from "./secret";
@@ -38,7 +39,7 @@ function createAuth(db: Db, secret: string, secure: boolean) {
       return [host ? `${proto}://${host}` : null, e.QUIZDECK_PUBLIC_URL ? new URL(e.QUIZDECK_PUBLIC_URL).origin : null];
     },
     database: drizzleAdapter(db, { provider: "pg", usePlural: true, schema }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_MIN, maxPasswordLength: 128, autoSignIn: true },
     user: {
       additionalFields: {
         handle: { type: "string", required: true, input: true },
@@ -56,16 +57,9 @@ function createAuth(db: Db, secret: string, secure: boolean) {
       user: {
         create: {
           before: async (user) => {
-            const handle = handleSchema.safeParse((user as { handle?: unknown }).handle);
-            if (!handle.success) {
-              throw new APIError("BAD_REQUEST", { code: "INVALID_HANDLE", message: handle.error.issues[0]?.message ?? "Invalid handle" });
-            }
-            const taken = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.handle, handle.data)).limit(1);
-            if (taken.length) {
-              throw new APIError("UNPROCESSABLE_ENTITY", { code: "HANDLE_TAKEN", message: "That handle is taken; pick another one." });
-            }
+            const checked = await checkUserFields(db, user, null);
             const role = adminEmails.has(user.email.toLowerCase()) ? "admin" : "member";
-            return { data: { ...user, handle: handle.data, role } };
+            return { data: { ...user, ...checked, role } };
           },
           after: async (user, ctx) => {
             // A guest's attempts made in this browser become the new account's.
@@ -81,6 +75,14 @@ function createAuth(db: Db, secret: string, secure: boolean) {
                 .set({ userId: user.id, guestId: null })
                 .where(and(eq(schema.attempts.guestId, guest.id), isNull(schema.attempts.userId)));
             }
+          },
+        },
+        // Better Auth's own POST /api/auth/update-user (and any other path that writes a user)
+        // must keep the same rules as sign-up.
+        update: {
+          before: async (user, ctx) => {
+            const self = (ctx?.context as { session?: { user?: { id?: string } } | null } | undefined)?.session?.user?.id ?? null;
+            return { data: { ...user, ...(await checkUserFields(db, user, self)) } };
           },
         },
       },
@@ -99,6 +101,34 @@ function createAuth(db: Db, secret: string, secure: boolean) {
     },
     plugins: [nextCookies()],
   });
+}
+
+/**
+ * The handle and name rules of sign-up, for every write of a user (create or update): fields not
+ * being written are left alone. Answers in the API's error shape (see src/app/api/auth).
+ */
+async function checkUserFields(db: Db, user: Record<string, unknown>, selfId: string | null): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  const invalid = (field: string, message: string) =>
+    new APIError("UNPROCESSABLE_ENTITY", { code: "validation_failed", message, fields: { [field]: [message] } });
+  if ("name" in user && user.name !== undefined) {
+    const name = displayNameSchema.safeParse(user.name);
+    if (!name.success) throw invalid("name", name.error.issues[0]?.message ?? "Invalid name");
+    out.name = name.data;
+  }
+  if ("image" in user && user.image != null) throw invalid("image", "Profile images are not supported.");
+  if ("handle" in user && user.handle !== undefined) {
+    const handle = handleSchema.safeParse(user.handle);
+    if (!handle.success) throw invalid("handle", handle.error.issues[0]?.message ?? "Invalid handle");
+    const taken = await db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(selfId ? and(eq(schema.users.handle, handle.data), ne(schema.users.id, selfId)) : eq(schema.users.handle, handle.data))
+      .limit(1);
+    if (taken.length) throw new APIError("CONFLICT", { code: "handle_taken", message: ERRORS.handle_taken.message });
+    out.handle = handle.data;
+  }
+  return out;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

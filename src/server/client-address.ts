@@ -42,6 +42,15 @@ export function fromTrustedProxy(req: IncomingMessage): boolean {
 }
 
 /**
+ * The scheme the browser used: this server speaks plain HTTP, so "https" comes only from a
+ * trusted proxy's X-Forwarded-Proto (its first value: the hop nearest the browser).
+ */
+export function schemeOf(req: IncomingMessage): "http" | "https" {
+  const forwardedProto = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim().toLowerCase();
+  return fromTrustedProxy(req) && forwardedProto === "https" ? "https" : "http";
+}
+
+/**
  * Headers the server writes on every request before Next sees it (a client's own values are
  * overwritten, never read): the client's address, whether X-Forwarded-Host/-Proto may be
  * believed, and the Host as it came in.
@@ -65,10 +74,7 @@ export function stampRequest(req: IncomingMessage): void {
   req.headers[HOST_HEADER] = req.headers.host ?? "";
   const trusted = fromTrustedProxy(req);
   req.headers[TRUSTED_PROXY_HEADER] = trusted ? "1" : "0";
-  // The scheme the browser used: this server speaks plain HTTP, so "https" comes only from a
-  // trusted proxy's X-Forwarded-Proto (its first value: the hop nearest the browser).
-  const forwardedProto = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim().toLowerCase();
-  req.headers[CLIENT_PROTO_HEADER] = trusted && forwardedProto === "https" ? "https" : "http";
+  req.headers[CLIENT_PROTO_HEADER] = schemeOf(req);
   if (!trusted) {
     // Next fills these from the connection when they are missing; a client's own are not to be believed.
     delete req.headers["x-forwarded-host"];

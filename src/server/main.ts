@@ -3,9 +3,11 @@
  * Socket.IO server) share the process and port, and shutdown closes the database cleanly.
  * `npm start` runs it in production mode; `npm run dev` passes --dev.
  */
+import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { register } from "node:module";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { securityHeaders } from "../core/security-headers";
 import { env, EnvError } from "../env";
 
 // The live-game server below imports modules marked `import "server-only"` (the database, the
@@ -48,10 +50,27 @@ const { stampRequest } = await import("./client-address");
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 
+const MAX_REQUEST_BODY = 8 * 1024 * 1024; // next.config.ts serverActions.bodySizeLimit, and api.ts IMPORT_BODY_LIMIT
+const httpsPublicUrl = Boolean(config.QUIZDECK_PUBLIC_URL?.startsWith("https:"));
+
 const server = createServer((req, res) => {
   // Who the client is (and whether its proxy's X-Forwarded-* headers count), by the one rule
   // Socket.IO uses too; a client's own values of these headers are overwritten.
   stampRequest(req);
+  // Security headers on every response. Next reads the nonce from the request's
+  // Content-Security-Policy header and puts it on its own inline scripts; pages read x-nonce.
+  const nonce = randomBytes(16).toString("base64");
+  const security = securityHeaders({ nonce, host: req.headers.host, https: httpsPublicUrl, dev });
+  req.headers["content-security-policy"] = security["Content-Security-Policy"];
+  req.headers["x-nonce"] = nonce;
+  for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+  // No route takes more than an import (8 MB, src/server/api.ts); a larger declared body is
+  // refused here before anyone reads it, server actions included.
+  if (Number(req.headers["content-length"] ?? 0) > MAX_REQUEST_BODY) {
+    res.writeHead(413, { "content-type": "application/json", connection: "close" });
+    res.end(JSON.stringify({ error: { code: "payload_too_large", message: "The request is too large." } }));
+    return;
+  }
   void handle(req, res);
 });
 

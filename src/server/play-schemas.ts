@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { uuidSchema } from "@/core/ids";
 import { nicknameSchema } from "@/core/nickname";
 
 /** Solo play inputs, shared by the server actions, the API and the OpenAPI document. */
@@ -10,3 +11,6 @@ export const answerInput = z.object({
     .describe("single: option id; multiple: option ids; boolean; text: string; order: item ids in order; number; null: no answer"),
   usedHint: z.boolean().optional(),
 });
+
+/** The `{id}` of /api/v1/attempts/{id}/…: a UUID, or there is no such attempt. */
+export const attemptParams = z.object({ id: uuidSchema });

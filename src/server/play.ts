@@ -1,4 +1,5 @@
 import "server-only";
+import { headers } from "next/headers";
 import type { z } from "zod";
 import { getDb } from "@/db";
 import {
@@ -14,7 +15,9 @@ import {
 } from "@/db/queries/attempts";
 import { AppError } from "./errors";
 import type { answerInput } from "./play-schemas";
-import { ensureGuest } from "./guest";
+import { ensureGuest, readGuest } from "./guest";
+import { consume } from "./rate-limit";
+import { clientKeyOf } from "./client-address";
 import { currentPlayer, getViewer } from "./viewer";
 
 export { answerInput, startInput } from "./play-schemas";
@@ -51,9 +54,18 @@ async function requirePlayer(): Promise<PlayerIdentity> {
 /** Starts an attempt for the current member, or for this browser's guest (made if needed). */
 export async function startPlay(slug: string, nickname: string) {
   const viewer = await getViewer();
-  const who: PlayerIdentity = viewer
-    ? { userId: viewer.id, guestId: null }
-    : { userId: null, guestId: (await ensureGuest(nickname)).id };
+  let who: PlayerIdentity;
+  if (viewer) {
+    who = { userId: viewer.id, guestId: null };
+  } else {
+    // Guests are anonymous, so each attempt they make is free: bound how fast one may start them,
+    // per guest, and per address for a browser that keeps no cookie (a classroom behind one
+    // address shares that bucket only for each pupil's first start).
+    if (!(await readGuest())) await consume("attempt", `ip:${clientKeyOf(await headers())}`);
+    const guest = await ensureGuest(nickname);
+    await consume("attempt", `g:${guest.id}`);
+    who = { userId: null, guestId: guest.id };
+  }
   const created = await createAttempt(await getDb(), { quizSlug: slug, who, nickname });
   if (!created) throw new AppError("not_found", `There is no quiz "${slug}" to play.`);
   return created;

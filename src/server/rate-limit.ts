@@ -22,6 +22,8 @@ const limits = () => {
     gameJoins: { points: Number.MAX_SAFE_INTEGER, duration: 60 },
     // "Someone at this address joined this game": lets a class in while its typos are over the limit.
     joinedFrom: { points: Number.MAX_SAFE_INTEGER, duration: 60 * 60 },
+    // Solo attempts a guest (or an address, for a first start) may start a minute.
+    attempt: { points: e.QUIZDECK_RATE_LIMIT_ATTEMPTS, duration: 60 },
     answer: { points: 10, duration: 1 },
   };
 };

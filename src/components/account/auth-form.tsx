@@ -10,6 +10,7 @@ import { TextField } from "@/components/ui/field";
 import { signInInput, signUpInput } from "@/core/account";
 
 type Mode = "sign-in" | "sign-up";
+const FIELD_LABEL = { email: true, handle: true, name: true, password: true };
 type Errors = Partial<Record<"email" | "handle" | "name" | "password" | "_", string>>;
 
 // Better Auth's error codes, mapped to the field they concern.
@@ -17,8 +18,8 @@ const FIELD_OF_CODE: Record<string, keyof Errors> = {
   USER_ALREADY_EXISTS: "email",
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "email",
   INVALID_EMAIL: "email",
-  HANDLE_TAKEN: "handle",
-  INVALID_HANDLE: "handle",
+  handle_taken: "handle",
+  weak_password: "password",
   PASSWORD_TOO_SHORT: "password",
   PASSWORD_TOO_LONG: "password",
   INVALID_EMAIL_OR_PASSWORD: "_",
@@ -31,6 +32,9 @@ export function AuthForm({ mode, next, defaultName }: { mode: Mode; next: string
   const id = useId();
   const [errors, setErrors] = useState<Errors>({});
   const [pending, startTransition] = useTransition();
+  const signUp = mode === "sign-up";
+  // The rules' own messages are English (src/core/account.ts); the ones a person meets most are translated.
+  const localized = (message: string) => (message.startsWith("That handle is reserved") ? t("handleReserved") : message);
 
   const submit = (form: HTMLFormElement) =>
     startTransition(async () => {
@@ -38,7 +42,10 @@ export function AuthForm({ mode, next, defaultName }: { mode: Mode; next: string
       const parsed = (mode === "sign-up" ? signUpInput : signInInput).safeParse(data);
       if (!parsed.success) {
         const next: Errors = {};
-        for (const issue of parsed.error.issues) next[(issue.path[0] as keyof Errors) ?? "_"] ??= issue.message;
+        for (const issue of parsed.error.issues) {
+          const field = (issue.path[0] as keyof Errors) ?? "_";
+          next[field] ??= field === "password" && issue.code === "too_small" && signUp ? t("passwordTooShort") : localized(issue.message);
+        }
         setErrors(next);
         return;
       }
@@ -53,20 +60,34 @@ export function AuthForm({ mode, next, defaultName }: { mode: Mode; next: string
         router.refresh();
         return;
       }
-      const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string; error?: { code?: string; message?: string } };
+      const body = (await res.json().catch(() => ({}))) as {
+        code?: string;
+        message?: string;
+        error?: { code?: string; message?: string; fields?: Record<string, string[]> };
+      };
       const code = body.error?.code ?? body.code ?? "";
+      const fields = body.error?.fields;
+      if (code === "validation_failed" && fields) {
+        const next: Errors = {};
+        for (const [field, messages] of Object.entries(fields)) next[(field in FIELD_LABEL ? field : "_") as keyof Errors] ??= localized(messages[0] ?? "");
+        setErrors(next);
+        return;
+      }
       const message =
         code === "rate_limited" || res.status === 429
           ? (body.error?.message ?? t("rateLimited"))
           : code === "INVALID_EMAIL_OR_PASSWORD"
             ? t("wrongPassword")
+            : code === "handle_taken"
+              ? t("handleTaken")
+              : code === "weak_password"
+                ? fields?.password?.[0]?.startsWith("Use at least") ? t("passwordTooShort") : t("passwordCommon")
             : code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"
               ? t("emailTaken")
               : (body.message ?? body.error?.message ?? t("failed"));
       setErrors({ [FIELD_OF_CODE[code] ?? "_"]: message });
     });
 
-  const signUp = mode === "sign-up";
   return (
     <div className="mx-auto w-full max-w-md rounded-3xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900">
       <div className="mb-6 flex items-center gap-3">

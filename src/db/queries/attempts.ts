@@ -8,6 +8,7 @@ import {
   type Answer,
   type HintHelp,
 } from "@/core/grading";
+import { isUuid } from "@/core/ids";
 import { toPublicData, type PublicQuestionData, type QuestionData, type QuestionType } from "@/core/question";
 import { scoreAnswer } from "@/core/scoring";
 import { queryRows, type Db } from "../client";
@@ -156,7 +157,7 @@ export async function createAttempt(
 type Loaded = { attempt: AttemptRow; quiz: QuizRow; current?: QuestionRow; following?: QuestionRow };
 
 async function loadOwned(tx: Tx | Db, attemptId: string, who: PlayerIdentity, now: Date): Promise<PlayResult<Loaded>> {
-  if (!/^[0-9a-f-]{36}$/i.test(attemptId)) return fail("not_found");
+  if (!isUuid(attemptId)) return fail("not_found");
   // `for update` holds concurrent answers to one attempt back on PostgreSQL; PGlite runs one
   // transaction at a time anyway.
   const [row] = await tx
@@ -521,14 +522,14 @@ export type AttemptResult = {
 
 /** Whether an attempt exists and is still being played (for sending a player back to it). */
 export async function attemptInProgress(db: Db, attemptId: string): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(attemptId)) return false;
+  if (!isUuid(attemptId)) return false;
   const [row] = await db.select({ status: attempts.status }).from(attempts).where(eq(attempts.id, attemptId));
   return row?.status === "in_progress";
 }
 
 /** A finished attempt's result; public, with the per-question review only for its player. */
 export async function getAttemptResult(db: Db, attemptId: string, who: PlayerIdentity | null): Promise<AttemptResult | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(attemptId)) return null;
+  if (!isUuid(attemptId)) return null;
   const [attempt] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
   if (!attempt || attempt.status !== "finished") return null;
   const [quiz] = await db

@@ -1,8 +1,8 @@
 import "server-only";
-import { and, asc, desc, eq, gt, inArray, isNotNull, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, notInArray, sql, type SQL } from "drizzle-orm";
 import type { QuestionData, QuestionType } from "@/core/question";
 import type { Db } from "../client";
-import { gameAnswers, games, players, questions, quizzes, sessions, users, type GameSettings } from "../schema";
+import { gameAnswers, games, players, questions, quizzes, users, type GameSettings } from "../schema";
 
 /** The open game (not finished or cancelled) that has this PIN, if any. */
 export async function findOpenGameByPin(db: Db, pin: string) {
@@ -254,16 +254,6 @@ export async function findPlayerByTokenHash(db: Db, tokenHash: string) {
     .innerJoin(games, eq(games.id, players.gameId))
     .where(eq(players.tokenHash, tokenHash));
   return row ?? null;
-}
-
-/** The signed-in user of a Better Auth session token (the part of the cookie before its signature). */
-export async function findSessionUser(db: Db, sessionToken: string): Promise<{ id: string; admin: boolean } | null> {
-  const [row] = await db
-    .select({ id: users.id, role: users.role })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.token, sessionToken), gt(sessions.expiresAt, sql`now()`)));
-  return row ? { id: row.id, admin: row.role === "admin" } : null;
 }
 
 export type HostedGame = {

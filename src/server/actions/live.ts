@@ -1,21 +1,35 @@
 "use server";
 
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { z } from "zod";
+import { plainText } from "@/core/text";
 import { getDb } from "@/db";
+import { AppError } from "../errors";
 import { createLiveGame } from "../live/create-game";
 import { getViewer } from "../viewer";
 
-const slugSchema = z.string().min(1).max(200);
-
 /**
  * "Host live" on a quiz page: creates a game in the lobby for a quiz the member can see and opens
- * its host screen. A guest is sent to sign in first, and comes back to the quiz page.
+ * its host screen. A guest is sent to sign in first, and comes back to the quiz page. It is a plain
+ * form post (it works before JavaScript loads), so its errors are pages: a slug that is empty,
+ * malformed, unknown or hidden from this member is the 404 page, never a 500 with a digest.
  */
-export async function hostLiveAction(slug: string): Promise<void> {
-  const s = slugSchema.parse(slug);
+// Slugs are plain text; a NUL would reach PostgreSQL and fail there.
+const slugSchema = z.string().min(1).max(200).pipe(plainText());
+
+export async function hostLiveAction(slug: unknown): Promise<void> {
+  const parsed = slugSchema.safeParse(slug);
+  if (!parsed.success) notFound();
+  const s = parsed.data;
   const viewer = await getViewer();
   if (!viewer) redirect(`/sign-in?next=${encodeURIComponent(`/quiz/${s}`)}`);
-  const game = await createLiveGame(await getDb(), { id: viewer.id, admin: viewer.role === "admin" }, s);
+  let game: { id: string };
+  try {
+    game = await createLiveGame(await getDb(), { id: viewer.id, admin: viewer.role === "admin" }, s);
+  } catch (err) {
+    // Unknown, invisible, or without questions to play: nothing this member can host.
+    if (err instanceof AppError && (err.code === "not_found" || err.code === "validation_failed")) notFound();
+    throw err;
+  }
   redirect(`/host/${game.id}`);
 }

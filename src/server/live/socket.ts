@@ -12,9 +12,11 @@ import {
   type ServerToClientEvents,
 } from "@/core/live/protocol";
 import type { Db } from "@/db/client";
-import { findSessionUser } from "@/db/queries/games";
+import { env } from "@/env";
+import { getAuth } from "../auth";
 import { AppError } from "../errors";
-import { clientKey } from "../client-address";
+import { clientKey, schemeOf } from "../client-address";
+import { CLIENT_PROTO_HEADER } from "../request-scheme";
 import { checkGameJoins, consume, countGameJoin, countWrongPin, guesserTurn, joinsAtOnce, overGuessLimit, rememberJoin } from "../rate-limit";
 import { LIVE_SOCKET_PATH } from "./constants";
 import { createLiveGame } from "./create-game";
@@ -38,20 +40,32 @@ const hostRoom = (gameId: string) => `h:${gameId}`;
 const playerRoom = (playerId: string) => `p:${playerId}`;
 /** Every player socket of a game (not the host's): where `game:state` goes. */
 const gameRoom = (gameId: string) => `g:${gameId}`;
-const SESSION_COOKIES = ["quizdeck.session_token", "__Secure-quizdeck.session_token"];
 
-function sessionToken(cookieHeader: string | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(/;\s*/)) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    if (!SESSION_COOKIES.includes(part.slice(0, eq))) continue;
-    // Better Auth's cookie is "<token>.<signature>"; the sessions table holds the token.
-    const value = decodeURIComponent(part.slice(eq + 1));
-    const dot = value.indexOf(".");
-    return dot > 0 ? value.slice(0, dot) : value;
+/** The handshake's headers as a Fetch Headers, for Better Auth. */
+function fetchHeaders(raw: Record<string, string | string[] | undefined>): Headers {
+  const h = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) h.append(name, v);
   }
-  return null;
+  return h;
+}
+
+/**
+ * A browser always sends Origin on a WebSocket handshake (and on a cross-site polling request):
+ * it must be this site, by its public URL or the host it was reached at, so a page elsewhere
+ * cannot drive a game with the host's cookie. A client that is not a browser sends none.
+ */
+export function allowedOrigin(origin: string | undefined, host: string | undefined, publicUrl: string | undefined): boolean {
+  if (!origin) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (publicUrl && parsed.origin === new URL(publicUrl).origin) return true;
+  return Boolean(host) && parsed.host === host && (parsed.protocol === "http:" || parsed.protocol === "https:");
 }
 
 function fail(code: ErrorPayload["code"], message: string) {
@@ -84,6 +98,10 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
     perMessageDeflate: false,
     httpCompression: false,
     maxHttpBufferSize: 64 * 1024,
+    allowRequest: (req, callback) => {
+      const ok = allowedOrigin(req.headers.origin, req.headers.host, env().QUIZDECK_PUBLIC_URL);
+      callback(ok ? null : "Origin not allowed", ok);
+    },
     pingInterval: 10_000,
     pingTimeout: 8_000,
   });
@@ -121,12 +139,32 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
     }
   }
 
-  /** The signed-in user of the socket's session cookie (looked up once per socket). */
+  /**
+   * The signed-in user of the socket's session cookie, looked up once per socket by Better Auth
+   * itself, so the cookie's signature and the session's expiry are checked as on every page. A
+   * cookie it cannot read (forged, malformed, expired) is simply no user.
+   */
   async function hostUser(socket: LiveSocket): Promise<HostUser | null> {
     if (socket.data.user !== undefined) return socket.data.user;
-    const token = sessionToken(socket.handshake.headers.cookie);
-    socket.data.user = token ? await findSessionUser(await getDb(), token) : null;
-    return socket.data.user;
+    let user: HostUser | null = null;
+    if (socket.handshake.headers.cookie?.includes("session_token")) {
+      try {
+        const headers = fetchHeaders(socket.handshake.headers);
+        // The handshake is not stamped by main.ts: say here which scheme the browser used, which
+        // picks the session cookie's name (Secure cookies carry the __Secure- prefix).
+        headers.set(CLIENT_PROTO_HEADER, schemeOf(socket.request));
+        const auth = await getAuth(headers);
+        const session = await auth.api.getSession({
+          headers,
+          query: { disableRefresh: true },
+        });
+        if (session) user = { id: session.user.id, admin: (session.user as { role?: string }).role === "admin" };
+      } catch {
+        user = null;
+      }
+    }
+    socket.data.user = user;
+    return user;
   }
 
   function bindPlayer(socket: LiveSocket, gameId: string, playerId: string) {

@@ -1,3 +1,4 @@
+import { isUuid } from "@/core/ids";
 import { Hourglass } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -18,6 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function PlayPage({ params }: Props) {
   const { attemptId } = await params;
+  if (!isUuid(attemptId)) notFound();
   let view;
   try {
     // Shows the current question and starts its clock; a reload resumes the same question.

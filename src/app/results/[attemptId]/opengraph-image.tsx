@@ -1,3 +1,5 @@
+import { isUuid } from "@/core/ids";
+import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { OG_SIZE, ogImage } from "@/components/share/og-image";
 import { getDb } from "@/db";
@@ -12,6 +14,8 @@ export const alt = "Quizdeck result";
 
 export default async function Image({ params }: { params: Promise<{ attemptId: string }> }) {
   const { attemptId } = await params;
+  // Not an id at all: no image, rather than a card for a result that cannot exist.
+  if (!isUuid(attemptId)) notFound();
   const r = await getAttemptResult(await getDb(), attemptId, null);
   const [t, format] = await Promise.all([getTranslations("results"), getFormatter()]);
   if (!r) {

@@ -1,3 +1,4 @@
+import { isUuid } from "@/core/ids";
 import { ArrowLeft, CheckCircle2, Clock, Eye, Lightbulb, Target, Trophy, XCircle, Zap } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -32,6 +33,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ResultsPage({ params }: Props) {
   const { attemptId } = await params;
+  if (!isUuid(attemptId)) notFound();
   const r = await load(attemptId);
   if (!r) {
     // Not finished yet: back to the game (whose page checks that this browser may play it).

@@ -1,17 +1,63 @@
 // GET|POST /api/auth/* – Better Auth's email-and-password endpoints (sign-up, sign-in, sign-out, session)
 import type { NextRequest } from "next/server";
-import { errorResponse } from "@/server/api";
+import { passwordProblem, PASSWORD_MESSAGES } from "@/core/password";
+import { DEFAULT_BODY_LIMIT, errorResponse, readBodyText } from "@/server/api";
 import { getAuth } from "@/server/auth";
 import { clientKeyOf } from "@/server/client-address";
+import { AppError, ERRORS, toErrorBody, type ErrorCode, type FieldErrors } from "@/server/errors";
 import { consume } from "@/server/rate-limit";
 
 const LIMITED = new Set(["/api/auth/sign-in/email", "/api/auth/sign-up/email"]);
+/** Where a new password is chosen, and the field that holds it. */
+const NEW_PASSWORD_FIELD: Record<string, string> = {
+  "/api/auth/sign-up/email": "password",
+  "/api/auth/change-password": "newPassword",
+  "/api/auth/reset-password": "newPassword",
+};
+
+/** Better Auth cannot see a password before hashing it, so the password rules run here. */
+function checkNewPassword(path: string, text: string): void {
+  const field = NEW_PASSWORD_FIELD[path];
+  if (!field) return;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return; // Better Auth answers malformed JSON itself.
+  }
+  const password = (body as Record<string, unknown> | null)?.[field];
+  if (typeof password !== "string") return;
+  const problem = passwordProblem(password);
+  if (problem) throw new AppError("weak_password", `${PASSWORD_MESSAGES[problem]}.`, { fields: { [field]: [PASSWORD_MESSAGES[problem]] } });
+}
+
+/**
+ * Errors our hooks raise (src/server/auth.ts) carry a catalogue code: send them in the API's error
+ * shape. An empty 500 (a database error inside Better Auth) becomes `internal_error`.
+ */
+async function inApiShape(res: Response): Promise<Response> {
+  if (res.ok || res.status < 400) return res;
+  const text = await res.clone().text();
+  if (res.status >= 500 && !text) return errorResponse(new Error(`Better Auth answered ${res.status} with no body`));
+  let body: { code?: string; message?: string; fields?: FieldErrors };
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    return res;
+  }
+  if (!body.code || !Object.hasOwn(ERRORS, body.code)) return res;
+  const error = new AppError(body.code as ErrorCode, body.message, body.fields ? { fields: body.fields } : undefined);
+  const headers = new Headers(res.headers);
+  headers.delete("content-length");
+  headers.set("content-type", "application/json");
+  return new Response(JSON.stringify(toErrorBody(error)), { status: error.status, headers });
+}
 
 /** The account a sign-in or sign-up is for, so password guessing is limited per account too. */
-async function accountOf(req: NextRequest): Promise<string | null> {
+function accountOf(text: string): string | null {
   try {
-    const body = (await req.clone().json()) as { email?: unknown };
-    return typeof body.email === "string" ? body.email.trim().toLowerCase() : null;
+    const body = JSON.parse(text) as { email?: unknown } | null;
+    return typeof body?.email === "string" ? body.email.trim().toLowerCase() : null;
   } catch {
     return null;
   }
@@ -19,14 +65,22 @@ async function accountOf(req: NextRequest): Promise<string | null> {
 
 async function handle(req: NextRequest): Promise<Response> {
   try {
-    if (req.method === "POST" && LIMITED.has(req.nextUrl.pathname)) {
-      // Per address (many accounts from one place) and per account (one account from many places).
-      await consume("signIn", clientKeyOf(req.headers));
-      const account = await accountOf(req);
-      if (account) await consume("signInAccount", account);
+    const path = req.nextUrl.pathname;
+    let request: Request = req;
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      // Every body here is a small JSON object: refuse a large one before reading it whole.
+      const text = await readBodyText(req, DEFAULT_BODY_LIMIT);
+      if (LIMITED.has(path)) {
+        // Per address (many accounts from one place) and per account (one account from many places).
+        await consume("signIn", clientKeyOf(req.headers));
+        const account = accountOf(text);
+        if (account) await consume("signInAccount", account);
+      }
+      checkNewPassword(path, text);
+      request = new Request(req.url, { method: req.method, headers: req.headers, body: text });
     }
     const auth = await getAuth(req.headers);
-    return await auth.handler(req);
+    return await inApiShape(await auth.handler(request));
   } catch (err) {
     return errorResponse(err);
   }
