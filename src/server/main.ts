@@ -39,7 +39,8 @@ const app = next({ dev, hostname: config.HOSTNAME, port: config.PORT });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const { LIVE_STATS_PATH } = await import("./live/constants");
+const { LIVE_SOCKET_PATH, LIVE_STATS_PATH } = await import("./live/constants");
+const { compressResponse } = await import("./compression");
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
@@ -62,6 +63,9 @@ const server = createServer((req, res) => {
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
     return;
   }
+  // Next's own compression is off (next.config.ts); src/server/compression.ts says why. Socket.IO
+  // answers its own path before this handler runs; the check keeps it so if that ever changes.
+  if (!req.url?.startsWith(LIVE_SOCKET_PATH)) compressResponse(req, res);
   void handle(req, res);
 });
 
