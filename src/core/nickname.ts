@@ -1,7 +1,8 @@
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
 import { z } from "zod";
+import { NICKNAME_MAX } from "./nickname-limits";
 
-export const NICKNAME_MAX = 20;
+export { NICKNAME_MAX };
 
 // obscenity's English list with its transformers, which also catch l33t spellings and
 // separators ("f.u.c.k", "sh1t") and leave innocent words such as "Scunthorpe" alone.

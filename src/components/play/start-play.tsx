@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
-import { NICKNAME_MAX } from "@/core/nickname";
+import { NICKNAME_MAX } from "@/core/nickname-limits";
 import { startPlayAction } from "@/server/actions/play";
 
 /** Play: asks a guest for a nickname the first time (then remembers it), and starts an attempt. */
