@@ -1,12 +1,12 @@
 "use client";
 
 import { RefreshCw, TriangleAlert } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useChromeTranslations } from "@/components/i18n/chrome-messages";
 import { buttonClass } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";
 
 export default function ErrorScreen({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const t = useTranslations("errors");
+  const t = useChromeTranslations("errors");
   return (
     <StatusScreen
       icon={TriangleAlert}

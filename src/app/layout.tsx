@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
-import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { ChromeMessagesProvider, type ChromeMessages } from "@/components/i18n/chrome-messages";
 import { MobileNav } from "@/components/layout/mobile-nav";
 import { Providers } from "@/components/layout/providers";
 import { SiteFooter } from "@/components/layout/site-footer";
@@ -32,6 +32,10 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const locale = await getLocale();
   const t = await getTranslations("nav");
+  // No next-intl provider here: each route segment's layout passes its pages the namespaces they
+  // use (src/i18n/client-messages.tsx), and the chrome gets its own few strings.
+  const messages = (await getMessages()) as unknown as Omit<ChromeMessages, "locale">;
+  const chrome: ChromeMessages = { locale, nav: messages.nav, errors: messages.errors };
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col">
@@ -41,7 +45,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           {t("skip")}
         </a>
-        <NextIntlClientProvider>
+        <ChromeMessagesProvider value={chrome}>
           <Providers>
             <SiteHeader />
             <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
@@ -50,7 +54,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <SiteFooter />
             <MobileNav />
           </Providers>
-        </NextIntlClientProvider>
+        </ChromeMessagesProvider>
       </body>
     </html>
   );
