@@ -36,6 +36,8 @@ function valueImports(file: string): string[] {
     found.push(m[3]!);
   }
   for (const m of source.matchAll(/^import\s+"([^"]+)"/gm)) found.push(m[1]!);
+  // Lazily loaded modules (import("…")) are the same page's code, only later.
+  for (const m of source.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g)) found.push(m[1]!);
   return found.map((s) => resolveImport(s, file)).filter((f): f is string => f !== null);
 }
 

@@ -5,6 +5,7 @@ import { useChromeTranslations } from "@/components/i18n/chrome-messages";
 import { buttonClass } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";
 
+/** The root error boundary's screen (src/app/error.tsx loads it when a page fails). */
 export default function ErrorScreen({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const t = useChromeTranslations("errors");
   return (
