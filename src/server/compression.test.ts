@@ -91,6 +91,7 @@ describe("compressResponse", () => {
       if (req.url === "/image") res.writeHead(200, { "content-type": "image/png", "content-length": png.length }).end(png);
       else if (req.url === "/encoded") res.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip" }).end(zlib.gzipSync(PAGE));
       else if (req.url === "/small") res.writeHead(200, { "content-type": "application/json", "content-length": 11 }).end('{"ok":true}');
+      else if (req.url === "/range") res.writeHead(206, { "content-type": "text/plain", "content-range": `bytes 0-4999/9999` }).end(PAGE.slice(0, 5000));
       else if (req.url === "/small-at-end") res.setHeader("content-type", "application/json").end('{"ok":true}');
       else res.writeHead(200, { "content-type": "text/html" }).end(req.method === "HEAD" ? undefined : PAGE);
     });
@@ -107,6 +108,9 @@ describe("compressResponse", () => {
     const smallAtEnd = await get(port, "/small-at-end", accept);
     expect(smallAtEnd.headers["content-encoding"]).toBeUndefined();
     expect(smallAtEnd.raw.toString()).toBe('{"ok":true}');
+    const range = await get(port, "/range", accept);
+    expect(range.headers["content-encoding"]).toBeUndefined();
+    expect(range.raw.toString()).toBe(PAGE.slice(0, 5000));
     const head = await get(port, "/page", accept, "HEAD");
     expect(head.headers["content-encoding"]).toBeUndefined();
     const whole = await get(port, "/page", accept);

@@ -9,8 +9,9 @@
  * Here: brotli when the browser accepts it, else gzip; the compressor is flushed (a sync flush,
  * which keeps the dictionary) at most FLUSH_DELAY_MS after data was written, so chunks written
  * together share one block, while a part that React streams later (a Suspense boundary) still
- * leaves at once. Left alone: HEAD, statuses without a body, responses already encoded or marked
- * `no-transform`, types that do not compress (images, fonts, archives), bodies known to be small.
+ * leaves at once. Left alone: HEAD, statuses without a body, byte ranges (206), responses already
+ * encoded or marked `no-transform`, types that do not compress (images, fonts, archives), bodies
+ * known to be small.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import zlib from "node:zlib";
@@ -44,7 +45,9 @@ export function negotiateEncoding(acceptEncoding: string | string[] | undefined)
 function shouldCompress(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method === "HEAD") return false;
   const status = res.statusCode;
-  if (status < 200 || status === 204 || status === 304) return false;
+  // 206: a byte range of the identity body, which an encoding would make meaningless.
+  if (status < 200 || status === 204 || status === 206 || status === 304) return false;
+  if (res.getHeader("content-range")) return false;
   if (res.getHeader("content-encoding")) return false;
   if (/no-transform/i.test(String(res.getHeader("cache-control") ?? ""))) return false;
   if (!COMPRESSIBLE.test(String(res.getHeader("content-type") ?? ""))) return false;
