@@ -10,6 +10,9 @@ const nextConfig: NextConfig = {
   // pg has optional native bindings that the bundler must not try to resolve.
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
   poweredByHeader: false,
+  // The custom server compresses (brotli or gzip, src/server/compression.ts): Next's gzip flushes
+  // after every streamed chunk, which leaves HTML 1.3–1.7× larger than it needs to be.
+  compress: false,
   // Render metadata in <head> before the body for every client, not streamed into the body later:
   // link unfurlers all see the tags, and a slow first render cannot leave the streamed metadata
   // mismatched at hydration (seen as React error 418 on a cold server).

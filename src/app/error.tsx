@@ -1,29 +1,15 @@
 "use client";
 
-import { RefreshCw, TriangleAlert } from "lucide-react";
-import { useTranslations } from "next-intl";
-import { buttonClass } from "@/components/ui/button";
-import { StatusScreen } from "@/components/ui/status-screen";
+import { lazy, Suspense } from "react";
 
-export default function ErrorScreen({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const t = useTranslations("errors");
+// Every page carries its error boundary; the screen's own code (icons, layout) loads only when a
+// page actually fails.
+const ErrorScreen = lazy(() => import("@/components/layout/error-screen"));
+
+export default function ErrorBoundary(props: { error: Error & { digest?: string }; reset: () => void }) {
   return (
-    <StatusScreen
-      icon={TriangleAlert}
-      title={t("errorTitle")}
-      actions={
-        <button type="button" onClick={reset} className={buttonClass("primary")}>
-          <RefreshCw className="size-4" aria-hidden />
-          {t("retry")}
-        </button>
-      }
-    >
-      <p>{t("errorText")}</p>
-      {error.digest && (
-        <p className="mt-4 text-sm">
-          {t("digest")} <code className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono dark:bg-zinc-800">{error.digest}</code>
-        </p>
-      )}
-    </StatusScreen>
+    <Suspense fallback={null}>
+      <ErrorScreen {...props} />
+    </Suspense>
   );
 }

@@ -1,8 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
-import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { ChromeMessagesProvider, type ChromeMessages } from "@/components/i18n/chrome-messages";
 import { MobileNav } from "@/components/layout/mobile-nav";
 import { Providers } from "@/components/layout/providers";
 import { SiteFooter } from "@/components/layout/site-footer";
@@ -35,6 +35,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const t = await getTranslations("nav");
   // The custom server's per-response nonce (src/server/main.ts), for next-themes' inline script.
   const nonce = (await headers()).get("x-nonce") ?? undefined;
+  // No next-intl provider here: each route segment's layout passes its pages the namespaces they
+  // use (src/i18n/client-messages.tsx), and the chrome gets its own few strings.
+  const messages = (await getMessages()) as unknown as Omit<ChromeMessages, "locale">;
+  const chrome: ChromeMessages = { locale, nav: messages.nav, errors: messages.errors };
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col">
@@ -44,7 +48,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           {t("skip")}
         </a>
-        <NextIntlClientProvider>
+        <ChromeMessagesProvider value={chrome}>
           <Providers nonce={nonce}>
             <SiteHeader />
             <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
@@ -53,7 +57,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <SiteFooter />
             <MobileNav />
           </Providers>
-        </NextIntlClientProvider>
+        </ChromeMessagesProvider>
       </body>
     </html>
   );

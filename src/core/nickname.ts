@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { isProfane } from "./profanity";
+import { NICKNAME_MAX } from "./nickname-limits";
 
-export const NICKNAME_MAX = 20;
+export { NICKNAME_MAX };
 
 export type NicknameProblem = "empty" | "too_long" | "control_chars" | "profanity";
 

@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { CONTROL_MESSAGE, hasControlChars } from "./text";
+import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from "./report";
+
+export { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason };
 
 /**
  * Inputs of favorites, ratings, reports and moderation (PRODUCT.md §2, §6), shared by the forms
  * and the server actions that check them again.
  */
-export const REPORT_REASONS = ["inappropriate", "wrong_answers", "spam", "copyright", "other"] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_DETAILS_MAX = 1000;
-
 const slug = z.string().trim().min(1).max(200).refine((v) => !hasControlChars(v), CONTROL_MESSAGE);
 
 export const favoriteInput = z.object({ slug, favorite: z.boolean() });

@@ -47,6 +47,8 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const { stampRequest } = await import("./client-address");
+const { LIVE_SOCKET_PATH } = await import("./live/constants");
+const { compressResponse } = await import("./compression");
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 
@@ -71,6 +73,9 @@ const server = createServer((req, res) => {
     res.end(JSON.stringify({ error: { code: "payload_too_large", message: "The request is too large." } }));
     return;
   }
+  // Next's own compression is off (next.config.ts); src/server/compression.ts says why. Socket.IO
+  // answers its own path before this handler runs; the check keeps it so if that ever changes.
+  if (!req.url?.startsWith(LIVE_SOCKET_PATH)) compressResponse(req, res);
   void handle(req, res);
 });
 

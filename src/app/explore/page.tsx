@@ -138,7 +138,12 @@ export default async function ExplorePage({ searchParams }: Props) {
 
           <div className="mt-6">
             {items.length > 0 ? (
-              <QuizGrid quizzes={items} testId="explore-results" narrow />
+              <>
+                {/* The cards' titles are h3: on phones the filters' h2 is hidden, so the results
+                    need their own h2 or screen readers find a heading level skipped. */}
+                <h2 className="sr-only">{t("resultCount", { count: total })}</h2>
+                  <QuizGrid quizzes={items} testId="explore-results" narrow />
+              </>
             ) : (
               <div className="flex flex-col items-center rounded-2xl border border-dashed border-zinc-300 px-6 py-16 text-center dark:border-zinc-700">
                 <SearchX className="size-10 text-zinc-400" aria-hidden />

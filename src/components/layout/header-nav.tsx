@@ -2,12 +2,12 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useTranslations } from "next-intl";
+import { useChromeTranslations } from "@/components/i18n/chrome-messages";
 import { clsx } from "clsx";
 import { NAV_LINKS } from "./nav-links";
 
 export function HeaderNav() {
-  const t = useTranslations("nav");
+  const t = useChromeTranslations("nav");
   const pathname = usePathname();
   return (
     <nav aria-label={t("main")} className="hidden md:block">

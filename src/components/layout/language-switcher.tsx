@@ -1,7 +1,7 @@
 "use client";
 
 import { Globe } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
+import { useChromeLocale, useChromeTranslations } from "@/components/i18n/chrome-messages";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { LOCALES } from "@/i18n/config";
@@ -10,8 +10,8 @@ import { setLocale } from "@/server/actions/preferences";
 const NAMES: Record<(typeof LOCALES)[number], string> = { en: "English", es: "Español" };
 
 export function LanguageSwitcher() {
-  const t = useTranslations("nav");
-  const locale = useLocale();
+  const t = useChromeTranslations("nav");
+  const locale = useChromeLocale();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   return (

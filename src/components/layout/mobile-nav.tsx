@@ -2,13 +2,13 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useTranslations } from "next-intl";
+import { useChromeTranslations } from "@/components/i18n/chrome-messages";
 import { clsx } from "clsx";
 import { NAV_LINKS } from "./nav-links";
 
 /** Bottom tab bar on phones, where the header has no room for the main links. */
 export function MobileNav() {
-  const t = useTranslations("nav");
+  const t = useChromeTranslations("nav");
   const pathname = usePathname();
   return (
     <nav

@@ -1,7 +1,7 @@
 "use client";
 
 import { Moon, Sun } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useChromeTranslations } from "@/components/i18n/chrome-messages";
 import { useTheme } from "next-themes";
 import { useSyncExternalStore } from "react";
 import { buttonClass } from "@/components/ui/button";
@@ -9,7 +9,7 @@ import { buttonClass } from "@/components/ui/button";
 const subscribe = () => () => {};
 
 export function ThemeToggle() {
-  const t = useTranslations("nav");
+  const t = useChromeTranslations("nav");
   const { resolvedTheme, setTheme } = useTheme();
   // The theme is known only in the browser; render a neutral button on the server.
   const mounted = useSyncExternalStore(subscribe, () => true, () => false);

@@ -2,7 +2,7 @@
 
 import { FileUp, LayoutDashboard, LogIn, LogOut, Plus, ShieldCheck, User, UserPlus } from "lucide-react";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useChromeTranslations } from "@/components/i18n/chrome-messages";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
@@ -14,7 +14,7 @@ const itemClass =
 
 /** The account menu: sign in or up as a guest; profile, own things, create, sign out as a member. */
 export function UserMenu({ viewer }: { viewer: MenuViewer }) {
-  const t = useTranslations("nav");
+  const t = useChromeTranslations("nav");
   const router = useRouter();
   const pathname = usePathname();
   const [open, setOpen] = useState(false);

@@ -6,13 +6,12 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { useErrorText } from "@/components/ui/error-text";
-import { NICKNAME_MAX } from "@/core/nickname";
+import { NICKNAME_MAX } from "@/core/nickname-limits";
 import { startPlayAction } from "@/server/actions/play";
 
 /** Play: asks a guest for a nickname the first time (then remembers it), and starts an attempt. */
 export function StartPlay({ slug, nickname: remembered }: { slug: string; nickname: string | null }) {
   const t = useTranslations("start");
-  const tl = useTranslations("live");
   const errorText = useErrorText();
   const router = useRouter();
   const [nickname, setNickname] = useState(remembered ?? "");
@@ -27,7 +26,7 @@ export function StartPlay({ slug, nickname: remembered }: { slug: string; nickna
       const res = await startPlayAction(slug, { nickname });
       if (res.ok) router.push(`/play/${res.value.id}`);
       // The server's field messages are English: say it in the viewer's language from the code.
-      else if (res.fields?.nickname) setError(nickname.trim() === "" ? tl("pickName") : errorText("nickname_rejected"));
+      else if (res.fields?.nickname) setError(nickname.trim() === "" ? t("pickName") : errorText("nickname_rejected"));
       else setError(errorText(res.code));
     });
 

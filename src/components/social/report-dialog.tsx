@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useId, useRef, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { describedBy, Field, inputClass } from "@/components/ui/field";
-import { REPORT_DETAILS_MAX, REPORT_REASONS, reportInput, type ReportReason } from "@/core/social";
+import { REPORT_DETAILS_MAX, REPORT_REASONS, reportProblems, type ReportReason } from "@/core/report";
 import { reportQuizAction } from "@/server/actions/social";
 
 type Status = { text: string; error?: boolean } | null;
@@ -45,15 +45,12 @@ export function ReportDialog({
   const close = () => dialog.current?.close();
 
   const submit = () => {
-    const parsed = reportInput.safeParse({ slug, reason: reason || undefined, details });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === "reason") next.reason ??= t("needReason");
-        else if (field === "details") next.details ??= details.length > REPORT_DETAILS_MAX ? t("tooLong") : t("needDetails");
-      }
-      setErrors(next);
+    const problems = reportProblems(reason, details);
+    if (problems.reason || problems.details) {
+      setErrors({
+        reason: problems.reason && t("needReason"),
+        details: problems.details && (problems.details === "too_long" ? t("tooLong") : t("needDetails")),
+      });
       return;
     }
     setErrors({});

@@ -1,0 +1,37 @@
+"use client";
+
+import { createContext, useContext, type ReactNode } from "react";
+import type en from "@/i18n/messages/en.json";
+
+/**
+ * The strings of what every page shows (header, tab bar, error screen), passed down as plain
+ * strings by the root layout. next-intl's client runtime (its ICU message parser is ~15 kB gz)
+ * then loads only on pages whose own client components translate (src/i18n/client-messages.tsx).
+ * These messages may hold `{name}` placeholders and nothing more (a unit test checks).
+ */
+export type ChromeNamespace = "nav" | "errors";
+export type ChromeMessages = { locale: string; nav: Record<string, string>; errors: Record<string, string> };
+
+const ChromeContext = createContext<ChromeMessages | null>(null);
+
+export function ChromeMessagesProvider({ value, children }: { value: ChromeMessages; children: ReactNode }) {
+  return <ChromeContext.Provider value={value}>{children}</ChromeContext.Provider>;
+}
+
+/** Fills `{name}` placeholders; a message that is missing shows its key, as next-intl does. */
+export function formatChrome(messages: Record<string, string> | undefined, namespace: string, key: string, values?: Record<string, string | number>) {
+  const message = messages?.[key];
+  if (message === undefined) return `${namespace}.${key}`;
+  return values ? message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)) : message;
+}
+
+/** Like next-intl's useTranslations for the chrome's namespaces. */
+export function useChromeTranslations<N extends ChromeNamespace>(namespace: N) {
+  const chrome = useContext(ChromeContext);
+  return (key: keyof (typeof en)[N] & string, values?: Record<string, string | number>) => formatChrome(chrome?.[namespace], namespace, key, values);
+}
+
+/** The interface language, for the language selector. */
+export function useChromeLocale() {
+  return useContext(ChromeContext)?.locale ?? "en";
+}
