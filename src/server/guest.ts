@@ -2,7 +2,7 @@ import "server-only";
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { cookies, headers } from "next/headers";
 import { env } from "@/env";
-import type { PlayerIdentity } from "@/db/queries/attempts";
+import type { PlayerIdentity } from "@/core/play/attempt";
 import { appSecret } from "./secret";
 import { getViewer } from "./viewer";
 
