@@ -75,8 +75,14 @@ describe("day limits and the queue", () => {
       { item: "r3", due: plus(-1), state: "review" as const },
       { item: "x1", due: plus(-3), state: "relearning" as const },
     ];
-    const queue = buildQueue(due, ["n1", "n2", "n3"], { newCards: 2, reviews: 2 });
-    expect(queue.map((c) => `${c.kind}:${c.item}`)).toEqual(["learning:l1", "learning:x1", "review:r1", "review:r2", "new:n1", "new:n2"]);
+    const queue = buildQueue(
+      [...due, { item: "soon", due: plus(19 * MIN), state: "learning" as const }, { item: "later", due: plus(21 * MIN), state: "learning" as const }, { item: "r4", due: plus(MIN), state: "review" as const }],
+      ["n1", "n2", "n3"],
+      { newCards: 2, reviews: 2 },
+      T0,
+    );
+    // A learning card due within the 20-minute learn-ahead comes last; one due later, and a review not yet due, not at all.
+    expect(queue.map((c) => `${c.kind}:${c.item}`)).toEqual(["learning:l1", "learning:x1", "review:r1", "review:r2", "new:n1", "new:n2", "learning:soon"]);
   });
 });
 

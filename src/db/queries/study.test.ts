@@ -34,8 +34,12 @@ describe.each(testBackends)("study on $name", (backend) => {
     expect(r).toMatchObject({ duplicate: false, card: { state: "learning", reps: 1 } });
     expect(r!.card.due).toEqual(at(10 * MIN));
     await review(me, q2, "easy", T0);
-    // Right after: q1 is learning but not due yet, q2 is days away, q3 is still new.
-    expect((await deckQueue(handle.db, quiz.id, me, at(MIN))).queue.map((c) => [c.kind, c.question.id])).toEqual([["new", q3]]);
+    // Right after: q2 is days away, q3 is still new, q1 is learning and due within the
+    // learn-ahead limit, so it comes after the rest.
+    expect((await deckQueue(handle.db, quiz.id, me, at(MIN))).queue.map((c) => [c.kind, c.question.id])).toEqual([
+      ["new", q3],
+      ["learning", q1],
+    ]);
     // Ten minutes on, q1 comes back first.
     expect((await deckQueue(handle.db, quiz.id, me, at(10 * MIN))).queue.map((c) => [c.kind, c.question.id])).toEqual([
       ["learning", q1],
