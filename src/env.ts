@@ -31,6 +31,12 @@ const schema = z.object({
   // Requests per minute per address (PRODUCT.md §9); raise them only for load tests.
   QUIZDECK_RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(10),
   QUIZDECK_RATE_LIMIT_JOIN: z.coerce.number().int().min(1).default(20),
+  // End-to-end tests only: lets a cookie move study mode's clock forward ("come back tomorrow").
+  // Never set it on a real server: anyone could then study their cards ahead of time.
+  QUIZDECK_TEST_CLOCK: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOSTNAME: z.string().trim().min(1).default("0.0.0.0"),
 });

@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { QuestionRecord } from "@/core/play/attempt";
 import type { QuestionData } from "@/core/question";
 import { offsetMinutes, studyDayNumber, studyDayStart, DAY_STARTS_AT_HOUR } from "@/core/study/day";
-import { buildQueue, dayAllowance } from "@/core/study/limits";
+import { buildQueue, dayAllowance, LEARN_AHEAD_MS } from "@/core/study/limits";
 import { newCardMemory, RATING_NUMBER, reviewCard, schedulerFor, type CardMemory, type StudyRating } from "@/core/study/scheduler";
 import { DEFAULT_STUDY_SETTINGS, type StudySettings, type StudySettingsInput } from "@/core/study/settings";
 import { achievedRetention, forecast, heatmap, studyStreak } from "@/core/study/stats";
@@ -83,7 +83,7 @@ export async function deckQueue(db: Db, quizId: string, userId: string | null, n
     .select({ card: cards, question: questions })
     .from(cards)
     .innerJoin(questions, eq(questions.id, cards.questionId))
-    .where(and(eq(cards.userId, userId), eq(cards.quizId, quizId), lte(cards.due, now)))
+    .where(and(eq(cards.userId, userId), eq(cards.quizId, quizId), lte(cards.due, new Date(now.getTime() + LEARN_AHEAD_MS))))
     .orderBy(asc(cards.due))
     .limit(SESSION_BATCH);
   const fresh =
@@ -100,6 +100,7 @@ export async function deckQueue(db: Db, quizId: string, userId: string | null, n
     due.map((d) => ({ item: asQuestionRecord(d.question), due: d.card.due, state: d.card.state === "new" ? ("learning" as const) : d.card.state })),
     fresh.map((f) => asQuestionRecord(f.question)),
     allowance,
+    now,
   );
   return { queue: queue.map((c) => ({ question: c.item, kind: c.kind, due: c.due })), settings };
 }
@@ -165,13 +166,13 @@ export async function recordReview(
   });
 }
 
-export type DueCard = { questionId: string; quizSlug: string; state: CardMemory["state"]; due: string };
+export type DueCard = { questionId: string; quizSlug: string; quizTimeLimit: number; state: CardMemory["state"]; due: string };
 
 /** A member's cards due now across every deck, soonest first. */
 export async function listDue(db: Db, userId: string, now: Date, limit: number, quizId?: string): Promise<{ items: DueCard[]; total: number }> {
   const where = and(eq(cards.userId, userId), lte(cards.due, now), quizId ? eq(cards.quizId, quizId) : undefined);
   const rows = await db
-    .select({ questionId: cards.questionId, quizSlug: quizzes.slug, state: cards.state, due: cards.due })
+    .select({ questionId: cards.questionId, quizSlug: quizzes.slug, quizTimeLimit: quizzes.timeLimit, state: cards.state, due: cards.due })
     .from(cards)
     .innerJoin(quizzes, eq(quizzes.id, cards.quizId))
     .where(where)
@@ -255,17 +256,26 @@ export async function studyStats(db: Db, userId: string, now: Date): Promise<Stu
   };
 }
 
-/** The questions of a quiz by id, for grading a study answer (answer key included: server only). */
-export async function studyQuestion(db: Db, quizId: string, questionId: string): Promise<QuestionRecord | null> {
+/** A question of a quiz with the quiz's time limit, for grading a study answer (answer key included: server only). */
+export async function studyQuestion(db: Db, quizId: string, questionId: string): Promise<{ question: QuestionRecord; quizTimeLimit: number } | null> {
   if (!/^[0-9a-f-]{36}$/i.test(questionId)) return null;
-  const [row] = await db.select().from(questions).where(and(eq(questions.id, questionId), eq(questions.quizId, quizId)));
-  return row ? asQuestionRecord(row) : null;
+  const [row] = await db
+    .select({ question: questions, quizTimeLimit: quizzes.timeLimit })
+    .from(questions)
+    .innerJoin(quizzes, eq(quizzes.id, questions.quizId))
+    .where(and(eq(questions.id, questionId), eq(questions.quizId, quizId)));
+  return row ? { question: asQuestionRecord(row.question), quizTimeLimit: row.quizTimeLimit } : null;
 }
 
 /** Questions by id (for the API's due list with prompts). */
 export async function questionsById(db: Db, ids: string[]): Promise<QuestionRecord[]> {
   if (ids.length === 0) return [];
   return (await db.select().from(questions).where(inArray(questions.id, ids))).map(asQuestionRecord);
+}
+
+export async function quizSlugOf(db: Db, questionId: string): Promise<string | null> {
+  const [row] = await db.select({ slug: quizzes.slug }).from(questions).innerJoin(quizzes, eq(quizzes.id, questions.quizId)).where(eq(questions.id, questionId));
+  return row?.slug ?? null;
 }
 
 /** Reviews since a time (tests and the bench read them). */
