@@ -78,10 +78,10 @@ export default async function StudyDashboard() {
           <ul className="mt-3 divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="decks">
             {stats.decks.map((d) => (
               <li key={d.slug} className="flex flex-wrap items-center gap-3 py-3">
-                <Link href={`/quiz/${d.slug}`} className="min-w-0 flex-1 font-semibold hover:underline">
+                <Link href={`/quiz/${d.slug}`} className="min-w-0 flex-1 basis-full font-semibold hover:underline sm:basis-0">
                   {d.title}
                 </Link>
-                <span className="text-sm tabular-nums">
+                <span className="flex-1 text-sm tabular-nums sm:flex-none">
                   <span className="font-bold text-rose-700 dark:text-rose-400">{d.due}</span> {t("due")} ·{" "}
                   <span className="font-bold text-sky-700 dark:text-sky-400">{d.new}</span> {t("new")} ·{" "}
                   <span className="text-zinc-600 dark:text-zinc-400">

@@ -65,8 +65,9 @@ export async function Heatmap({ days }: { days: Day[] }) {
         {t("heatmap")}
       </h2>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("heatmapText", { total, days: active, max })}</p>
-      <div className="mt-4 overflow-x-auto pb-2" aria-hidden>
-        <div className="grid w-max grid-flow-col grid-rows-7 gap-[3px]">
+      {/* Right-to-left scrolling starts at the latest weeks on a narrow screen; the grid stays left to right. */}
+      <div className="mt-4 overflow-x-auto pb-2 [direction:rtl]" aria-hidden>
+        <div className="grid w-max grid-flow-col grid-rows-7 gap-[3px] [direction:ltr]">
           {Array.from({ length: pad }, (_, i) => (
             <span key={`pad-${i}`} className="size-3 lg:size-3.5" />
           ))}

@@ -276,8 +276,8 @@ export function StudySession({
 
         <div className="mt-6" lang="">
           {phase.kind === "question" ? (
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <button type="button" onClick={() => submit(null)} disabled={pending} className={buttonClass("secondary", "lg")} data-testid="reveal">
+            <div className="grid grid-cols-2 gap-3 sm:flex sm:items-center sm:justify-between">
+              <button type="button" onClick={() => submit(null)} disabled={pending} className={buttonClass("secondary", "lg", "px-3")} data-testid="reveal">
                 <Eye className="size-5" aria-hidden />
                 {t("reveal")}
               </button>
@@ -285,7 +285,7 @@ export function StudySession({
                 type="button"
                 onClick={() => submit(answer)}
                 disabled={pending || !isComplete(card, answer)}
-                className={buttonClass("primary", "lg", "min-w-40")}
+                className={buttonClass("primary", "lg", "px-3 sm:min-w-40")}
                 data-testid="submit"
               >
                 <CheckCircle2 className="size-5" aria-hidden />

@@ -78,24 +78,27 @@ export async function deckQueue(db: Db, quizId: string, userId: string | null, n
     return { queue: rows.map((q) => ({ question: asQuestionRecord(q), kind: "new", due: now })), settings: DEFAULT_STUDY_SETTINGS };
   }
   const settings = await getStudySettings(db, userId);
-  const allowance = dayAllowance(settings, await today(db, userId, now, settings.timeZone));
-  const due = await db
-    .select({ card: cards, question: questions })
-    .from(cards)
-    .innerJoin(questions, eq(questions.id, cards.questionId))
-    .where(and(eq(cards.userId, userId), eq(cards.quizId, quizId), lte(cards.due, new Date(now.getTime() + LEARN_AHEAD_MS))))
-    .orderBy(asc(cards.due))
-    .limit(SESSION_BATCH);
-  const fresh =
-    allowance.newCards === 0
+  // Independent reads: side by side on a PostgreSQL pool (PGlite queues them anyway).
+  const [used, due, fresh] = await Promise.all([
+    today(db, userId, now, settings.timeZone),
+    db
+      .select({ card: cards, question: questions })
+      .from(cards)
+      .innerJoin(questions, eq(questions.id, cards.questionId))
+      .where(and(eq(cards.userId, userId), eq(cards.quizId, quizId), lte(cards.due, new Date(now.getTime() + LEARN_AHEAD_MS))))
+      .orderBy(asc(cards.due))
+      .limit(SESSION_BATCH),
+    settings.newPerDay === 0
       ? []
-      : await db
+      : db
           .select({ question: questions })
           .from(questions)
           .leftJoin(cards, and(eq(cards.questionId, questions.id), eq(cards.userId, userId)))
           .where(and(eq(questions.quizId, quizId), isNull(cards.id)))
           .orderBy(asc(questions.position))
-          .limit(Math.min(allowance.newCards, SESSION_BATCH));
+          .limit(Math.min(settings.newPerDay, SESSION_BATCH)),
+  ]);
+  const allowance = dayAllowance(settings, used);
   const queue = buildQueue(
     due.map((d) => ({ item: asQuestionRecord(d.question), due: d.card.due, state: d.card.state === "new" ? ("learning" as const) : d.card.state })),
     fresh.map((f) => asQuestionRecord(f.question)),
