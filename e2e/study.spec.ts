@@ -228,6 +228,8 @@ test("the dashboard shows decks, streak, forecast and heatmap, and saves setting
   await expect(page.getByTestId("tile-reviews")).toContainText("2");
   await expect(page.getByTestId("heatmap")).toContainText("2 reviews on 1 day");
   await expect(page.getByTestId("forecast")).toContainText("2 cards due in the next 30 days");
+  // The year heatmap scrolls inside its card; the page itself never scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await page.getByLabel("New cards per day").fill("5");
