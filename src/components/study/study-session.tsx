@@ -277,18 +277,18 @@ export function StudySession({
         <div className="mt-6" lang="">
           {phase.kind === "question" ? (
             <div className="grid grid-cols-2 gap-3 sm:flex sm:items-center sm:justify-between">
-              <button type="button" onClick={() => submit(null)} disabled={pending} className={buttonClass("secondary", "lg", "px-3")} data-testid="reveal">
-                <Eye className="size-5" aria-hidden />
+              <button type="button" onClick={() => submit(null)} disabled={pending} className={buttonClass("secondary", "lg", "px-3 whitespace-nowrap")} data-testid="reveal">
+                <Eye className="hidden size-5 sm:block" aria-hidden />
                 {t("reveal")}
               </button>
               <button
                 type="button"
                 onClick={() => submit(answer)}
                 disabled={pending || !isComplete(card, answer)}
-                className={buttonClass("primary", "lg", "px-3 sm:min-w-40")}
+                className={buttonClass("primary", "lg", "px-3 whitespace-nowrap sm:min-w-40")}
                 data-testid="submit"
               >
-                <CheckCircle2 className="size-5" aria-hidden />
+                <CheckCircle2 className="hidden size-5 sm:block" aria-hidden />
                 {t("check")}
               </button>
             </div>
