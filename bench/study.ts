@@ -98,7 +98,7 @@ async function bench(name: string, config: DbConfig) {
       );
       await plan(
         "new cards of one deck",
-        sql`select q.* from questions q left join cards c on c.question_id = q.id and c.user_id = ${USER}
+        sql`select q.* from questions q left join cards c on c.question_id = q.id and c.user_id = ${USER} and c.quiz_id = ${deck}
             where q.quiz_id = ${deck} and c.id is null order by q.position limit 20`,
       );
     }

@@ -93,7 +93,8 @@ export async function deckQueue(db: Db, quizId: string, userId: string | null, n
       : db
           .select({ question: questions })
           .from(questions)
-          .leftJoin(cards, and(eq(cards.questionId, questions.id), eq(cards.userId, userId)))
+          // The deck's own cards only (a range of the (user_id, quiz_id, due) index), not all of the member's.
+          .leftJoin(cards, and(eq(cards.questionId, questions.id), eq(cards.userId, userId), eq(cards.quizId, quizId)))
           .where(and(eq(questions.quizId, quizId), isNull(cards.id)))
           .orderBy(asc(questions.position))
           .limit(Math.min(settings.newPerDay, SESSION_BATCH)),
