@@ -155,6 +155,8 @@ export default defineConfig({
       QUIZDECK_RATE_LIMIT_PIN_GUESSES: "10000",
       QUIZDECK_RATE_LIMIT_ATTEMPTS: "10000",
       QUIZDECK_ADMIN_EMAILS: "admin@quizdeck.test",
+      // Study mode's "come back tomorrow" tests move its clock with a cookie (src/server/clock.ts).
+      QUIZDECK_TEST_CLOCK: "true",
     },
   })),
     {

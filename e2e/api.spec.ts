@@ -73,6 +73,9 @@ test("the OpenAPI document describes every route", async ({ request }) => {
       "/api/v1/quizzes/{slug}/attempts",
       "/api/v1/quizzes/{slug}/export",
       "/api/v1/quizzes/{slug}/leaderboard",
+      "/api/v1/study/due",
+      "/api/v1/study/reviews",
+      "/api/v1/study/stats",
     ].sort(),
   );
   expect(doc.paths["/api/v1/attempts/{id}/answers"].post.requestBody.content["application/json"].schema.required).toEqual(

@@ -77,6 +77,12 @@ const schema = z.object({
   // Live games: how long answers wait to be written together, and how long a dropped phone keeps its place.
   QUIZDECK_LIVE_COMMIT_MS: int(0, 1000, 4),
   QUIZDECK_LIVE_RECONNECT_GRACE_MS: int(0, 3_600_000, 15_000),
+  // End-to-end tests only: lets a cookie move study mode's clock forward ("come back tomorrow").
+  // Never set it on a real server: anyone could then study their cards ahead of time.
+  QUIZDECK_TEST_CLOCK: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   PORT: int(1, 65535, 3000),
   HOSTNAME: z.string().trim().min(1).default("0.0.0.0"),
 });

@@ -16,6 +16,7 @@ import {
   quizListQuery,
 } from "./api-schemas";
 import { answerInput, startInput } from "./play-schemas";
+import { studyDueQuery, studyDueResult, studyReviewInput, studyReviewResult, studyStatsResult } from "./study-schemas";
 
 type Operation = {
   method: "get" | "post";
@@ -116,6 +117,30 @@ export const OPERATIONS: Operation[] = [
     pathParams: { slug: "The quiz's slug" },
     response: leaderboardResult,
     errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/v1/study/due",
+    summary: "The caller's study cards due now (optionally of one quiz), soonest first, without answer keys",
+    query: studyDueQuery,
+    response: studyDueResult,
+    errors: [401, 404, 422],
+  },
+  {
+    method: "post",
+    path: "/api/v1/study/reviews",
+    summary: "Record a review of a card (FSRS); a clientReviewId already recorded changes nothing (200). Returns the new schedule and the answer key.",
+    body: studyReviewInput,
+    response: studyReviewResult,
+    status: 201,
+    errors: [401, 404, 422],
+  },
+  {
+    method: "get",
+    path: "/api/v1/study/stats",
+    summary: "The caller's study dashboard: due and new cards per deck, streak, 30-day forecast, a year of reviews, retention",
+    response: studyStatsResult,
+    errors: [401],
   },
 ];
 

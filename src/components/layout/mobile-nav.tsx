@@ -16,7 +16,7 @@ export function MobileNav() {
       aria-label={t("main")}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-zinc-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden dark:border-zinc-800 dark:bg-zinc-950/95"
     >
-      <ul className="grid grid-cols-3">
+      <ul className="grid grid-cols-4">
         {NAV_LINKS.map(({ href, key, icon: Icon, match }) => {
           const active = match(pathname);
           return (

@@ -14,7 +14,7 @@ import { useErrorText } from "@/components/ui/error-text";
 import type { Answer } from "@/core/grading";
 import type { AnswerValue, ErrorPayload, PlayerPersonal, PlayerShared, PlayerView, PublicQuestion } from "@/core/live/protocol";
 import { composePlayerView, personalOfView, sharedOfView } from "@/core/live/views";
-import type { PlayQuestion } from "@/db/queries/attempts";
+import type { PlayQuestion } from "@/core/play/attempt";
 import { playerTokenKey } from "@/server/live/constants";
 import { connectLive, useRemaining, type LiveSocket } from "./live-socket";
 import { BrandMark } from "./brand-mark";

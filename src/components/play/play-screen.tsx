@@ -8,7 +8,7 @@ import { clsx } from "clsx";
 import { buttonClass } from "@/components/ui/button";
 import { useErrorText } from "@/components/ui/error-text";
 import type { Answer } from "@/core/grading";
-import type { AttemptView, Feedback, HintView, PlayQuestion } from "@/db/queries/attempts";
+import type { AttemptView, Feedback, HintView, PlayQuestion } from "@/core/play/attempt";
 import { answerAction, finishAction, hintAction, readPlayAction, type ActionResult } from "@/server/actions/play";
 import { CHOICE_STYLES, ChoiceBadge } from "./choice-style";
 import { contextOf, describeAnswer } from "./describe-answer";

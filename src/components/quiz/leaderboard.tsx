@@ -2,7 +2,7 @@ import { Trophy } from "lucide-react";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { clsx } from "clsx";
-import type { LeaderboardEntry } from "@/db/queries/attempts";
+import type { LeaderboardEntry } from "@/core/play/attempt";
 
 export function formatDuration(ms: number): string {
   const s = Math.round(ms / 1000);

@@ -1,84 +1,36 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { parseAnswer, type Answer } from "@/core/grading";
 import {
-  correctAnswerOf,
-  gradeAnswer,
-  hintHelp,
-  parseAnswer,
-  type Answer,
-  type HintHelp,
-} from "@/core/grading";
+  applyAnswer,
+  deadlineOf,
+  hintView,
+  isAbandoned,
+  isLate,
+  misplacedAnswerError,
+  owns,
+  reviewItemOf,
+  toPlayQuestion,
+  type AnswerOutcome,
+  type AttemptResult,
+  type AttemptView,
+  type Feedback,
+  type HintView,
+  type LeaderboardEntry,
+  type PlayError,
+  type PlayerIdentity,
+  type PlayResult,
+  type QuestionRecord,
+  type ReviewItem,
+} from "@/core/play/attempt";
+import type { QuestionData } from "@/core/question";
 import { isUuid } from "@/core/ids";
-import { toPublicData, type PublicQuestionData, type QuestionData, type QuestionType } from "@/core/question";
-import { scoreAnswer } from "@/core/scoring";
 import { queryRows, type Db } from "../client";
 import { attemptAnswers, attempts, questions, quizzes } from "../schema";
 
-/** Who is playing: a member, or a guest known by the signed cookie's id. */
-export type PlayerIdentity = { userId: string | null; guestId: string | null };
+// The rules live in core; these names stay importable from here for server code.
+export type { AnswerOutcome, AttemptResult, AttemptView, Feedback, HintView, LeaderboardEntry, PlayError, PlayerIdentity, PlayResult, ReviewItem };
 
-/** Network and rendering slack on top of a question's time limit before an answer is late. */
-export const ANSWER_GRACE_MS = 2000;
-
-export type PlayQuestion = {
-  id: string;
-  position: number;
-  type: QuestionType;
-  prompt: string;
-  points: number;
-  timeLimit: number;
-  imageUrl: string | null;
-  hasHint: boolean;
-  data: PublicQuestionData;
-};
-
-export type HintView = { text: string | null } & HintHelp;
-
-export type Feedback = {
-  questionId: string;
-  correct: boolean;
-  answered: boolean;
-  answer: Answer | null;
-  correctAnswer: Answer;
-  explanation: string;
-  points: number;
-  streak: number;
-  score: number;
-};
-
-export type AttemptView = {
-  id: string;
-  status: "in_progress" | "finished" | "abandoned";
-  nickname: string;
-  quiz: { slug: string; title: string; language: string };
-  position: number;
-  total: number;
-  score: number;
-  correctCount: number;
-  streak: number;
-  bestStreak: number;
-  question: PlayQuestion | null;
-  hint: HintView | null;
-  /** When the current question's answer window closes (server clock), and the server's now. */
-  deadline: string | null;
-  serverNow: string;
-  /** Set when the current question ran out of time while the player was away. */
-  expired: Feedback | null;
-};
-
-export type PlayError =
-  | "not_found"
-  | "forbidden"
-  | "already_answered"
-  | "answer_too_late"
-  | "not_current"
-  | "bad_answer"
-  | "finished"
-  | "abandoned";
-
-/** An attempt nobody has touched for this long is abandoned (PRODUCT.md §4). */
-export const ABANDON_AFTER_MS = 24 * 60 * 60 * 1000;
-export type PlayResult<T> = { ok: true; value: T } | { ok: false, error: PlayError };
 const fail = <T>(error: PlayError): PlayResult<T> => ({ ok: false, error });
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -86,35 +38,10 @@ type AttemptRow = typeof attempts.$inferSelect;
 type QuizRow = Pick<typeof quizzes.$inferSelect, "id" | "slug" | "title" | "language" | "speedBonus" | "streakBonus" | "timeLimit">;
 type QuestionRow = typeof questions.$inferSelect;
 
-const owns = (a: AttemptRow, who: PlayerIdentity) =>
-  (a.userId !== null && a.userId === who.userId) || (a.userId === null && a.guestId !== null && a.guestId === who.guestId);
+const asRecord = (q: QuestionRow): QuestionRecord => ({ ...q, data: q.data as QuestionData });
 
 async function quizQuestions(tx: Tx | Db, quizId: string): Promise<QuestionRow[]> {
   return tx.select().from(questions).where(eq(questions.quizId, quizId)).orderBy(asc(questions.position));
-}
-
-function toPlayQuestion(q: QuestionRow, quiz: QuizRow, position: number): PlayQuestion {
-  return {
-    id: q.id,
-    position,
-    type: q.type,
-    prompt: q.prompt,
-    points: q.points,
-    timeLimit: q.timeLimit ?? quiz.timeLimit,
-    imageUrl: q.imageUrl,
-    // Offered only when it helps: authored text, or options it can remove, or a first letter.
-    hasHint: Boolean(q.hint) || hintHelpful(q.data as QuestionData),
-    data: toPublicData(q.data as QuestionData, q.id),
-  };
-}
-
-function hintHelpful(data: QuestionData): boolean {
-  const help = hintHelp(data, "");
-  return (help.removedOptionIds?.length ?? 0) > 0 || Boolean(help.firstLetter);
-}
-
-function hintView(q: QuestionRow, attemptId: string): HintView {
-  return { text: q.hint, ...hintHelp(q.data as QuestionData, `${attemptId}:${q.id}`) };
 }
 
 /** Starts a play of a published quiz that the link may see (public or unlisted; private: its owner). */
@@ -179,7 +106,7 @@ async function loadOwned(tx: Tx | Db, attemptId: string, who: PlayerIdentity, no
     .for("update", { of: attempts });
   if (!row) return fail("not_found");
   if (!owns(row.attempt, who)) return fail("forbidden");
-  if (row.attempt.status === "in_progress" && now.getTime() - row.attempt.updatedAt.getTime() > ABANDON_AFTER_MS) {
+  if (isAbandoned(row.attempt, now)) {
     const [abandoned] = await tx
       .update(attempts)
       .set({ status: "abandoned", questionStartedAt: null })
@@ -202,15 +129,9 @@ async function withQuestions(tx: Tx | Db, attempt: AttemptRow, quiz: QuizRow): P
   return { attempt, quiz, current, following };
 }
 
-const limitMs = (q: QuestionRow, quiz: QuizRow) => (q.timeLimit ?? quiz.timeLimit) * 1000;
-
-/** Past the question's time limit and the grace, measured from when it was first shown. */
-const isLate = (started: Date | null, q: QuestionRow, quiz: QuizRow, now: Date) =>
-  started !== null && now.getTime() - started.getTime() > limitMs(q, quiz) + ANSWER_GRACE_MS;
-
 /**
- * Records one answer (null: none, as when time ran out) to the current question, scores it on
- * the server's clock, and moves the attempt on; the last answer finishes the attempt.
+ * Records one answer (null: none, as when time ran out) to the current question as the rules
+ * grade it, and moves the attempt on; the last answer finishes the attempt.
  */
 async function record(
   tx: Tx,
@@ -219,65 +140,11 @@ async function record(
   now: Date,
 ): Promise<{ feedback: Feedback; after: Loaded }> {
   const q = current as QuestionRow;
-  const data = q.data as QuestionData;
-  const started = attempt.questionStartedAt ?? now;
-  const timeMs = Math.max(0, now.getTime() - started.getTime());
-  const late = isLate(started, q, quiz, now);
-  const grade = answer === null || late ? { correct: false, share: 0 } : gradeAnswer(data, answer);
-  const scored = scoreAnswer({
-    points: q.points,
-    share: grade.share,
-    correct: grade.correct,
-    timeMs,
-    timeLimitMs: limitMs(q, quiz),
-    hintUsed: attempt.currentHintUsed,
-    streakBefore: attempt.streak,
-    switches: { speedBonus: quiz.speedBonus, streakBonus: quiz.streakBonus },
-  });
-  await tx.insert(attemptAnswers).values({
-    attemptId: attempt.id,
-    questionId: q.id,
-    answer: answer === null || late ? null : answer,
-    correct: grade.correct,
-    points: scored.points,
-    timeMs: Math.min(timeMs, limitMs(q, quiz)),
-    hintUsed: attempt.currentHintUsed,
-    answeredAt: now,
-  });
-  const nextPosition = attempt.currentPosition + 1;
-  const finished = nextPosition >= attempt.questionCount;
-  const score = attempt.score + scored.points;
-  const [updated] = await tx
-    .update(attempts)
-    .set({
-      score,
-      correctCount: attempt.correctCount + (grade.correct ? 1 : 0),
-      streak: scored.streak,
-      bestStreak: Math.max(attempt.bestStreak, scored.streak),
-      hintsUsed: attempt.hintsUsed + (attempt.currentHintUsed ? 1 : 0),
-      currentPosition: nextPosition,
-      questionStartedAt: null,
-      currentHintUsed: false,
-      updatedAt: now,
-      ...(finished
-        ? { status: "finished" as const, finishedAt: now, durationMs: Math.max(0, now.getTime() - attempt.startedAt.getTime()) }
-        : {}),
-    })
-    .where(eq(attempts.id, attempt.id))
-    .returning();
-  if (finished) await tx.update(quizzes).set({ playCount: sql`${quizzes.playCount} + 1` }).where(eq(quizzes.id, quiz.id));
-  const feedback: Feedback = {
-    questionId: q.id,
-    correct: grade.correct,
-    answered: answer !== null && !late,
-    answer: answer === null || late ? null : answer,
-    correctAnswer: correctAnswerOf(data),
-    explanation: q.explanation,
-    points: scored.points,
-    streak: scored.streak,
-    score,
-  };
-  return { feedback, after: { attempt: updated as AttemptRow, quiz, current: finished ? undefined : following } };
+  const step = applyAnswer(attempt, quiz, asRecord(q), answer, now);
+  await tx.insert(attemptAnswers).values({ attemptId: attempt.id, questionId: q.id, ...step.record });
+  const [updated] = await tx.update(attempts).set(step.patch).where(eq(attempts.id, attempt.id)).returning();
+  if (step.finished) await tx.update(quizzes).set({ playCount: sql`${quizzes.playCount} + 1` }).where(eq(quizzes.id, quiz.id));
+  return { feedback: step.feedback, after: { attempt: updated as AttemptRow, quiz, current: step.finished ? undefined : following } };
 }
 
 /** The attempt as its player sees it; `deliver` shows the current question and starts its clock. */
@@ -306,9 +173,9 @@ async function view(tx: Tx, loaded: Loaded, now: Date, deliver: boolean, expired
   }
   return {
     ...base,
-    question: toPlayQuestion(q, quiz, attempt.currentPosition),
-    hint: attempt.currentHintUsed ? hintView(q, attempt.id) : null,
-    deadline: new Date(started.getTime() + limitMs(q, quiz)).toISOString(),
+    question: toPlayQuestion(asRecord(q), quiz, attempt.currentPosition),
+    hint: attempt.currentHintUsed ? hintView(asRecord(q), attempt.id) : null,
+    deadline: deadlineOf(started, q, quiz).toISOString(),
   };
 }
 
@@ -341,8 +208,6 @@ export async function readAttempt(
   });
 }
 
-export type AnswerOutcome = { feedback: Feedback; next: AttemptView };
-
 /** Grades an answer to the current question (PRODUCT.md §8 errors as `error`). */
 export async function answerQuestion(
   db: Db,
@@ -363,9 +228,7 @@ export async function answerQuestion(
         .select({ id: attemptAnswers.id })
         .from(attemptAnswers)
         .where(and(eq(attemptAnswers.attemptId, attempt.id), eq(attemptAnswers.questionId, input.questionId)));
-      if (done) return fail("already_answered");
-      if (attempt.status === "abandoned") return fail("abandoned");
-      return fail(attempt.status !== "in_progress" ? "finished" : "not_current");
+      return fail(misplacedAnswerError(attempt.status, Boolean(done)));
     }
     let answer: Answer | null = null;
     if (input.answer !== null && input.answer !== undefined) {
@@ -404,7 +267,7 @@ export async function takeHint(
         .set({ currentHintUsed: true, updatedAt: opts.now ?? new Date() })
         .where(eq(attempts.id, attempt.id));
     }
-    return { ok: true, value: { questionId: q.id, hint: hintView(q, attempt.id) } };
+    return { ok: true, value: { questionId: q.id, hint: hintView(asRecord(q), attempt.id) } };
   });
 }
 
@@ -421,16 +284,6 @@ export async function finishAttempt(db: Db, attemptId: string, who: PlayerIdenti
     return { ok: true, value: { id: attemptId } };
   });
 }
-
-export type LeaderboardEntry = {
-  rank: number;
-  attemptId: string;
-  nickname: string;
-  score: number;
-  durationMs: number;
-  finishedAt: string;
-  isViewer: boolean;
-};
 
 /** Each player's best finished attempt of a quiz (score, then time, then finish), keyed by player. */
 const bestAttempts = (quizId: string) => sql`
@@ -485,41 +338,6 @@ export async function leaderboard(
   };
 }
 
-export type ReviewItem = {
-  position: number;
-  type: QuestionType;
-  prompt: string;
-  /** Every choice or item text, so the review can name answers by their text. */
-  choices: { id: string; text: string }[];
-  unit?: string;
-  answer: Answer | null;
-  correctAnswer: Answer;
-  correct: boolean;
-  points: number;
-  timeMs: number;
-  hintUsed: boolean;
-  explanation: string;
-};
-
-export type AttemptResult = {
-  id: string;
-  status: AttemptRow["status"];
-  nickname: string;
-  quiz: { id: string; slug: string; title: string; language: string };
-  score: number;
-  correctCount: number;
-  total: number;
-  bestStreak: number;
-  hintsUsed: number;
-  durationMs: number | null;
-  finishedAt: string | null;
-  rank: number;
-  players: number;
-  isOwner: boolean;
-  /** Only for the attempt's own player. */
-  review: ReviewItem[] | null;
-};
-
 /** Whether an attempt exists and is still being played (for sending a player back to it). */
 export async function attemptInProgress(db: Db, attemptId: string): Promise<boolean> {
   if (!isUuid(attemptId)) return false;
@@ -545,22 +363,8 @@ export async function getAttemptResult(db: Db, attemptId: string, who: PlayerIde
     const answers = await db.select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, attempt.id));
     const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
     review = list.map((q, position) => {
-      const data = q.data as QuestionData;
       const a = byQuestion.get(q.id);
-      return {
-        position,
-        type: q.type,
-        prompt: q.prompt,
-        choices: data.type === "single" || data.type === "multiple" ? data.options : data.type === "order" ? data.items : [],
-        ...(data.type === "number" && data.unit ? { unit: data.unit } : {}),
-        answer: (a?.answer as Answer | null | undefined) ?? null,
-        correctAnswer: correctAnswerOf(data),
-        correct: a?.correct ?? false,
-        points: a?.points ?? 0,
-        timeMs: a?.timeMs ?? 0,
-        hintUsed: a?.hintUsed ?? false,
-        explanation: q.explanation,
-      };
+      return reviewItemOf(asRecord(q), position, a && { ...a, answer: (a.answer as Answer | null | undefined) ?? null });
     });
   }
   return {

@@ -1,6 +1,6 @@
 "use server";
 
-import type { AnswerOutcome, AttemptView, HintView } from "@/db/queries/attempts";
+import type { AnswerOutcome, AttemptView, HintView } from "@/core/play/attempt";
 import { runAction, type ActionResult } from "../action-result";
 import { answerInput, playAnswer, playFinish, playHint, playState, startInput, startPlay } from "../play";
 

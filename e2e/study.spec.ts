@@ -1,0 +1,241 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContext, Page } from "@playwright/test";
+import { signUpByApi } from "./accounts";
+import { answer, keyFor } from "./answer-key";
+import { expect, isPhone, skipOnPostgres, test } from "./fixtures";
+
+const DAY = 86_400_000;
+const SLUG = "solar-system-basics"; // 13 questions of all six types
+
+/** Moves study mode's clock (QUIZDECK_TEST_CLOCK servers only) for this browser. */
+async function setClock(context: BrowserContext, baseURL: string, offsetMs: number) {
+  await context.addCookies([{ name: "qd_test_clock_offset", value: String(offsetMs), url: baseURL }]);
+}
+
+const left = async (page: Page) => Number((await page.getByTestId("study-left").innerText()).match(/\d+/)?.[0]);
+const prompt = (page: Page) => page.locator("#prompt").innerText();
+
+/** Answers the card on screen right, by keyboard on a desktop and by touch on a phone. */
+async function answerCard(page: Page, right = true) {
+  const q = keyFor(await prompt(page));
+  await answer(page, q, right, isPhone(page) ? "mouse" : "keyboard");
+  const reveal = page.getByTestId("study-reveal");
+  await expect(reveal).toBeVisible();
+  await expect(reveal).toHaveAttribute("data-correct", String(right));
+  return q;
+}
+
+/** Rates the revealed card: keys 1–4 on a desktop, a tap on a phone. Returns the interval it showed. */
+async function rate(page: Page, rating: "again" | "hard" | "good" | "easy") {
+  const interval = await page.getByTestId(`interval-${rating}`).innerText();
+  const before = await prompt(page);
+  const count = await left(page);
+  if (isPhone(page)) await page.locator(`[data-rating="${rating}"]`).click();
+  else await page.keyboard.press(String(["again", "hard", "good", "easy"].indexOf(rating) + 1));
+  // The next card (or the end) is on screen; short reads, since either may be gone.
+  await expect(async () => {
+    if (await page.getByTestId("study-done").isVisible()) return;
+    const now = Number((await page.getByTestId("study-left").innerText({ timeout: 500 })).match(/\d+/)?.[0]);
+    expect(now !== count || (await page.locator("#prompt").innerText({ timeout: 500 })) !== before).toBe(true);
+  }).toPass();
+  return interval;
+}
+
+test("a member studies a quiz, reloads mid-session, and tomorrow sees just the card due then", async ({ page, baseURL, context }) => {
+  test.setTimeout(180_000);
+  await signUpByApi(page.request, baseURL!);
+  await page.goto(`/quiz/${SLUG}`);
+  await page.getByTestId("study").click();
+  await expect(page).toHaveURL(new RegExp(`/study/${SLUG}$`));
+  await expect(page.getByTestId("study-card")).toHaveAttribute("data-kind", "new");
+  expect(await left(page)).toBe(13);
+  await expect(page.getByTestId("guest-notice")).toHaveCount(0);
+
+  // First card: answered wrong, Again is suggested and pre-selected; each button shows its interval.
+  const first = await prompt(page);
+  await answerCard(page, false);
+  await expect(page.locator('[data-rating="again"]')).toHaveAttribute("data-selected", "true");
+  await expect(page.getByTestId("interval-again")).toHaveText("1 min");
+  await expect(page.getByTestId("interval-good")).toHaveText("10 min");
+  // Easy on a new card: days away (fuzzed around 8).
+  await expect(page.getByTestId("interval-easy")).toHaveText(/^\d+ d$/);
+  await rate(page, "again");
+  // It comes back at the end of the session: still 13 left.
+  expect(await left(page)).toBe(13);
+
+  // Two more right answers, rated Easy.
+  const easy: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    easy.push(await prompt(page));
+    await answerCard(page, true);
+    await expect(page.locator('[data-selected="true"]')).toHaveCount(1);
+    expect(Number((await rate(page, "easy")).match(/^(\d+) d$/)?.[1])).toBeGreaterThanOrEqual(3);
+  }
+  expect(await left(page)).toBe(11);
+
+  // A reload resumes: the same cards left, none of those rated Easy again.
+  await page.reload();
+  await expect(page.getByTestId("study-card")).toBeVisible();
+  expect(await left(page)).toBe(11);
+  expect(easy).not.toContain(await prompt(page));
+
+  // The rest: Easy; the first card comes back last (learning) and Easy gives it one day.
+  for (let guard = 0; guard < 20 && !(await page.getByTestId("study-done").isVisible()); guard++) {
+    const current = await prompt(page);
+    const kind = await page.getByTestId("study-card").getAttribute("data-kind");
+    // Space reveals on a desktop (no answer given): the key then reaches the browser, not before.
+    if (current === first && !isPhone(page)) {
+      await page.locator("#prompt").click(); // nothing focused: Space is the page's, not a button's
+      await page.keyboard.press("Space");
+      await expect(page.getByTestId("study-reveal")).toBeVisible();
+    } else await answerCard(page, true);
+    const interval = await rate(page, "easy");
+    if (current === first) {
+      expect(kind).toBe("learning");
+      expect(interval).toBe("1 d");
+    }
+  }
+  await expect(page.getByTestId("study-done")).toBeVisible();
+
+  // Tomorrow: only the first card is due.
+  await setClock(context, baseURL!, DAY + 60_000);
+  await page.goto(`/study/${SLUG}`);
+  await expect(page.getByTestId("study-card")).toBeVisible();
+  expect(await left(page)).toBe(1);
+  expect(await prompt(page)).toBe(first);
+  await expect(page.getByTestId("study-card")).toHaveAttribute("data-kind", "review");
+});
+
+test("a guest may study without saving, and is asked to sign in to keep progress", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`/study/${SLUG}`);
+  await expect(page.getByTestId("guest-notice")).toBeVisible();
+  const first = await prompt(page);
+  await answerCard(page, true);
+  await rate(page, "good");
+  expect(await left(page)).toBe(12);
+  await page.reload();
+  // Nothing was kept: the session starts over.
+  expect(await prompt(page)).toBe(first);
+  expect(await left(page)).toBe(13);
+});
+
+test("no study payload holds the answer key before the card is answered or revealed", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  test.skip(isPhone(page), "one viewport is enough");
+  skipOnPostgres("what the pages send does not depend on the database");
+  await signUpByApi(page.request, baseURL!);
+  const leaks: string[] = [];
+  let guarding = true;
+  const FORBIDDEN = [/"correct":/, /"accepted":/, /"tolerance":/, /"correctAnswer":/, /"explanation":/, /"answer":\s*-?\d/];
+  page.on("response", async (res) => {
+    const type = res.request().resourceType();
+    if (type !== "document" && type !== "fetch" && type !== "xhr") return;
+    const phase = guarding;
+    const body = await res.text().catch(() => "");
+    if (!phase) return;
+    for (const re of FORBIDDEN) if (re.test(body)) leaks.push(`${res.url()} matched ${re}`);
+  });
+  await page.goto(`/study/mental-maths-warmup`);
+  for (let i = 0; i < 40 && !(await page.getByTestId("study-done").isVisible()); i++) {
+    guarding = false; // the answer's response carries the key, as it should
+    if (i % 3 === 2) {
+      await page.getByTestId("reveal").click();
+      await expect(page.getByTestId("study-reveal")).toBeVisible();
+    } else await answerCard(page, true);
+    await expect(page.getByTestId("correct-answer")).not.toBeEmpty();
+    guarding = true;
+    await page.locator('[data-rating="easy"]').click();
+    await expect(page.getByTestId("study-reveal")).toHaveCount(0);
+  }
+  await expect(page.getByTestId("study-done")).toBeVisible();
+  expect(leaks).toEqual([]);
+});
+
+test("the study session has no serious accessibility violations", async ({ page }) => {
+  test.setTimeout(60_000);
+  skipOnPostgres("the markup does not depend on the database");
+  await page.goto(`/study/${SLUG}`);
+  const check = async (where: string) => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${where}: ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  };
+  await check("card");
+  await page.getByTestId("reveal").click();
+  await expect(page.getByTestId("ratings")).toBeVisible();
+  await check("reveal");
+});
+
+test("a script studies through the API with a personal token", async ({ page, baseURL, playwright }) => {
+  test.setTimeout(90_000);
+  test.skip(isPhone(page), "the API does not depend on the screen");
+  await signUpByApi(page.request, baseURL!);
+  await page.goto("/me?tab=tokens");
+  await page.getByLabel("Token name").fill("Flashcards app");
+  await page.getByTestId("create-token").click();
+  const token = await page.getByTestId("new-token-value").innerText();
+  const script = await playwright.request.newContext({ baseURL: baseURL!, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+  try {
+    expect((await (await script.get("/api/v1/study/due")).json()).total).toBe(0);
+    const quiz = await (await script.get(`/api/v1/quizzes/${SLUG}`)).json();
+    const [q1, q2] = quiz.questions as { id: string }[];
+    const review = (questionId: string, rating: string, clientReviewId: string) =>
+      script.post("/api/v1/study/reviews", { data: { questionId, rating, clientReviewId, durationMs: 4000 } });
+    const first = await review(q1!.id, "easy", "api-review-0001");
+    expect(first.status()).toBe(201);
+    const body = await first.json();
+    expect(body).toMatchObject({ saved: true, duplicate: false, state: "review", interval: { unit: "day" } });
+    expect(body).toHaveProperty("correctAnswer");
+    // The same review sent again changes nothing.
+    const again = await review(q1!.id, "again", "api-review-0001");
+    expect(again.status()).toBe(200);
+    expect(await again.json()).toMatchObject({ duplicate: true, state: "review", due: body.due });
+    expect((await review(q2!.id, "good", "api-review-0002")).status()).toBe(201);
+    // Nothing is due yet; fifteen minutes on, the card in learning is, without its answer key.
+    expect((await (await script.get("/api/v1/study/due")).json()).total).toBe(0);
+    const later = await (await script.get(`/api/v1/study/due?quiz=${SLUG}`, { headers: { cookie: "qd_test_clock_offset=900000" } })).json();
+    expect(later.total).toBe(1);
+    expect(later.items[0]).toMatchObject({ questionId: q2!.id, quiz: SLUG, state: "learning" });
+    expect(JSON.stringify(later)).not.toMatch(/"correct"|"accepted"|"tolerance"|"correctAnswer"|"explanation"/);
+    const stats = await (await script.get("/api/v1/study/stats")).json();
+    expect(stats.decks).toEqual([expect.objectContaining({ slug: SLUG, total: 13, new: 11 })]);
+    expect(stats).toMatchObject({ totalReviews: 2, streak: 1, today: { newStudied: 2 } });
+    expect(stats.heatmap).toHaveLength(365);
+    // Bad input is a catalogue error; no token, no study.
+    const bad = await script.post("/api/v1/study/reviews", { data: { questionId: q1!.id, rating: "perfect", clientReviewId: "api-review-0003" } });
+    expect(bad.status()).toBe(422);
+    expect((await bad.json()).error.code).toBe("validation_failed");
+    const anonymous = await playwright.request.newContext({ baseURL: baseURL! });
+    expect((await anonymous.get("/api/v1/study/due")).status()).toBe(401);
+    await anonymous.dispose();
+  } finally {
+    await script.dispose();
+  }
+});
+
+test("the dashboard shows decks, streak, forecast and heatmap, and saves settings", async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  await signUpByApi(page.request, baseURL!);
+  await page.goto(`/study/${SLUG}`);
+  for (let i = 0; i < 2; i++) {
+    await answerCard(page, true);
+    await rate(page, "easy");
+  }
+  await page.goto("/study");
+  await expect(page.getByTestId("decks")).toContainText("Solar System Basics");
+  await expect(page.getByTestId("tile-streak")).toContainText("1 day");
+  await expect(page.getByTestId("tile-reviews")).toContainText("2");
+  await expect(page.getByTestId("heatmap")).toContainText("2 reviews on 1 day");
+  await expect(page.getByTestId("forecast")).toContainText("2 cards due in the next 30 days");
+  // The year heatmap scrolls inside its card; the page itself never scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await page.getByLabel("New cards per day").fill("5");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByTestId("study-settings").getByText("Saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("New cards per day")).toHaveValue("5");
+  await expect(page.getByTestId("tile-new")).toContainText("3");
+});

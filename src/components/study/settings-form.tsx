@@ -1,0 +1,107 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { buttonClass } from "@/components/ui/button";
+import { MAX_RETENTION, MIN_RETENTION, type StudySettingsInput } from "@/core/study/settings";
+import { studySettingsAction } from "@/server/actions/study";
+
+const field =
+  "h-11 w-full rounded-xl border border-zinc-300 bg-white px-3 tabular-nums focus:border-brand-500 focus:outline-none dark:border-zinc-700 dark:bg-zinc-950";
+
+export function StudySettingsForm({ initial }: { initial: StudySettingsInput }) {
+  const t = useTranslations("study.dash");
+  const router = useRouter();
+  const [values, setValues] = useState(initial);
+  const [status, setStatus] = useState<{ ok: boolean; message: string } | null>(null);
+  const [pending, setPending] = useState(false);
+  // A member who never chose a zone gets the browser's, so study days start at their 4 am.
+  useEffect(() => {
+    if (initial.timeZone === "UTC") {
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      if (zone) setValues((v) => ({ ...v, timeZone: zone }));
+    }
+  }, [initial.timeZone]);
+  return (
+    <form
+      className="mt-4 grid gap-4 sm:grid-cols-2"
+      data-testid="study-settings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setPending(true);
+        void studySettingsAction(values).then((res) => {
+          setPending(false);
+          setStatus(res.ok ? { ok: true, message: t("saved") } : { ok: false, message: res.message });
+          if (res.ok) router.refresh();
+        });
+      }}
+    >
+      <div className="sm:col-span-2">
+        <label htmlFor="retention" className="block text-sm font-semibold">
+          {t("desiredRetention")}: <output className="tabular-nums">{Math.round(values.desiredRetention * 100)}%</output>
+        </label>
+        <input
+          id="retention"
+          type="range"
+          min={MIN_RETENTION * 100}
+          max={MAX_RETENTION * 100}
+          step={1}
+          value={Math.round(values.desiredRetention * 100)}
+          onChange={(e) => setValues({ ...values, desiredRetention: Number(e.target.value) / 100 })}
+          aria-describedby="retention-help"
+          className="mt-2 w-full accent-brand-600"
+        />
+        <p id="retention-help" className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          {t("desiredRetentionHelp")}
+        </p>
+      </div>
+      <div>
+        <label htmlFor="new-per-day" className="block text-sm font-semibold">
+          {t("newPerDay")}
+        </label>
+        <input
+          id="new-per-day"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={1000}
+          value={values.newPerDay}
+          onChange={(e) => setValues({ ...values, newPerDay: Number(e.target.value) })}
+          className={`mt-1 ${field}`}
+        />
+      </div>
+      <div>
+        <label htmlFor="max-reviews" className="block text-sm font-semibold">
+          {t("maxReviewsPerDay")}
+        </label>
+        <input
+          id="max-reviews"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={10000}
+          value={values.maxReviewsPerDay}
+          onChange={(e) => setValues({ ...values, maxReviewsPerDay: Number(e.target.value) })}
+          className={`mt-1 ${field}`}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor="time-zone" className="block text-sm font-semibold">
+          {t("timeZone")}
+        </label>
+        <input id="time-zone" value={values.timeZone} onChange={(e) => setValues({ ...values, timeZone: e.target.value })} className={`mt-1 ${field}`} maxLength={64} />
+      </div>
+      <div className="flex items-center gap-3 sm:col-span-2">
+        <button type="submit" disabled={pending} className={buttonClass("primary", "md")}>
+          {t("save")}
+        </button>
+        {status && (
+          <p role="status" className={status.ok ? "text-sm text-emerald-700 dark:text-emerald-400" : "text-sm text-rose-700 dark:text-rose-400"}>
+            {status.message}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,365 @@
+"use client";
+
+import { BookOpen, CheckCircle2, Eye, LogIn, PartyPopper, XCircle } from "lucide-react";
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { clsx } from "clsx";
+import { AnswerInput } from "@/components/play/play-screen";
+import { contextOf, describeAnswer } from "@/components/play/describe-answer";
+import { buttonClass } from "@/components/ui/button";
+import type { Answer } from "@/core/grading";
+import type { IntervalLabel } from "@/core/study/interval";
+import { LEARN_AHEAD_MS } from "@/core/study/limits";
+import { RATINGS, ratingOfNumber, type StudyRating } from "@/core/study/scheduler";
+import type { StudyCard, StudyReveal } from "@/core/study/session";
+import { studyAnswerAction, studyRateAction } from "@/server/actions/study";
+
+type Phase =
+  | { kind: "question"; shownAt: number }
+  | { kind: "revealed"; reveal: StudyReveal; answer: Answer | null; timeMs: number; selected: StudyRating; reviewId: string };
+
+/** Order questions start from the order shown, which is already an answer; others start empty. */
+const initialAnswer = (q: StudyCard | undefined): Answer | null => (q?.data.type === "order" ? q.data.items.map((i) => i.id) : null);
+
+function isComplete(q: StudyCard, answer: Answer | null): boolean {
+  if (answer === null) return false;
+  if (q.type === "multiple") return Array.isArray(answer) && answer.length > 0;
+  if (q.type === "text") return typeof answer === "string" && answer.trim() !== "";
+  return true;
+}
+
+/** A review id unique enough for one member (randomUUID is missing outside secure contexts). */
+const newReviewId = () =>
+  typeof crypto !== "undefined" && "randomUUID" in crypto && typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+const RATING_STYLE: Record<StudyRating, string> = {
+  again: "border-rose-300 text-rose-800 dark:border-rose-800 dark:text-rose-200",
+  hard: "border-amber-300 text-amber-900 dark:border-amber-800 dark:text-amber-200",
+  good: "border-emerald-300 text-emerald-800 dark:border-emerald-800 dark:text-emerald-200",
+  easy: "border-sky-300 text-sky-800 dark:border-sky-800 dark:text-sky-200",
+};
+
+export function StudySession({
+  slug,
+  title,
+  language,
+  cards: initialCards,
+  signedIn,
+}: {
+  slug: string;
+  title: string;
+  language: string;
+  cards: StudyCard[];
+  signedIn: boolean;
+}) {
+  const t = useTranslations("study");
+  const tp = useTranslations("play");
+  const router = useRouter();
+  const [queue, setQueue] = useState(initialCards);
+  const [index, setIndex] = useState(0);
+  const [phase, setPhase] = useState<Phase>({ kind: "question", shownAt: 0 });
+  const [answer, setAnswer] = useState<Answer | null>(initialAnswer(initialCards[0]));
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [tally, setTally] = useState<Record<StudyRating, number>>({ again: 0, hard: 0, good: 0, easy: 0 });
+  const busy = useRef(false);
+  const ratingsRef = useRef<HTMLFieldSetElement>(null);
+  const card = queue[index];
+
+  // On a phone the rating buttons are below the answer: bring them into view once revealed.
+  const revealed = phase.kind === "revealed";
+  useEffect(() => {
+    if (revealed) ratingsRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, [revealed]);
+
+  // The answer clock starts when the card is on screen (after hydration), not at render on the server.
+  useEffect(() => {
+    setPhase({ kind: "question", shownAt: performance.now() });
+  }, [index]);
+
+  const run = useCallback((fn: () => Promise<void>) => {
+    if (busy.current) return;
+    busy.current = true;
+    setPending(true);
+    setError(null);
+    void fn().finally(() => {
+      busy.current = false;
+      setPending(false);
+    });
+  }, []);
+
+  const submit = useCallback(
+    (value: Answer | null) => {
+      if (!card || phase.kind !== "question") return;
+      const timeMs = Math.round(performance.now() - phase.shownAt);
+      run(async () => {
+        const res = await studyAnswerAction(slug, { questionId: card.id, answer: value, timeMs });
+        if (!res.ok) return setError(res.message);
+        setPhase({ kind: "revealed", reveal: res.value, answer: value, timeMs, selected: res.value.suggested, reviewId: newReviewId() });
+      });
+    },
+    [card, phase, run, slug],
+  );
+
+  const submitOrReveal = useCallback(() => {
+    if (!card) return;
+    submit(isComplete(card, answer) ? answer : null);
+  }, [card, answer, submit]);
+
+  const rate = useCallback(
+    (rating: StudyRating) => {
+      if (!card || phase.kind !== "revealed") return;
+      const { reviewId, timeMs } = phase;
+      run(async () => {
+        const res = await studyRateAction(slug, { questionId: card.id, rating, clientReviewId: reviewId, durationMs: phase.answer === null ? null : timeMs });
+        if (!res.ok) return setError(res.message);
+        setTally((n) => ({ ...n, [rating]: n[rating] + 1 }));
+        // A card due again within the learn-ahead limit comes back at the end of this session
+        // (a guest's cards are not kept, so only "Again" brings theirs back).
+        const soon = new Date(res.value.due).getTime() - Date.now() <= LEARN_AHEAD_MS;
+        const next = (res.value.saved ? soon : rating === "again") ? [...queue, { ...card, kind: "learning" as const }] : queue;
+        setQueue(next);
+        setAnswer(initialAnswer(next[index + 1]));
+        setIndex(index + 1);
+      });
+    },
+    [card, phase, run, slug, queue, index],
+  );
+
+  // Keyboard, as Anki: Space or Enter reveals (or submits the answer), 1–4 rate, Space or Enter
+  // takes the selected (suggested) rating, arrows move the selection.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || e.repeat || busy.current) return;
+      const target = e.target as HTMLElement;
+      const typing = target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable;
+      if (phase.kind === "question") {
+        // Enter is the answer inputs' own (they submit); Space outside a field reveals or submits.
+        if (e.key === " " && !typing && target.tagName !== "BUTTON") {
+          e.preventDefault();
+          submitOrReveal();
+        }
+        return;
+      }
+      if (typing) return;
+      const n = ratingOfNumber(Number(e.key));
+      if (n) {
+        e.preventDefault();
+        rate(n);
+      } else if ((e.key === " " || e.key === "Enter") && target.tagName !== "BUTTON") {
+        e.preventDefault();
+        rate(phase.selected);
+      } else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+        e.preventDefault();
+        const i = RATINGS.indexOf(phase.selected) + (e.key === "ArrowLeft" ? -1 : 1);
+        const selected = RATINGS[Math.min(3, Math.max(0, i))]!;
+        setPhase({ ...phase, selected });
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [phase, rate, submitOrReveal]);
+
+  if (!card) {
+    const total = RATINGS.reduce((n, r) => n + tally[r], 0);
+    return (
+      <div className="mx-auto max-w-xl py-10 text-center" data-testid="study-done">
+        <PartyPopper className="mx-auto size-12 text-brand-600 dark:text-brand-400" aria-hidden />
+        <h1 className="mt-4 text-2xl font-extrabold">{total === 0 ? t("nothingDue") : t("doneTitle")}</h1>
+        <p className="mt-2 text-zinc-600 dark:text-zinc-400">{total === 0 ? t("nothingDueText") : t("doneText", { count: total })}</p>
+        {total > 0 && (
+          <ul className="mt-6 grid grid-cols-4 gap-2" aria-label={t("tally")}>
+            {RATINGS.map((r) => (
+              <li key={r} className={clsx("rounded-2xl border-2 bg-white p-3 dark:bg-zinc-900", RATING_STYLE[r])}>
+                <span className="block text-2xl font-extrabold tabular-nums">{tally[r]}</span>
+                <span className="text-sm font-semibold">{t(`ratings.${r}`)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {!signedIn && <GuestNotice slug={slug} />}
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link href={`/quiz/${slug}`} className={buttonClass("secondary", "lg")}>
+            {t("backToQuiz")}
+          </Link>
+          {signedIn && (
+            <Link href="/study" className={buttonClass("primary", "lg")}>
+              {t("dashboard")}
+            </Link>
+          )}
+          {signedIn && total > 0 && (
+            <button type="button" className={buttonClass("secondary", "lg")} onClick={() => router.refresh()}>
+              {t("checkAgain")}
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const left = queue.length - index;
+  const words = { yes: tp("true"), no: tp("false"), none: tp("noAnswer") };
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-4">
+      <div className="flex items-center justify-between gap-3 text-sm" lang="">
+        <Link href={`/quiz/${slug}`} className="min-w-0 truncate font-semibold hover:underline" lang={language}>
+          {title}
+        </Link>
+        <span className="shrink-0 rounded-full bg-zinc-100 px-3 py-1 font-semibold tabular-nums dark:bg-zinc-800" data-testid="study-left">
+          {t("left", { count: left })}
+        </span>
+      </div>
+      {!signedIn && index === 0 && phase.kind === "question" && <GuestNotice slug={slug} compact />}
+      <section
+        className="rounded-3xl border border-zinc-200 bg-white p-5 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900"
+        aria-labelledby="prompt"
+        lang={language}
+        data-testid="study-card"
+        data-kind={card.kind}
+      >
+        <p className="mb-3 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400" lang="">
+          {t(`kinds.${card.kind}`)} · {tp(`kinds.${card.type}`)}
+        </p>
+        <h1 id="prompt" className="text-xl leading-snug font-bold text-balance sm:text-2xl">
+          {card.prompt}
+        </h1>
+        <div className="mt-6">
+          <AnswerInput
+            key={`${card.id}:${index}`}
+            question={card}
+            value={phase.kind === "revealed" ? phase.answer : answer}
+            onChange={setAnswer}
+            onSubmit={submitOrReveal}
+            hint={null}
+            disabled={pending || phase.kind === "revealed"}
+          />
+        </div>
+
+        {phase.kind === "revealed" && (
+          <div className="mt-6 border-t border-zinc-200 pt-5 dark:border-zinc-800" aria-live="polite" data-testid="study-reveal" data-correct={phase.reveal.correct}>
+            {phase.reveal.answered && (
+              <p
+                className={clsx(
+                  "flex items-center gap-2 text-lg font-extrabold",
+                  phase.reveal.correct ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400",
+                )}
+                lang=""
+              >
+                {phase.reveal.correct ? <CheckCircle2 className="size-6" aria-hidden /> : <XCircle className="size-6" aria-hidden />}
+                {phase.reveal.correct ? tp("right") : tp("wrong")}
+              </p>
+            )}
+            <p className="mt-2">
+              <span className="font-semibold" lang="">
+                {tp("correctLabel")}{" "}
+              </span>
+              <span data-testid="correct-answer">{describeAnswer(contextOf(card.data), phase.reveal.correctAnswer, words)}</span>
+            </p>
+            {phase.reveal.explanation && (
+              <p className="mt-4 flex gap-2 rounded-xl bg-zinc-100 px-4 py-3 text-sm leading-relaxed dark:bg-zinc-800">
+                <BookOpen className="mt-0.5 size-4 shrink-0 text-brand-600 dark:text-brand-400" aria-hidden />
+                <span>{phase.reveal.explanation}</span>
+              </p>
+            )}
+          </div>
+        )}
+
+        {error && (
+          <p role="alert" className="mt-4 text-sm font-medium text-rose-700 dark:text-rose-400" lang="">
+            {error}
+          </p>
+        )}
+
+        <div className="mt-6" lang="">
+          {phase.kind === "question" ? (
+            <div className="grid grid-cols-2 gap-3 sm:flex sm:items-center sm:justify-between">
+              <button type="button" onClick={() => submit(null)} disabled={pending} className={buttonClass("secondary", "lg", "px-3 whitespace-nowrap")} data-testid="reveal">
+                <Eye className="hidden size-5 sm:block" aria-hidden />
+                {t("reveal")}
+              </button>
+              <button
+                type="button"
+                onClick={() => submit(answer)}
+                disabled={pending || !isComplete(card, answer)}
+                className={buttonClass("primary", "lg", "px-3 whitespace-nowrap sm:min-w-40")}
+                data-testid="submit"
+              >
+                <CheckCircle2 className="hidden size-5 sm:block" aria-hidden />
+                {t("check")}
+              </button>
+            </div>
+          ) : (
+            <fieldset ref={ratingsRef} className="scroll-mb-24">
+              <legend className="mb-3 text-sm font-semibold">{t("howWell")}</legend>
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="ratings">
+                {RATINGS.map((r, i) => {
+                  const selected = phase.selected === r;
+                  return (
+                    <button
+                      key={r}
+                      type="button"
+                      onClick={() => rate(r)}
+                      disabled={pending}
+                      aria-keyshortcuts={String(i + 1)}
+                      aria-describedby={phase.reveal.suggested === r ? "suggested-note" : undefined}
+                      data-rating={r}
+                      data-selected={selected}
+                      className={clsx(
+                        "flex min-h-20 flex-col items-center justify-center rounded-2xl border-2 bg-white px-2 py-3 font-bold transition hover:bg-zinc-50 dark:bg-zinc-950 dark:hover:bg-zinc-800",
+                        RATING_STYLE[r],
+                        selected && "ring-4 ring-brand-500 ring-offset-2 ring-offset-white dark:ring-offset-zinc-900",
+                      )}
+                    >
+                      <span className="text-base">
+                        <kbd className="mr-1.5 hidden rounded border border-current px-1 text-xs opacity-70 sm:inline">{i + 1}</kbd>
+                        {t(`ratings.${r}`)}
+                      </span>
+                      <span className="mt-0.5 text-sm font-semibold tabular-nums opacity-80" data-testid={`interval-${r}`}>
+                        <Interval label={phase.reveal.intervals[r]} />
+                      </span>
+                    </button>
+                  );
+                })}
+              </div>
+              <p id="suggested-note" className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">
+                {t("suggested", { rating: t(`ratings.${phase.reveal.suggested}`) })}
+              </p>
+            </fieldset>
+          )}
+        </div>
+      </section>
+      <p className="hidden text-center text-xs text-zinc-500 sm:block dark:text-zinc-400" lang="">
+        {t("keys")}
+      </p>
+    </div>
+  );
+}
+
+export function Interval({ label }: { label: IntervalLabel }) {
+  const t = useTranslations("study.units");
+  return <>{t(label.unit, { count: label.count })}</>;
+}
+
+function GuestNotice({ slug, compact }: { slug: string; compact?: boolean }) {
+  const t = useTranslations("study");
+  const next = encodeURIComponent(`/study/${slug}`);
+  return (
+    <div
+      className={clsx(
+        "flex flex-wrap items-center gap-3 rounded-2xl bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100",
+        !compact && "mt-6 text-left",
+      )}
+      data-testid="guest-notice"
+    >
+      <LogIn className="size-5 shrink-0" aria-hidden />
+      <p className="min-w-0 flex-1">{t("guestNotice")}</p>
+      <Link href={`/sign-in?next=${next}`} className={buttonClass("secondary", "sm")}>
+        {t("signIn")}
+      </Link>
+    </div>
+  );
+}

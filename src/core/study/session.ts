@@ -1,0 +1,46 @@
+/**
+ * What a study session's browser receives. A card carries no answer key; the reveal (after an
+ * answer, or when the learner asks) does.
+ */
+import { correctAnswerOf, gradeAnswer, type Answer } from "../grading";
+import type { PlayQuestion, QuestionRecord } from "../play/attempt";
+import { intervalLabel, type IntervalLabel } from "./interval";
+import { RATINGS, type StudyRating } from "./scheduler";
+import { suggestRating } from "./suggest";
+
+export type StudyCard = PlayQuestion & { kind: "learning" | "review" | "new" };
+
+export type StudyReveal = {
+  questionId: string;
+  answered: boolean;
+  correct: boolean;
+  correctAnswer: Answer;
+  explanation: string;
+  suggested: StudyRating;
+  /** What each button would give. */
+  intervals: Record<StudyRating, IntervalLabel>;
+};
+
+export type StudyRated = { saved: boolean; due: string; interval: IntervalLabel };
+
+/** Grades a study answer as solo play does (case, spaces and accents ignored in typed answers). */
+export function revealCard(
+  q: QuestionRecord,
+  answer: Answer | null,
+  timeMs: number,
+  timeLimitMs: number,
+  dues: Record<StudyRating, Date>,
+  now: Date,
+): StudyReveal {
+  const correct = answer !== null && gradeAnswer(q.data, answer).correct;
+  const intervals = Object.fromEntries(RATINGS.map((r) => [r, intervalLabel(now, dues[r])])) as Record<StudyRating, IntervalLabel>;
+  return {
+    questionId: q.id,
+    answered: answer !== null,
+    correct,
+    correctAnswer: correctAnswerOf(q.data),
+    explanation: q.explanation,
+    suggested: suggestRating({ correct, answered: answer !== null, timeMs, timeLimitMs }),
+    intervals,
+  };
+}

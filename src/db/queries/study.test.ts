@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "../client";
+import { testBackends } from "../test-databases";
+import { makeQuiz, makeUser } from "./social.test-helpers";
+import { deckQueue, getStudySettings, listDue, recordReview, reviewsSince, saveStudySettings, studyStats } from "./study";
+
+const T0 = new Date(Date.UTC(2026, 2, 10, 12)); // noon UTC: the study day began at 04:00 UTC
+const at = (ms: number) => new Date(T0.getTime() + ms);
+const MIN = 60_000;
+const DAY = 86_400_000;
+
+describe.each(testBackends)("study on $name", (backend) => {
+  let handle: DbHandle;
+  let owner: string;
+  beforeAll(async () => {
+    handle = await backend.open();
+    owner = (await makeUser(handle.db)).id;
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  let n = 0;
+  const review = (userId: string, questionId: string, rating: "again" | "hard" | "good" | "easy", now: Date, id = `r${++n}`) =>
+    recordReview(handle.db, { userId, questionId, rating, clientReviewId: id, durationMs: 3000, now });
+
+  it("a first session is the quiz's questions in order as new cards; a review schedules and logs", async () => {
+    const me = (await makeUser(handle.db)).id;
+    const quiz = await makeQuiz(handle.db, owner, { questions: 3 });
+    const first = await deckQueue(handle.db, quiz.id, me, T0);
+    expect(first.queue.map((c) => c.kind)).toEqual(["new", "new", "new"]);
+    const [q1, q2, q3] = first.queue.map((c) => c.question.id) as [string, string, string];
+    const r = await review(me, q1, "good", T0);
+    expect(r).toMatchObject({ duplicate: false, card: { state: "learning", reps: 1 } });
+    expect(r!.card.due).toEqual(at(10 * MIN));
+    await review(me, q2, "easy", T0);
+    // Right after: q2 is days away, q3 is still new, q1 is learning and due within the
+    // learn-ahead limit, so it comes after the rest.
+    expect((await deckQueue(handle.db, quiz.id, me, at(MIN))).queue.map((c) => [c.kind, c.question.id])).toEqual([
+      ["new", q3],
+      ["learning", q1],
+    ]);
+    // Ten minutes on, q1 comes back first.
+    expect((await deckQueue(handle.db, quiz.id, me, at(10 * MIN))).queue.map((c) => [c.kind, c.question.id])).toEqual([
+      ["learning", q1],
+      ["new", q3],
+    ]);
+    const logs = await reviewsSince(handle.db, me, at(-DAY));
+    expect(logs.map((l) => [l.grade, l.state])).toEqual([
+      [3, "new"],
+      [4, "new"],
+    ]);
+  });
+
+  it("the same client review id is recorded once", async () => {
+    const me = (await makeUser(handle.db)).id;
+    const quiz = await makeQuiz(handle.db, owner, { questions: 1 });
+    const [q] = (await deckQueue(handle.db, quiz.id, me, T0)).queue;
+    const a = await review(me, q!.question.id, "good", T0, "same-id");
+    const b = await review(me, q!.question.id, "again", at(1000), "same-id");
+    expect(b).toMatchObject({ duplicate: true, card: { reps: 1, state: "learning" } });
+    expect(b!.card.due).toEqual(a!.card.due);
+    expect(await reviewsSince(handle.db, me, at(-DAY))).toHaveLength(1);
+    // Concurrent retries too.
+    const c = await Promise.all([1, 2, 3].map(() => review(me, q!.question.id, "good", at(11 * MIN), "retry-id")));
+    expect(c.filter((x) => !x!.duplicate)).toHaveLength(1);
+    expect(await reviewsSince(handle.db, me, at(-DAY))).toHaveLength(2);
+  });
+
+  it("keeps to the new-cards-per-day limit until the next study day", async () => {
+    const me = (await makeUser(handle.db)).id;
+    await saveStudySettings(handle.db, me, { desiredRetention: 0.9, newPerDay: 2, maxReviewsPerDay: 200, timeZone: "UTC" });
+    const quiz = await makeQuiz(handle.db, owner, { questions: 5 });
+    const q = await deckQueue(handle.db, quiz.id, me, T0);
+    expect(q.queue).toHaveLength(2);
+    for (const c of q.queue) await review(me, c.question.id, "easy", T0);
+    expect((await deckQueue(handle.db, quiz.id, me, at(MIN))).queue).toHaveLength(0);
+    // 03:59 next morning is still today; 04:00 starts a new study day with two more new cards.
+    expect((await deckQueue(handle.db, quiz.id, me, new Date(Date.UTC(2026, 2, 11, 3, 59)))).queue).toHaveLength(0);
+    const tomorrow = await deckQueue(handle.db, quiz.id, me, new Date(Date.UTC(2026, 2, 11, 4)));
+    expect(tomorrow.queue.map((c) => c.kind)).toEqual(["new", "new"]);
+  });
+
+  it("the default limit is 20 new cards a day", async () => {
+    const me = (await makeUser(handle.db)).id;
+    expect((await getStudySettings(handle.db, me)).newPerDay).toBe(20);
+    const quiz = await makeQuiz(handle.db, owner, { questions: 25 });
+    expect((await deckQueue(handle.db, quiz.id, me, T0)).queue).toHaveLength(20);
+  });
+
+  it("keeps to the maximum reviews per day, oldest due first", async () => {
+    const me = (await makeUser(handle.db)).id;
+    await saveStudySettings(handle.db, me, { desiredRetention: 0.9, newPerDay: 20, maxReviewsPerDay: 2, timeZone: "UTC" });
+    const quiz = await makeQuiz(handle.db, owner, { questions: 4 });
+    const ids = (await deckQueue(handle.db, quiz.id, me, T0)).queue.map((c) => c.question.id);
+    // Easy on a new card: in review, due in days. Reviewed at different times, due at different times.
+    for (const [i, id] of ids.entries()) await review(me, id, "easy", at(i * MIN));
+    const later = at(60 * DAY);
+    const due = await deckQueue(handle.db, quiz.id, me, later);
+    expect(due.queue.map((c) => c.kind)).toEqual(["review", "review"]);
+    expect((await listDue(handle.db, me, later, 10, quiz.id)).total).toBe(4);
+    await review(me, due.queue[0]!.question.id, "good", later);
+    await review(me, due.queue[1]!.question.id, "good", later);
+    expect((await deckQueue(handle.db, quiz.id, me, at(60 * DAY + MIN))).queue).toHaveLength(0);
+  });
+
+  it("a guest gets the first questions as new cards and nothing is stored", async () => {
+    const quiz = await makeQuiz(handle.db, owner, { questions: 22 });
+    const q = await deckQueue(handle.db, quiz.id, null, T0);
+    expect(q.queue).toHaveLength(20);
+    expect(q.queue[0]!.question.prompt).toBe("Statement 1 is true");
+  });
+
+  it("stats: decks, streak, forecast, heatmap, retention", async () => {
+    const me = (await makeUser(handle.db)).id;
+    const quiz = await makeQuiz(handle.db, owner, { questions: 3 });
+    const ids = (await deckQueue(handle.db, quiz.id, me, T0)).queue.map((c) => c.question.id);
+    // Yesterday and today: a two-day streak.
+    await review(me, ids[0]!, "easy", at(-DAY));
+    const r = await review(me, ids[0]!, "again", T0); // an early review, forgotten
+    expect(r!.card.state).toBe("relearning");
+    await review(me, ids[1]!, "good", T0);
+    const s = await studyStats(handle.db, me, at(MIN));
+    expect(s.streak).toBe(2);
+    expect(s.decks).toEqual([{ slug: quiz.slug, title: `Quiz ${quiz.slug}`, due: 0, new: 1, total: 3 }]);
+    expect(s.heatmap).toHaveLength(365);
+    expect(s.heatmap.at(-1)).toEqual({ date: "2026-03-10", count: 2 });
+    expect(s.heatmap.at(-2)).toEqual({ date: "2026-03-09", count: 1 });
+    expect(s.forecast[0]).toEqual({ date: "2026-03-10", count: 2 });
+    // One review of a card in review state, forgotten: retention 0 of 1.
+    expect(s.retention).toEqual({ desired: 0.9, achieved: 0, reviews: 1 });
+    expect(s.today).toMatchObject({ newStudied: 1, reviewsDone: 1, newLeft: 19, reviewsLeft: 199 });
+  });
+});

@@ -1,0 +1,288 @@
+import "server-only";
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { QuestionRecord } from "@/core/play/attempt";
+import type { QuestionData } from "@/core/question";
+import { offsetMinutes, studyDayNumber, studyDayStart, DAY_STARTS_AT_HOUR } from "@/core/study/day";
+import { buildQueue, dayAllowance, LEARN_AHEAD_MS } from "@/core/study/limits";
+import { newCardMemory, RATING_NUMBER, reviewCard, schedulerFor, type CardMemory, type StudyRating } from "@/core/study/scheduler";
+import { DEFAULT_STUDY_SETTINGS, type StudySettings, type StudySettingsInput } from "@/core/study/settings";
+import { achievedRetention, forecast, heatmap, studyStreak } from "@/core/study/stats";
+import { queryRows, type Db } from "../client";
+import { cards, questions, quizzes, reviewLogs, studySettings } from "../schema";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type CardRow = typeof cards.$inferSelect;
+type QuestionRow = typeof questions.$inferSelect;
+
+export const asQuestionRecord = (q: QuestionRow): QuestionRecord => ({ ...q, data: q.data as QuestionData });
+
+const memoryOf = (c: CardRow): CardMemory => ({
+  due: c.due,
+  stability: c.stability,
+  difficulty: c.difficulty,
+  elapsedDays: c.elapsedDays,
+  scheduledDays: c.scheduledDays,
+  learningSteps: c.learningSteps,
+  reps: c.reps,
+  lapses: c.lapses,
+  state: c.state,
+  lastReview: c.lastReview,
+});
+
+export async function getStudySettings(db: Db | Tx, userId: string): Promise<StudySettings> {
+  const [row] = await db.select().from(studySettings).where(eq(studySettings.userId, userId));
+  if (!row) return DEFAULT_STUDY_SETTINGS;
+  return {
+    desiredRetention: row.desiredRetention,
+    newPerDay: row.newPerDay,
+    maxReviewsPerDay: row.maxReviewsPerDay,
+    weights: row.weights ?? null,
+    timeZone: row.timeZone,
+  };
+}
+
+export async function saveStudySettings(db: Db, userId: string, input: StudySettingsInput, now = new Date()): Promise<StudySettings> {
+  await db
+    .insert(studySettings)
+    .values({ userId, ...input, updatedAt: now })
+    .onConflictDoUpdate({ target: studySettings.userId, set: { ...input, updatedAt: now } });
+  return getStudySettings(db, userId);
+}
+
+/** How much of today's limits a member has used: new cards started and reviews of review cards. */
+async function today(db: Db | Tx, userId: string, now: Date, timeZone: string) {
+  const since = studyDayStart(now, timeZone);
+  const [row] = await queryRows<{ new_studied: number; reviews_done: number }>(
+    db,
+    sql`select count(*) filter (where ${reviewLogs.state} = 'new')::int as new_studied,
+               count(*) filter (where ${reviewLogs.state} = 'review')::int as reviews_done
+        from ${reviewLogs}
+        where ${reviewLogs.userId} = ${userId} and ${reviewLogs.reviewedAt} >= ${since.toISOString()} and ${reviewLogs.reviewedAt} <= ${now.toISOString()}`,
+  );
+  return { newStudied: Number(row?.new_studied ?? 0), reviewsDone: Number(row?.reviews_done ?? 0) };
+}
+
+/** Most cards a session loads at once; a session asks again when it runs out. */
+export const SESSION_BATCH = 100;
+
+export type DeckQueueItem = { question: QuestionRecord; kind: "learning" | "review" | "new"; due: Date };
+
+/**
+ * A member's study queue for one quiz: due (re)learning cards, due reviews within the day's
+ * review limit, then questions never studied within the day's new-card limit. A guest (null)
+ * gets the quiz's first questions as new cards under the default limit.
+ */
+export async function deckQueue(db: Db, quizId: string, userId: string | null, now: Date): Promise<{ queue: DeckQueueItem[]; settings: StudySettings }> {
+  if (!userId) {
+    const rows = await db.select().from(questions).where(eq(questions.quizId, quizId)).orderBy(asc(questions.position)).limit(DEFAULT_STUDY_SETTINGS.newPerDay);
+    return { queue: rows.map((q) => ({ question: asQuestionRecord(q), kind: "new", due: now })), settings: DEFAULT_STUDY_SETTINGS };
+  }
+  const settings = await getStudySettings(db, userId);
+  // Independent reads: side by side on a PostgreSQL pool (PGlite queues them anyway).
+  const [used, due, fresh] = await Promise.all([
+    today(db, userId, now, settings.timeZone),
+    db
+      .select({ card: cards, question: questions })
+      .from(cards)
+      .innerJoin(questions, eq(questions.id, cards.questionId))
+      .where(and(eq(cards.userId, userId), eq(cards.quizId, quizId), lte(cards.due, new Date(now.getTime() + LEARN_AHEAD_MS))))
+      .orderBy(asc(cards.due))
+      .limit(SESSION_BATCH),
+    settings.newPerDay === 0
+      ? []
+      : db
+          .select({ question: questions })
+          .from(questions)
+          // The deck's own cards only (a range of the (user_id, quiz_id, due) index), not all of the member's.
+          .leftJoin(cards, and(eq(cards.questionId, questions.id), eq(cards.userId, userId), eq(cards.quizId, quizId)))
+          .where(and(eq(questions.quizId, quizId), isNull(cards.id)))
+          .orderBy(asc(questions.position))
+          .limit(Math.min(settings.newPerDay, SESSION_BATCH)),
+  ]);
+  const allowance = dayAllowance(settings, used);
+  const queue = buildQueue(
+    due.map((d) => ({ item: asQuestionRecord(d.question), due: d.card.due, state: d.card.state === "new" ? ("learning" as const) : d.card.state })),
+    fresh.map((f) => asQuestionRecord(f.question)),
+    allowance,
+    now,
+  );
+  return { queue: queue.map((c) => ({ question: c.item, kind: c.kind, due: c.due })), settings };
+}
+
+/** A member's card for a question, or a new one. */
+export async function cardMemory(db: Db, userId: string | null, questionId: string, now: Date): Promise<CardMemory> {
+  if (!userId) return newCardMemory(now);
+  const [row] = await db.select().from(cards).where(and(eq(cards.userId, userId), eq(cards.questionId, questionId)));
+  return row ? memoryOf(row) : newCardMemory(now);
+}
+
+export type RecordedReview = { card: CardMemory; duplicate: boolean };
+
+/**
+ * Records one review in one transaction: the card (made on its first review) is locked, moved on
+ * by FSRS with the member's settings, and logged. A client review id already recorded returns the
+ * card as it is, so a retried request is counted once.
+ */
+export async function recordReview(
+  db: Db,
+  input: { userId: string; questionId: string; rating: StudyRating; clientReviewId: string; durationMs: number | null; now: Date },
+): Promise<RecordedReview | null> {
+  return db.transaction(async (tx) => {
+    const [question] = await tx.select({ id: questions.id, quizId: questions.quizId }).from(questions).where(eq(questions.id, input.questionId));
+    if (!question) return null;
+    await tx
+      .insert(cards)
+      .values({ userId: input.userId, questionId: question.id, quizId: question.quizId, due: input.now })
+      .onConflictDoNothing({ target: [cards.userId, cards.questionId] });
+    const [row] = await tx
+      .select()
+      .from(cards)
+      .where(and(eq(cards.userId, input.userId), eq(cards.questionId, question.id)))
+      .for("update");
+    const card = row as CardRow;
+    const [seen] = await tx
+      .select({ id: reviewLogs.id })
+      .from(reviewLogs)
+      .where(and(eq(reviewLogs.userId, input.userId), eq(reviewLogs.clientReviewId, input.clientReviewId)));
+    if (seen) return { card: memoryOf(card), duplicate: true };
+    const settings = await getStudySettings(tx, input.userId);
+    const next = reviewCard(schedulerFor(settings), memoryOf(card), question.id, input.rating, input.now);
+    await tx
+      .update(cards)
+      .set({ ...next.card, lastReview: next.card.lastReview })
+      .where(eq(cards.id, card.id));
+    await tx.insert(reviewLogs).values({
+      cardId: card.id,
+      userId: input.userId,
+      clientReviewId: input.clientReviewId,
+      grade: RATING_NUMBER[next.log.rating],
+      state: next.log.state,
+      due: next.log.due,
+      stability: next.log.stability,
+      difficulty: next.log.difficulty,
+      elapsedDays: next.log.elapsedDays,
+      scheduledDays: next.log.scheduledDays,
+      learningSteps: next.log.learningSteps,
+      durationMs: input.durationMs,
+      reviewedAt: input.now,
+    });
+    return { card: next.card, duplicate: false };
+  });
+}
+
+export type DueCard = { questionId: string; quizSlug: string; quizTimeLimit: number; state: CardMemory["state"]; due: string };
+
+/** A member's cards due now across every deck, soonest first. */
+export async function listDue(db: Db, userId: string, now: Date, limit: number, quizId?: string): Promise<{ items: DueCard[]; total: number }> {
+  const where = and(eq(cards.userId, userId), lte(cards.due, now), quizId ? eq(cards.quizId, quizId) : undefined);
+  const rows = await db
+    .select({ questionId: cards.questionId, quizSlug: quizzes.slug, quizTimeLimit: quizzes.timeLimit, state: cards.state, due: cards.due })
+    .from(cards)
+    .innerJoin(quizzes, eq(quizzes.id, cards.quizId))
+    .where(where)
+    .orderBy(asc(cards.due))
+    .limit(limit);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(cards).where(where);
+  return { items: rows.map((r) => ({ ...r, due: r.due.toISOString() })), total: Number(count?.n ?? 0) };
+}
+
+export type DeckStats = { slug: string; title: string; due: number; new: number; total: number };
+
+export type StudyStats = {
+  settings: StudySettings;
+  today: { newStudied: number; reviewsDone: number; newLeft: number; reviewsLeft: number };
+  decks: DeckStats[];
+  streak: number;
+  forecast: { date: string; count: number }[];
+  heatmap: { date: string; count: number }[];
+  retention: { desired: number; achieved: number | null; reviews: number };
+  totalReviews: number;
+};
+
+/**
+ * A member's dashboard: due and new cards per deck studied, today's counts against the limits,
+ * the study-day streak, a 30-day forecast, a year of reviews per day, and retention. Days are
+ * grouped in SQL with the time zone's offset now (a day on the other side of a DST change may be
+ * an hour off: acceptable for charts).
+ */
+export async function studyStats(db: Db, userId: string, now: Date): Promise<StudyStats> {
+  const settings = await getStudySettings(db, userId);
+  const offsetSec = offsetMinutes(settings.timeZone, now) * 60 - DAY_STARTS_AT_HOUR * 3600;
+  const todayNumber = studyDayNumber(now, settings.timeZone);
+  const dayOf = (column: unknown) => sql`floor((extract(epoch from ${column}) + ${offsetSec}) / 86400)::int`;
+  const decks = await queryRows<{ slug: string; title: string; due: number; studied: number; total: number }>(
+    db,
+    sql`select q.slug, q.title, d.due, d.studied,
+               (select count(*)::int from ${questions} where ${questions.quizId} = q.id) as total
+        from (
+          select ${cards.quizId} as quiz_id, count(*) filter (where ${cards.due} <= ${now.toISOString()})::int as due, count(*)::int as studied
+          from ${cards} where ${cards.userId} = ${userId} group by ${cards.quizId}
+        ) d join ${quizzes} q on q.id = d.quiz_id
+        order by d.due desc, q.title`,
+  );
+  const horizon = new Date(now.getTime() + 31 * 86_400_000);
+  const dueDays = await queryRows<{ day: number; count: number }>(
+    db,
+    sql`select ${dayOf(cards.due)} as day, count(*)::int as count from ${cards}
+        where ${cards.userId} = ${userId} and ${cards.due} < ${horizon.toISOString()} group by 1`,
+  );
+  const yearAgo = new Date(now.getTime() - 366 * 86_400_000);
+  const reviewDays = await queryRows<{ day: number; count: number }>(
+    db,
+    sql`select ${dayOf(reviewLogs.reviewedAt)} as day, count(*)::int as count from ${reviewLogs}
+        where ${reviewLogs.userId} = ${userId} and ${reviewLogs.reviewedAt} >= ${yearAgo.toISOString()} group by 1`,
+  );
+  const [ret] = await queryRows<{ recalled: number; total: number; all: number }>(
+    db,
+    sql`select count(*) filter (where ${reviewLogs.state} = 'review' and ${reviewLogs.grade} > 1)::int as recalled,
+               count(*) filter (where ${reviewLogs.state} = 'review')::int as total,
+               count(*)::int as all
+        from ${reviewLogs} where ${reviewLogs.userId} = ${userId}`,
+  );
+  const used = await today(db, userId, now, settings.timeZone);
+  const allowance = dayAllowance(settings, used);
+  const days = reviewDays.map((d) => ({ day: Number(d.day), count: Number(d.count) }));
+  return {
+    settings,
+    today: { ...used, newLeft: allowance.newCards, reviewsLeft: allowance.reviews },
+    decks: decks.map((d) => ({ slug: d.slug, title: d.title, due: Number(d.due), new: Number(d.total) - Number(d.studied), total: Number(d.total) })),
+    streak: studyStreak(
+      days.filter((d) => d.count > 0).map((d) => d.day),
+      todayNumber,
+    ),
+    forecast: forecast(
+      dueDays.map((d) => ({ day: Number(d.day), count: Number(d.count) })),
+      todayNumber,
+    ),
+    heatmap: heatmap(days, todayNumber),
+    retention: { desired: settings.desiredRetention, achieved: achievedRetention({ recalled: Number(ret?.recalled ?? 0), total: Number(ret?.total ?? 0) }), reviews: Number(ret?.total ?? 0) },
+    totalReviews: Number(ret?.all ?? 0),
+  };
+}
+
+/** A question of a quiz with the quiz's time limit, for grading a study answer (answer key included: server only). */
+export async function studyQuestion(db: Db, quizId: string, questionId: string): Promise<{ question: QuestionRecord; quizTimeLimit: number } | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(questionId)) return null;
+  const [row] = await db
+    .select({ question: questions, quizTimeLimit: quizzes.timeLimit })
+    .from(questions)
+    .innerJoin(quizzes, eq(quizzes.id, questions.quizId))
+    .where(and(eq(questions.id, questionId), eq(questions.quizId, quizId)));
+  return row ? { question: asQuestionRecord(row.question), quizTimeLimit: row.quizTimeLimit } : null;
+}
+
+/** Questions by id (for the API's due list with prompts). */
+export async function questionsById(db: Db, ids: string[]): Promise<QuestionRecord[]> {
+  if (ids.length === 0) return [];
+  return (await db.select().from(questions).where(inArray(questions.id, ids))).map(asQuestionRecord);
+}
+
+export async function quizSlugOf(db: Db, questionId: string): Promise<string | null> {
+  const [row] = await db.select({ slug: quizzes.slug }).from(questions).innerJoin(quizzes, eq(quizzes.id, questions.quizId)).where(eq(questions.id, questionId));
+  return row?.slug ?? null;
+}
+
+/** Reviews since a time (tests and the bench read them). */
+export async function reviewsSince(db: Db, userId: string, since: Date) {
+  return db.select().from(reviewLogs).where(and(eq(reviewLogs.userId, userId), gte(reviewLogs.reviewedAt, since))).orderBy(asc(reviewLogs.reviewedAt));
+}

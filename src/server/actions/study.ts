@@ -1,0 +1,20 @@
+"use server";
+
+import type { StudyRated, StudyReveal } from "@/core/study/session";
+import type { StudySettings } from "@/core/study/settings";
+import { runAction, type ActionResult } from "../action-result";
+import { studyAnswer, studyRate, updateStudySettings } from "../study";
+import { studyAnswerInput, studyReviewInput } from "../study-schemas";
+
+/** Grades an answer, or reveals the card when the answer is null: the key comes back only now. */
+export async function studyAnswerAction(slug: string, input: unknown): Promise<ActionResult<StudyReveal>> {
+  return runAction(() => studyAnswer(String(slug), studyAnswerInput.parse(input)));
+}
+
+export async function studyRateAction(slug: string, input: unknown): Promise<ActionResult<StudyRated>> {
+  return runAction(() => studyRate(String(slug), studyReviewInput.parse(input)));
+}
+
+export async function studySettingsAction(input: unknown): Promise<ActionResult<StudySettings>> {
+  return runAction(() => updateStudySettings(input));
+}

@@ -1,0 +1,174 @@
+import "server-only";
+import type { z } from "zod";
+import { correctAnswerOf, parseAnswer } from "@/core/grading";
+import { timeLimitMs, toPlayQuestion } from "@/core/play/attempt";
+import { intervalLabel } from "@/core/study/interval";
+import { newCardMemory, previewDue, schedulerFor } from "@/core/study/scheduler";
+import { revealCard, type StudyCard, type StudyRated, type StudyReveal } from "@/core/study/session";
+import { DEFAULT_STUDY_SETTINGS, studySettingsInput, type StudySettings } from "@/core/study/settings";
+import { getDb } from "@/db";
+import { findPublicQuizId, getPublicQuiz } from "@/db/queries/quizzes";
+import {
+  cardMemory,
+  deckQueue,
+  getStudySettings,
+  listDue,
+  questionsById,
+  quizSlugOf,
+  recordReview,
+  saveStudySettings,
+  studyQuestion,
+  studyStats,
+} from "@/db/queries/study";
+import { studyNow } from "./clock";
+import { AppError } from "./errors";
+import { quizAccess } from "./quiz-access";
+import type { studyAnswerInput, studyDueQuery, studyReviewInput } from "./study-schemas";
+import { getViewer } from "./viewer";
+
+export type StudySession = {
+  quiz: { slug: string; title: string; language: string };
+  cards: StudyCard[];
+  signedIn: boolean;
+};
+
+async function visibleQuiz(slug: string) {
+  const db = await getDb();
+  const id = await findPublicQuizId(db, slug, await quizAccess());
+  if (!id) throw new AppError("not_found", `There is no quiz "${slug}" to study.`);
+  return { db, id };
+}
+
+/** The cards to study now: the member's due and new cards of this quiz, or a guest's first ones. */
+export async function loadStudySession(slug: string): Promise<StudySession | null> {
+  const db = await getDb();
+  const quiz = await getPublicQuiz(db, slug, await quizAccess());
+  if (!quiz) return null;
+  const viewer = await getViewer();
+  const { queue } = await deckQueue(db, quiz.id, viewer?.id ?? null, await studyNow());
+  return {
+    quiz: { slug: quiz.slug, title: quiz.title, language: quiz.language },
+    cards: queue.map((c, i) => ({ ...toPlayQuestion(c.question, quiz, i), kind: c.kind })),
+    signedIn: viewer !== null,
+  };
+}
+
+/**
+ * Grades an answer (or, with none, reveals the card): only now does the answer key leave the
+ * server, with the rating the answer suggests and what each rating would schedule.
+ */
+export async function studyAnswer(slug: string, input: z.infer<typeof studyAnswerInput>): Promise<StudyReveal> {
+  const { db, id } = await visibleQuiz(slug);
+  const found = await studyQuestion(db, id, input.questionId);
+  if (!found) throw new AppError("not_found", "That question is not in this quiz.");
+  const q = found.question;
+  let answer = null;
+  if (input.answer !== null) {
+    answer = parseAnswer(q.type, input.answer);
+    if (answer === null)
+      throw new AppError("validation_failed", "The answer does not have the shape this question type takes.", {
+        fields: { answer: ["The answer does not have the shape this question type takes."] },
+      });
+  }
+  const viewer = await getViewer();
+  const now = await studyNow();
+  const settings = viewer ? await getStudySettings(db, viewer.id) : DEFAULT_STUDY_SETTINGS;
+  const card = await cardMemory(db, viewer?.id ?? null, q.id, now);
+  const limit = timeLimitMs(q, { timeLimit: found.quizTimeLimit });
+  return revealCard(q, answer, input.timeMs, limit, previewDue(schedulerFor(settings), card, q.id, now), now);
+}
+
+/** Rates a card: a member's review is recorded (once per client review id); a guest's is not kept. */
+export async function studyRate(slug: string, input: z.infer<typeof studyReviewInput>): Promise<StudyRated> {
+  const { db, id } = await visibleQuiz(slug);
+  const found = await studyQuestion(db, id, input.questionId);
+  if (!found) throw new AppError("not_found", "That question is not in this quiz.");
+  return rateQuestion(found.question.id, input);
+}
+
+export async function rateQuestion(questionId: string, input: z.infer<typeof studyReviewInput>): Promise<StudyRated> {
+  const viewer = await getViewer();
+  const now = await studyNow();
+  if (!viewer) {
+    const due = previewDue(schedulerFor(DEFAULT_STUDY_SETTINGS), newCardMemory(now), questionId, now)[input.rating];
+    return { saved: false, due: due.toISOString(), interval: intervalLabel(now, due) };
+  }
+  const db = await getDb();
+  const recorded = await recordReview(db, {
+    userId: viewer.id,
+    questionId,
+    rating: input.rating,
+    clientReviewId: input.clientReviewId,
+    durationMs: input.durationMs ?? null,
+    now,
+  });
+  if (!recorded) throw new AppError("not_found", "There is no such question.");
+  return { saved: true, due: recorded.card.due.toISOString(), interval: intervalLabel(now, recorded.card.due) };
+}
+
+async function requireMember() {
+  const viewer = await getViewer();
+  if (!viewer) throw new AppError("unauthorized", "Sign in to keep study progress and settings.");
+  return viewer;
+}
+
+export async function memberStudyStats() {
+  const viewer = await requireMember();
+  return studyStats(await getDb(), viewer.id, await studyNow());
+}
+
+export async function updateStudySettings(input: unknown): Promise<StudySettings> {
+  const viewer = await requireMember();
+  return saveStudySettings(await getDb(), viewer.id, studySettingsInput.parse(input));
+}
+
+/** GET /api/v1/study/due: the member's cards due now, with each question (never its key). */
+export async function apiDue(query: z.infer<typeof studyDueQuery>) {
+  const viewer = await requireMember();
+  const db = await getDb();
+  let quizId: string | undefined;
+  if (query.quiz) quizId = (await visibleQuiz(query.quiz)).id;
+  const now = await studyNow();
+  const { items, total } = await listDue(db, viewer.id, now, query.limit, quizId);
+  const byId = new Map((await questionsById(db, items.map((i) => i.questionId))).map((q) => [q.id, q]));
+  return {
+    total,
+    items: items.flatMap((i) => {
+      const q = byId.get(i.questionId);
+      if (!q) return [];
+      return [{ questionId: i.questionId, quiz: i.quizSlug, state: i.state, due: i.due, question: toPlayQuestion(q, { timeLimit: i.quizTimeLimit }, 0) }];
+    }),
+  };
+}
+
+/**
+ * POST /api/v1/study/reviews: records a member's review of a question of a quiz they may see
+ * (once per clientReviewId) and answers with the new schedule and the answer key.
+ */
+export async function apiReview(input: z.infer<typeof studyReviewInput>) {
+  const viewer = await requireMember();
+  const db = await getDb();
+  const [q] = await questionsById(db, [input.questionId]);
+  const quizSlug = q ? await quizSlugOf(db, q.id) : null;
+  // Only questions of quizzes the caller may see (the same check as the pages).
+  if (!q || !quizSlug || !(await findPublicQuizId(db, quizSlug, await quizAccess()))) throw new AppError("not_found", "There is no such question.");
+  const now = await studyNow();
+  const recorded = await recordReview(db, {
+    userId: viewer.id,
+    questionId: q.id,
+    rating: input.rating,
+    clientReviewId: input.clientReviewId,
+    durationMs: input.durationMs ?? null,
+    now,
+  });
+  if (!recorded) throw new AppError("not_found", "There is no such question.");
+  return {
+    saved: !recorded.duplicate,
+    duplicate: recorded.duplicate,
+    state: recorded.card.state,
+    due: recorded.card.due.toISOString(),
+    interval: intervalLabel(now, recorded.card.due),
+    correctAnswer: correctAnswerOf(q.data),
+    explanation: q.explanation,
+  };
+}
