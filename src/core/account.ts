@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { LOCALES } from "@/i18n/config";
 import { CONTROL_MESSAGE, hasControlChars } from "./text";
 

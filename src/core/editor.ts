@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { uuidSchema } from "./ids";
 import type { Choice, QuestionData, QuestionType } from "./question";
 import { QUESTION_TYPES } from "./question";

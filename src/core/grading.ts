@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { stableShuffle, type QuestionData, type QuestionType } from "./question";
 
 /**

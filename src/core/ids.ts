@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * Row ids are UUIDs. A path segment that merely looks like one (36 dashes, 36 × "a") would make

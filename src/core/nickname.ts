@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { isProfane } from "./profanity";
 import { NICKNAME_MAX } from "./nickname-limits";
 

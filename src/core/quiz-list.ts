@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { QUESTION_TYPES } from "./question";
 import { CATEGORIES, DIFFICULTIES } from "./quiz-schema";
 import { stripControlChars } from "./text";

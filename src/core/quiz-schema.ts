@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { QUESTION_TYPES, type Choice, type QuestionData } from "./question";
 import { CONTROL_MESSAGE, hasControlChars } from "./text";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { CONTROL_MESSAGE, hasControlChars } from "./text";
 import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from "./report";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * Control characters in text people type. PostgreSQL cannot store NUL in text or jsonb at all (a

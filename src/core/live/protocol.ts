@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { ANSWER_SCHEMAS } from "../grading";
 import { normalizePin } from "../pin";
 import { QUESTION_TYPES } from "../question";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 
 /** A member's study settings; guests use the defaults. */
 export type StudySettings = {
