@@ -1,6 +1,6 @@
 import { ListChecks, Play } from "lucide-react";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "next-intl/server";
 import type { QuizSummary } from "@/db/queries/quizzes";
 import { CategoryIcon } from "./category";
 import { DifficultyPill, Pill, RatingStars } from "./quiz-meta";
@@ -8,6 +8,7 @@ import { DifficultyPill, Pill, RatingStars } from "./quiz-meta";
 export async function QuizCard({ quiz }: { quiz: QuizSummary }) {
   const t = await getTranslations("quiz");
   const tc = await getTranslations("categories");
+  const format = await getFormatter();
   return (
     <article className="group relative flex h-full min-w-0 flex-col rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm transition outline-brand-500 outline-offset-2 hover:-translate-y-0.5 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-solid motion-reduce:transition-none motion-reduce:hover:translate-y-0 hover:border-brand-300 hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-700">
       <div className="flex items-start gap-3">
@@ -36,11 +37,11 @@ export async function QuizCard({ quiz }: { quiz: QuizSummary }) {
             <Play className="size-3.5" aria-hidden />
             <span className="sr-only">{t("plays", { count: quiz.playCount })}</span>
             <span aria-hidden className="tabular-nums">
-              {quiz.playCount}
+              {format.number(quiz.playCount)}
             </span>
           </span>
           <RatingStars
-            average={quiz.rating.average}
+            shown={format.number(quiz.rating.average, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
             count={quiz.rating.count}
             label={
               quiz.rating.count > 0 ? t("ratingLabel", { average: quiz.rating.average, count: quiz.rating.count }) : t("noRatings")

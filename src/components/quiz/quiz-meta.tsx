@@ -1,6 +1,5 @@
 import { Star } from "lucide-react";
 import { clsx } from "clsx";
-import { useFormatter } from "next-intl";
 
 const DIFFICULTY_TONE: Record<string, string> = {
   easy: "bg-emerald-50 text-emerald-800 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-900",
@@ -26,9 +25,11 @@ export function DifficultyPill({ difficulty, label }: { difficulty: string; labe
   return <Pill className={DIFFICULTY_TONE[difficulty]}>{label}</Pill>;
 }
 
-/** The average as stars with the number beside it; the number is what a screen reader hears. */
-export function RatingStars({ average, count, label }: { average: number; count: number; label: string }) {
-  const format = useFormatter();
+/**
+ * The average as stars with the number beside it (`shown`, formatted by the caller in the
+ * viewer's locale, so this stays free of client-side i18n code); `label` is what a screen reader hears.
+ */
+export function RatingStars({ shown, count, label }: { shown: string; count: number; label: string }) {
   return (
     <span className="inline-flex items-center gap-1" aria-label={label} role="img">
       <Star
@@ -36,7 +37,7 @@ export function RatingStars({ average, count, label }: { average: number; count:
         aria-hidden
       />
       <span aria-hidden className="tabular-nums">
-        {count > 0 ? format.number(average, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : "–"}
+        {count > 0 ? shown : "–"}
       </span>
     </span>
   );
