@@ -4,11 +4,11 @@ import { wrongSignIn } from "./helpers";
 /**
  * Behind a trusted proxy the app counts each client by the address nginx saw and put last in
  * X-Forwarded-For, not by the proxy's own address (every request's peer) and not by what a client
- * wrote in that header itself. Seen from outside through the sign-in limit: the default of 10
+ * wrote in that header itself. Seen from outside through the sign-in limit: the default of 30
  * attempts per minute per address. Requests go to nginx from chosen loopback addresses
  * (127.0.0.0/8 is all local), a fresh set on a retry, since the counts last a minute.
  */
-const LIMIT = 10; // QUIZDECK_RATE_LIMIT_SIGN_IN's default; the proxy's app server keeps it
+const LIMIT = 30; // QUIZDECK_RATE_LIMIT_SIGN_IN's default; the proxy's app server keeps it
 const address = (n: number) => `127.0.0.${20 + 10 * test.info().retry + n}`;
 
 test("sign-in attempts are counted per client behind the proxy, not per proxy", async () => {
@@ -19,7 +19,7 @@ test("sign-in attempts are counted per client behind the proxy, not per proxy", 
       expect(res.status, `attempt ${i + 1} from ${from}: ${res.body}`).toBe(401);
     }
   }
-  // Both have used their ten; the next from either one is refused.
+  // Both have used their thirty; the next from either one is refused.
   const over = await wrongSignIn(a);
   expect(over.status, over.body).toBe(429);
   expect(JSON.parse(over.body)).toMatchObject({ error: { code: "rate_limited" } });
