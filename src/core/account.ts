@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { LOCALES } from "@/i18n/config";
 import { CONTROL_MESSAGE, hasControlChars } from "./text";
 
-/** Account rules of PRODUCT.md §5, shared by the sign-up form, the auth hooks and the settings action. */
+/** Account rules of docs/rules.md §5, shared by the sign-up form, the auth hooks and the settings action. */
 export const HANDLE_PATTERN = /^[a-z0-9_-]{3,30}$/;
 
 /**

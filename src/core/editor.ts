@@ -15,7 +15,7 @@ import { CONTROL_MESSAGE, hasControlChars } from "./text";
 
 /**
  * The editor's working copy of a quiz. It holds whatever the author has typed, valid or not, so a
- * draft is never refused and never lost; publishing checks it against PRODUCT.md §5
+ * draft is never refused and never lost; publishing checks it against docs/rules.md §5
  * (`validateForPublish`). Every question and option keeps a stable id, so published questions are
  * updated in place and past attempts still point at the right options.
  */
@@ -245,7 +245,7 @@ function messageFor(issue: z.core.$ZodIssue, doc: EditorDoc): string {
 }
 
 /**
- * Checks a draft against every rule of PRODUCT.md §5. On success, the quiz as the authoring schema
+ * Checks a draft against every rule of docs/rules.md §5. On success, the quiz as the authoring schema
  * reads it; otherwise every problem, keyed by the editor field it belongs to.
  */
 export function validateForPublish(doc: EditorDoc): { ok: true; quiz: QuizInput } | { ok: false; errors: EditorErrors } {

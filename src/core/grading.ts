@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { stableShuffle, type QuestionData, type QuestionType } from "./question";
 
 /**
- * Answers as players send them (PRODUCT.md §7 / issue 3): single → option id, multiple → option
+ * Answers as players send them (docs/rules.md §7 / issue 3): single → option id, multiple → option
  * ids, boolean → true/false, text → string, order → item ids in order, number → number.
  */
 export const ANSWER_SCHEMAS = {
@@ -85,7 +85,7 @@ export function correctAnswerOf(data: QuestionData): Answer {
 export type HintHelp = { removedOptionIds?: string[]; firstLetter?: string };
 
 /**
- * The mechanical part of a hint (PRODUCT.md §9): choice questions lose half of their wrong
+ * The mechanical part of a hint (docs/rules.md §9): choice questions lose half of their wrong
  * options (rounded down, chosen by seed so a reload removes the same ones), typed answers show
  * their first letter. Other types get only the authored hint text.
  */

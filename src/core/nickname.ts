@@ -6,7 +6,7 @@ export { NICKNAME_MAX };
 
 export type NicknameProblem = "empty" | "too_long" | "control_chars" | "profanity";
 
-/** Checks a nickname against PRODUCT.md §5; returns the trimmed name or the problem. */
+/** Checks a nickname against docs/rules.md §5; returns the trimmed name or the problem. */
 export function checkNickname(raw: string): { ok: true; nickname: string } | { ok: false; problem: NicknameProblem } {
   const nickname = raw.normalize("NFC").trim().replace(/\s+/g, " ");
   if (nickname.length === 0) return { ok: false, problem: "empty" };

@@ -1,5 +1,5 @@
 /**
- * A live game's PIN: exactly six digits (PRODUCT.md §5). The big screen shows it in two groups
+ * A live game's PIN: exactly six digits (docs/rules.md §5). The big screen shows it in two groups
  * ("312 781"), so what players type as they read it is accepted: spaces (also non-breaking ones),
  * dashes (a keyboard's hyphen or a typographic dash) and dots between the digits are ignored, as are
  * full-width digits from an East Asian keyboard. Letters or a seventh digit are still refused.

@@ -3,7 +3,7 @@ import { QUESTION_TYPES, type Choice, type QuestionData } from "./question";
 import { CONTROL_MESSAGE, hasControlChars } from "./text";
 
 /**
- * The authoring shape of a quiz (PRODUCT.md §5 rules): what the demo content, the Quizdeck JSON
+ * The authoring shape of a quiz (docs/rules.md §5 rules): what the demo content, the Quizdeck JSON
  * format and the editor write. Options and items are plain strings; ids are given when stored.
  */
 export const DIFFICULTIES = ["easy", "medium", "hard", "mixed"] as const;

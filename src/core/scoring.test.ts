@@ -15,7 +15,7 @@ const base: ScoreInput = {
 describe("scoreAnswer: speed points", () => {
   it.each([
     // [points, timeMs, limitMs, expected]
-    [1000, 2000, 30_000, 967], // PRODUCT.md §9's worked case
+    [1000, 2000, 30_000, 967], // docs/rules.md §9's worked case
     [1000, 0, 30_000, 1000],
     [1000, 499, 30_000, 1000], // full points under 0.5 s
     [1000, 500, 30_000, 992],

@@ -1,5 +1,5 @@
 /**
- * Points for an answer (PRODUCT.md §9). Pure: the server calls it with times it measured itself.
+ * Points for an answer (docs/rules.md §9). Pure: the server calls it with times it measured itself.
  */
 export const STREAK_STEP = 100;
 export const STREAK_CAP = 500;

@@ -5,7 +5,7 @@ import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from "./report"
 export { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason };
 
 /**
- * Inputs of favorites, ratings, reports and moderation (PRODUCT.md §2, §6), shared by the forms
+ * Inputs of favorites, ratings, reports and moderation (docs/rules.md §2, §6), shared by the forms
  * and the server actions that check them again.
  */
 const slug = z.string().trim().min(1).max(200).refine((v) => !hasControlChars(v), CONTROL_MESSAGE);

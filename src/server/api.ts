@@ -6,7 +6,7 @@ import { getViewer } from "./viewer";
 
 type Ctx<P> = { params: Promise<P> };
 
-/** Sends an AppError (or any thrown error, as internal_error) in the shape of PRODUCT.md §7. */
+/** Sends an AppError (or any thrown error, as internal_error) in the shape of docs/rules.md §7. */
 export function errorResponse(err: unknown): NextResponse {
   const appError = err instanceof AppError ? err : new AppError("internal_error");
   if (!(err instanceof AppError)) console.error("[api] unhandled error:", err);

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 
-/** The error catalogue of PRODUCT.md §8: a stable code, its HTTP status, a default message. */
+/** The error catalogue of docs/rules.md §8: a stable code, its HTTP status, a default message. */
 export const ERRORS = {
   not_found: { status: 404, message: "This page could not be found." },
   unauthorized: { status: 401, message: "Sign in to do this." },

@@ -17,7 +17,7 @@ export async function requireAdmin(): Promise<Viewer> {
 
 type OwnedQuiz = { ownerId: string; visibility: string; status: string };
 
-/** Owner or admin: may edit, export, delete and see the answer key (PRODUCT.md §6). */
+/** Owner or admin: may edit, export, delete and see the answer key (docs/rules.md §6). */
 export const canManageQuiz = (viewer: Viewer | null, quiz: { ownerId: string }) =>
   Boolean(viewer && (viewer.id === quiz.ownerId || viewer.role === "admin"));
 

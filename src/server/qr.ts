@@ -3,7 +3,7 @@ import QRCode from "qrcode";
 
 const OPTIONS = { errorCorrectionLevel: "M", margin: 1, color: { dark: "#18181b", light: "#ffffff" } } as const;
 
-/** A QR code of `url` as a PNG data URL (error correction M, PRODUCT.md §9), for the OG image. */
+/** A QR code of `url` as a PNG data URL (error correction M, docs/rules.md §9), for the OG image. */
 export function qrDataUrl(url: string, width = 320): Promise<string> {
   return QRCode.toDataURL(url, { ...OPTIONS, width });
 }

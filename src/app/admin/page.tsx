@@ -41,7 +41,7 @@ function Empty({ children }: { children: ReactNode }) {
   return <p className="rounded-2xl border border-dashed border-zinc-300 p-6 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">{children}</p>;
 }
 
-/** The moderation queue (PRODUCT.md §6): admins only; a guest gets 401, a member 403. */
+/** The moderation queue (docs/rules.md §6): admins only; a guest gets 401, a member 403. */
 export default async function AdminPage({ searchParams }: Props) {
   const viewer = await getViewer();
   if (!viewer) unauthorized();

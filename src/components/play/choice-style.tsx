@@ -1,7 +1,7 @@
 import { Circle, Diamond, Hexagon, Square, Star, Triangle, type LucideIcon } from "lucide-react";
 
 /**
- * Answer options are told apart by letter and shape as well as colour (PRODUCT.md, issue 3:
+ * Answer options are told apart by letter and shape as well as colour (docs/rules.md, issue 3:
  * never by colour alone).
  */
 export const CHOICE_STYLES: { letter: string; shape: LucideIcon; tone: string; solid: string }[] = [

@@ -1,7 +1,7 @@
 import { ImageResponse } from "next/og";
 import type { ReactNode } from "react";
 
-/** The size of every Open Graph image and share card (PRODUCT.md §9). */
+/** The size of every Open Graph image and share card (docs/rules.md §9). */
 export const OG_SIZE = { width: 1200, height: 630 };
 
 /**

@@ -8,7 +8,7 @@ import { parseKahoot } from "./kahoot";
 import { parseOpenTdb } from "./opentdb";
 
 /**
- * Import and export of quizzes (PRODUCT.md §5: an import file is at most 5 MB and every problem
+ * Import and export of quizzes (docs/rules.md §5: an import file is at most 5 MB and every problem
  * is reported with its line or row). `parseImport` never throws: whatever the bytes, the answer
  * is questions and problems. docs/import-formats.md describes each format.
  */

@@ -276,7 +276,7 @@ const kinds = (effects: Effect[]) => effects.map((e) => e.kind);
 // ——— creating ———
 
 describe("createGame", () => {
-  it("starts in the lobby with the defaults of PRODUCT.md §9", () => {
+  it("starts in the lobby with the defaults of docs/rules.md §9", () => {
     const h = new Harness();
     expect(h.s.phase).toBe("lobby");
     expect(h.s.index).toBe(-1);
@@ -1125,7 +1125,7 @@ describe("a whole game: three players, six question types", () => {
   const h = playWholeGame();
   const pointsOf = (i: number) => Object.fromEntries((h.s.answers[i] ?? []).map((a) => [a.playerId, a.points]));
 
-  it("scores every answer per PRODUCT.md §9, with speed, partial credit and streaks", () => {
+  it("scores every answer per docs/rules.md §9, with speed, partial credit and streaks", () => {
     expect(pointsOf(0)).toEqual({ ada: 1000, bob: 0, cy: 750 });
     expect(pointsOf(1)).toEqual({ bob: 1267, ada: 1750 + 100, cy: 0 });
     expect(pointsOf(2)).toEqual({ ada: 950 + 200, bob: 750 });

@@ -35,7 +35,7 @@ import {
 import { composePlayerView } from "./views";
 
 /**
- * The live-game engine (PRODUCT.md §4 "Game"): a pure, deterministic state machine. The server
+ * The live-game engine (docs/rules.md §4 "Game"): a pure, deterministic state machine. The server
  * owns one `GameState` per game, feeds it commands with its own clock (`now`, ms since epoch),
  * adopts the returned state, carries out the returned effects and wakes it at `nextTickAt`.
  * Nothing here reads a clock, a random source or a socket, so a game can be replayed, tested and

@@ -158,7 +158,7 @@ describe("server → client payloads", () => {
     expect(ack.safeParse({ ok: true, questionIndex: 0, timeMs: 1200, duplicate: false, me, points: 950 }).success).toBe(false);
   });
 
-  it("has defaults from PRODUCT.md §9", () => {
+  it("has defaults from docs/rules.md §9", () => {
     expect(DEFAULT_SETTINGS).toEqual({
       locked: false,
       generatedNicknamesOnly: false,

@@ -11,7 +11,7 @@ import { QUESTION_TYPES } from "../question";
  * objects: a field that is not declared here (an answer key, say) makes a view fail to parse.
  */
 
-// ——— constants (PRODUCT.md §9) ———
+// ——— constants (docs/rules.md §9) ———
 
 export const LIVE_LIMITS = {
   readingDelayMin: 0,
@@ -24,7 +24,7 @@ export const LIVE_LIMITS = {
 
 export const DEFAULT_READING_DELAY_SECONDS = 3;
 export const DEFAULT_MAX_PLAYERS = 2000;
-/** A lobby with no activity for this long is cancelled (PRODUCT.md §4). */
+/** A lobby with no activity for this long is cancelled (docs/rules.md §4). */
 export const LOBBY_IDLE_MS = 2 * 60 * 60 * 1000;
 /** Answers received sooner than this after the answers opened are flagged in the report. */
 export const SUSPICIOUS_ANSWER_MS = 150;

@@ -208,7 +208,7 @@ export async function readAttempt(
   });
 }
 
-/** Grades an answer to the current question (PRODUCT.md §8 errors as `error`). */
+/** Grades an answer to the current question (docs/rules.md §8 errors as `error`). */
 export async function answerQuestion(
   db: Db,
   attemptId: string,
@@ -247,7 +247,7 @@ export async function answerQuestion(
   });
 }
 
-/** Takes the hint of the current question: from now on it is worth half (PRODUCT.md §9). */
+/** Takes the hint of the current question: from now on it is worth half (docs/rules.md §9). */
 export async function takeHint(
   db: Db,
   attemptId: string,
@@ -296,7 +296,7 @@ const bestAttempts = (quizId: string) => sql`
   order by player, score desc, duration_ms asc, finished_at asc`;
 
 /**
- * A quiz's leaderboard (PRODUCT.md §9): each player's best finished attempt, ranked by score,
+ * A quiz's leaderboard (docs/rules.md §9): each player's best finished attempt, ranked by score,
  * then shorter time, then earlier finish; the top `limit` and the viewer's own entry.
  */
 export async function leaderboard(

@@ -21,7 +21,7 @@ describe("demo content files", () => {
     expect(questions.filter((q) => q.hint).length / questions.length).toBeGreaterThan(0.5);
   });
 
-  it("passes the publishing rules of PRODUCT.md §5", () => {
+  it("passes the publishing rules of docs/rules.md §5", () => {
     for (const quiz of quizzes) expect(quizInput.safeParse(quiz).success, quiz.slug).toBe(true);
   });
 });
