@@ -1,5 +1,5 @@
 import jsQR from "jsqr";
-import { devices, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { devices, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 /** A quiz with one question of each type; the tests know the answers, the phones never do. */
 export const LIVE_QUIZ = {
@@ -63,10 +63,10 @@ export async function hostGame(page: Page, slug: string): Promise<string> {
   return page.url().split("/host/")[1]!;
 }
 
-/** Decodes the QR code on the host screen from a screenshot of it (jsQR on the pixels). */
-export async function readQr(page: Page): Promise<string> {
-  const png = await page.getByTestId("join-qr").screenshot();
-  const pixels = await page.evaluate(async (b64) => {
+/** Decodes a QR code on the page from a screenshot of its element (jsQR on the pixels). */
+export async function decodeQr(image: Locator): Promise<string> {
+  const png = await image.screenshot();
+  const pixels = await image.page().evaluate(async (b64) => {
     const img = new Image();
     img.src = `data:image/png;base64,${b64}`;
     await img.decode();
@@ -79,8 +79,13 @@ export async function readQr(page: Page): Promise<string> {
     return { width: data.width, height: data.height, data: Array.from(data.data) };
   }, png.toString("base64"));
   const code = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
-  expect(code, "the QR code on the host screen decodes").not.toBeNull();
+  expect(code, "the QR code decodes").not.toBeNull();
   return code!.data;
+}
+
+/** Decodes the QR code on the host screen. */
+export async function readQr(page: Page): Promise<string> {
+  return decodeQr(page.getByTestId("join-qr"));
 }
 
 /**
