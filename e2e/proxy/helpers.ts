@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { request as httpsRequest } from "node:https";
 import jsQR from "jsqr";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator } from "@playwright/test";
 import { PROXY_HOST, proxySetup } from "./setup";
 
 export const proxy = proxySetup();
@@ -29,24 +29,6 @@ export async function decodeImgQr(img: Locator): Promise<string> {
   return code!.data;
 }
 
-/**
- * Imports a quiz as the signed-in page (from inside the page: Node's own requests cannot resolve
- * quizdeck.test) and publishes it in the editor; returns its slug.
- */
-export async function importAndPublish(page: Page, doc: object): Promise<string> {
-  await page.goto("/me");
-  const res = await page.evaluate(async (content) => {
-    const r = await fetch("/api/v1/imports", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ format: "json", content }) });
-    return { status: r.status, body: await r.text() };
-  }, JSON.stringify(doc));
-  expect(res.status, res.body).toBe(201);
-  const draft = (JSON.parse(res.body) as { quiz: { slug: string } }).quiz.slug;
-  await page.goto(`/quiz/${draft}/edit`);
-  await page.getByTestId("publish").click();
-  await expect(page.getByTestId("quiz-status")).toHaveText("Published", { timeout: 20_000 });
-  const href = await page.getByRole("link", { name: "Open", exact: true }).getAttribute("href", { timeout: 20_000 });
-  return href!.split("/")[2]!;
-}
 
 /**
  * One HTTPS request to nginx from a chosen loopback address (the client address nginx sees and

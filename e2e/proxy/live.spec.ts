@@ -1,8 +1,8 @@
 import type { Page, Request, WebSocket } from "@playwright/test";
 import { signUpInBrowser } from "../accounts";
 import { expect, test } from "../fixtures";
-import { answer, hostGame, joinAs, LIVE_QUIZ, phone, readQr, waitForQuestion } from "../live-helpers";
-import { importAndPublish, proxy } from "./helpers";
+import { answer, hostGame, importQuiz, joinAs, LIVE_QUIZ, phone, readQr, waitForQuestion } from "../live-helpers";
+import { proxy } from "./helpers";
 
 /**
  * A live game through nginx with TLS: the host signs up (a Secure session cookie), hosts a quiz,
@@ -47,7 +47,7 @@ test("a live game through nginx: QR join at the public URL, answers, reveal, pod
   expect(session, "the session cookie").toBeDefined();
   expect(session!.secure, "the session cookie is Secure over HTTPS").toBe(true);
 
-  const slug = await importAndPublish(host, QUIZ);
+  const slug = await importQuiz(host, proxy.origin, QUIZ);
   // "Host live" is a server action that redirects; Next renders the host screen into the action's
   // own response by fetching it from this server. Behind a TLS proxy that fetch must still reach
   // the app's plain-HTTP port, or the browser has to ask for the page again itself.
