@@ -12,6 +12,9 @@ describe("parseEnv", () => {
     expect(e.QUIZDECK_RATE_LIMIT_PIN_GUESSES).toBe(20);
     expect(e.QUIZDECK_LIVE_COMMIT_MS).toBe(4);
     expect(e.QUIZDECK_LIVE_RECONNECT_GRACE_MS).toBe(15_000);
+    expect(e.QUIZDECK_LOG_LEVEL).toBe("info");
+    expect(e.REDIS_URL).toBeUndefined();
+    expect(e.QUIZDECK_METRICS_TOKEN).toBeUndefined();
   });
 
   it.each([
@@ -25,6 +28,12 @@ describe("parseEnv", () => {
     [{ QUIZDECK_RATE_LIMIT_JOIN: "10000", QUIZDECK_RATE_LIMIT_PIN_GUESSES: "7" }, "QUIZDECK_RATE_LIMIT_PIN_GUESSES", 7],
     [{ QUIZDECK_LIVE_COMMIT_MS: "0" }, "QUIZDECK_LIVE_COMMIT_MS", 0],
     [{ QUIZDECK_LIVE_RECONNECT_GRACE_MS: "" }, "QUIZDECK_LIVE_RECONNECT_GRACE_MS", 15_000],
+    [{ LOG_LEVEL: "DEBUG" }, "QUIZDECK_LOG_LEVEL", "debug"],
+    [{ LOG_LEVEL: "debug", QUIZDECK_LOG_LEVEL: "warn" }, "QUIZDECK_LOG_LEVEL", "warn"],
+    [{ QUIZDECK_LOG_LEVEL: "" }, "QUIZDECK_LOG_LEVEL", "info"],
+    [{ REDIS_URL: "redis://127.0.0.1:6379/0" }, "REDIS_URL", "redis://127.0.0.1:6379/0"],
+    [{ REDIS_URL: "" }, "REDIS_URL", undefined],
+    [{ QUIZDECK_METRICS_TOKEN: "0123456789abcdef0123" }, "QUIZDECK_METRICS_TOKEN", "0123456789abcdef0123"],
   ] as const)("%j sets %s", (source, name, expected) => {
     expect(parseEnv(source)[name]).toEqual(expected);
   });
@@ -40,6 +49,9 @@ describe("parseEnv", () => {
     ["QUIZDECK_LIVE_COMMIT_MS", "soon"],
     ["QUIZDECK_LIVE_RECONNECT_GRACE_MS", "1.5"],
     ["PORT", "http"],
+    ["QUIZDECK_LOG_LEVEL", "loud"],
+    ["REDIS_URL", "127.0.0.1:6379"],
+    ["QUIZDECK_METRICS_TOKEN", "short"],
   ])("stops on a bad %s (%j), naming it", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}:`));

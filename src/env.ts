@@ -68,6 +68,22 @@ const schema = z.object({
     }),
   // The live counters (/api/live/stats) are served on this port, on 127.0.0.1 only; unset: not at all.
   QUIZDECK_STATS_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(65535).optional()),
+  // Bearer token for /metrics on the app's port; unset: /metrics there answers 404 (the stats port still serves it).
+  QUIZDECK_METRICS_TOKEN: z.preprocess(unsetIfEmpty, z.string().min(16, "must be at least 16 characters").optional()),
+  // Log level of the JSON logs on stdout (LOG_LEVEL is read too).
+  QUIZDECK_LOG_LEVEL: z.preprocess(
+    (v) => (typeof unsetIfEmpty(v) === "string" ? String(v).trim().toLowerCase() : undefined),
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+  // Redis (redis://host:port): rate limits counted across instances; unset: in this process's memory.
+  REDIS_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .regex(/^rediss?:\/\/.+/, "must be a redis:// or rediss:// URL")
+      .optional(),
+  ),
   // Rate limits (README: Configuration); raise them only for load tests.
   QUIZDECK_RATE_LIMIT_SIGN_IN: int(1, 1_000_000, 30),
   QUIZDECK_RATE_LIMIT_SIGN_IN_ACCOUNT: int(1, 1_000_000, 5),
@@ -96,7 +112,12 @@ export class EnvError extends Error {
 /** Parses an environment; throws EnvError naming every bad variable and what it expects. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // QUIZDECK_RATE_LIMIT_JOIN (joins per address) became the wrong-PIN limit: still read as its old name.
-  const input = { ...source, QUIZDECK_RATE_LIMIT_PIN_GUESSES: source.QUIZDECK_RATE_LIMIT_PIN_GUESSES ?? source.QUIZDECK_RATE_LIMIT_JOIN };
+  const input = {
+    ...source,
+    QUIZDECK_RATE_LIMIT_PIN_GUESSES: source.QUIZDECK_RATE_LIMIT_PIN_GUESSES ?? source.QUIZDECK_RATE_LIMIT_JOIN,
+    // LOG_LEVEL: the name most log tooling (and container platforms) expect.
+    QUIZDECK_LOG_LEVEL: source.QUIZDECK_LOG_LEVEL || source.LOG_LEVEL,
+  };
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
