@@ -1,16 +1,25 @@
 import "server-only";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import type { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "@/env";
+import { log } from "@/log";
 import { AppError } from "./errors";
+import { redis } from "./redis";
 
 /**
- * Rate limits, counted in this process's memory (one server; a cluster would swap in
- * rate-limiter-flexible's Redis store behind the same functions). Each limits one abuse without
- * getting in the way of a class behind one address (README: Configuration):
+ * Rate limits. Each limits one abuse without getting in the way of a class behind one address
+ * (README: Configuration):
  * - signIn, signInAccount: password guessing, per client address and per account (email);
  * - pinGuess: wrong PINs per client address (looking for games to join);
  * - gameJoins: joins per game and minute beyond its maxPlayers (join, get kicked, join again);
  * - answer: answers per player and second.
+ *
+ * Where they count: in this process's memory, or with REDIS_URL in Redis (rate-limiter-flexible's
+ * Redis store), so that every instance behind a load balancer adds to the same counts, under the
+ * same keys (the client key of src/server/client-address.ts, a game id, an account). While Redis
+ * is unreachable each limiter counts in this process's memory instead (rate-limiter-flexible's
+ * insurance limiter): requests are neither refused nor held because Redis is gone, and the limits
+ * then hold per instance, as they did with one instance. docs/operations.md says the same.
  */
 const limits = () => {
   const e = env();
@@ -29,37 +38,123 @@ const limits = () => {
 };
 export type LimitName = keyof ReturnType<typeof limits>;
 
-const KEY = Symbol.for("quizdeck.rateLimiters");
-const store = globalThis as typeof globalThis & { [KEY]?: Map<LimitName, RateLimiterMemory> };
+/** Redis keys: quizdeck:rl:<limit>:<key>, apart from anything else kept in the same Redis. */
+const REDIS_PREFIX = "quizdeck:rl:";
 
-function limiter(name: LimitName): RateLimiterMemory {
-  const map = (store[KEY] ??= new Map());
-  let l = map.get(name);
-  if (!l) {
-    l = new RateLimiterMemory({ keyPrefix: name, ...limits()[name] });
-    map.set(name, l);
-  }
-  return l;
-}
+/** How long each attempt waits in an address's slow lane, and how many may wait there at once. */
+export const GUESSER_TURN_MS = 3_000;
+const GUESSER_QUEUE_MAX = 100;
+
+/**
+ * Reserves the next turn of a slow lane in Redis, so an address's lane is one queue across all
+ * instances: the lane's key holds when its last reserved turn ends (Redis' own clock, so the
+ * instances' clocks do not matter). Returns how long to wait, or -(turns waiting) when full.
+ */
+const RESERVE_TURN = `
+local t = redis.call('TIME')
+local now = t[1] * 1000 + math.floor(t[2] / 1000)
+local turn = tonumber(ARGV[1])
+local last = tonumber(redis.call('GET', KEYS[1]) or '0')
+local waiting = math.ceil((last - now) / turn)
+if waiting >= tonumber(ARGV[2]) then return -waiting end
+local slot = math.max(now, last) + turn
+redis.call('SET', KEYS[1], slot, 'PX', slot - now + 1000)
+return slot - now`;
 
 function limited(msBeforeNext: number): AppError {
   const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   return new AppError("rate_limited", `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
 }
 
+/**
+ * One process's set of limiters: on Redis when given a client, in memory otherwise. Tests make
+ * several over one Redis to stand for several instances.
+ */
+export class RateLimits {
+  private readonly limiters = new Map<LimitName, RateLimiterAbstract>();
+  private readonly lanes = new Map<string, { tail: Promise<void>; waiting: number }>();
+
+  constructor(private readonly store: Redis | null) {}
+
+  private limiter(name: LimitName): RateLimiterAbstract {
+    let l = this.limiters.get(name);
+    if (!l) {
+      const options = { keyPrefix: name, ...limits()[name] };
+      l = this.store
+        ? new RateLimiterRedis({
+            ...options,
+            keyPrefix: REDIS_PREFIX + name,
+            storeClient: this.store,
+            // While the connection is down, count in memory at once rather than wait for it.
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new RateLimiterMemory(options),
+          })
+        : new RateLimiterMemory(options);
+      this.limiters.set(name, l);
+    }
+    return l;
+  }
+
+  /** Counts one request for `key`; throws `rate_limited` with Retry-After seconds when over the limit. */
+  async consume(name: LimitName, key: string): Promise<void> {
+    try {
+      await this.limiter(name).consume(key);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw limited(err.msBeforeNext);
+      throw err;
+    }
+  }
+
+  /** What `key` has used of `name` in the current window (counts nothing). */
+  get(name: LimitName, key: string): Promise<RateLimiterRes | null> {
+    return this.limiter(name).get(key);
+  }
+
+  /**
+   * Waits for this address's next turn in its slow lane (see guesserTurn). With Redis the lane
+   * is shared by every instance; without it, or while Redis is unreachable, it is this process's.
+   */
+  async turn(clientKey: string, turnMs: number, queueMax = GUESSER_QUEUE_MAX): Promise<void> {
+    if (this.store && this.store.status === "ready") {
+      let wait: number | null = null;
+      try {
+        wait = Number(await this.store.eval(RESERVE_TURN, 1, `${REDIS_PREFIX}lane:${clientKey}`, turnMs, queueMax));
+      } catch (err) {
+        log().warn({ component: "rate-limit", err: (err as Error).message }, "slow lane in Redis failed; using this process's");
+      }
+      if (wait !== null) {
+        if (wait < 0) throw limited(turnMs * -wait);
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        return;
+      }
+    }
+    const lane = this.lanes.get(clientKey) ?? { tail: Promise.resolve(), waiting: 0 };
+    if (lane.waiting >= queueMax) throw limited(turnMs * lane.waiting);
+    lane.waiting++;
+    this.lanes.set(clientKey, lane);
+    const mine = lane.tail.then(() => new Promise<void>((resolve) => setTimeout(resolve, turnMs)));
+    lane.tail = mine;
+    try {
+      await mine;
+    } finally {
+      if (--lane.waiting === 0) this.lanes.delete(clientKey);
+    }
+  }
+}
+
+// One set per process (Next's bundles and the custom server each load this module).
+const KEY = Symbol.for("quizdeck.rateLimits");
+const slot = globalThis as typeof globalThis & { [KEY]?: RateLimits };
+const shared = () => (slot[KEY] ??= new RateLimits(redis()));
+
 /** Counts one request for `key`; throws `rate_limited` with Retry-After seconds when over the limit. */
 export async function consume(name: LimitName, key: string): Promise<void> {
-  try {
-    await limiter(name).consume(key);
-  } catch (err) {
-    if (err instanceof RateLimiterRes) throw limited(err.msBeforeNext);
-    throw err;
-  }
+  await shared().consume(name, key);
 }
 
 /** Whether `key` has used up its points of `name` in the current window (counts nothing). */
 async function exhausted(name: LimitName, key: string): Promise<RateLimiterRes | null> {
-  const res = await limiter(name).get(key);
+  const res = await shared().get(name, key);
   return res && res.remainingPoints <= 0 ? res : null;
 }
 
@@ -81,17 +176,8 @@ export async function overGuessLimit(clientKey: string): Promise<boolean> {
  */
 export async function joinsAtOnce(clientKey: string, gameId: string): Promise<boolean> {
   if (!(await overGuessLimit(clientKey))) return true;
-  return (await limiter("joinedFrom").get(`${clientKey} ${gameId}`)) !== null;
+  return (await shared().get("joinedFrom", `${clientKey} ${gameId}`)) !== null;
 }
-
-/** How long each attempt waits in an address's slow lane, and how many may wait there at once. */
-export const GUESSER_TURN_MS = 3_000;
-const GUESSER_QUEUE_MAX = 100;
-const LANES = Symbol.for("quizdeck.guesserLanes");
-const lanes = ((globalThis as Record<symbol, unknown>)[LANES] ??= new Map<string, { tail: Promise<void>; waiting: number }>()) as Map<
-  string,
-  { tail: Promise<void>; waiting: number }
->;
 
 /**
  * The slow lane of an address over its wrong-PIN limit: every join attempt from it (right PIN or
@@ -99,40 +185,29 @@ const lanes = ((globalThis as Record<symbol, unknown>)[LANES] ??= new Map<string
  * out for one student's typos; answering them at full speed would let a guesser find games by
  * trying every PIN at once. In the lane, guessing runs at the limit's own pace however many
  * sockets ask, while a right PIN still gets in. Throws `rate_limited` only when the lane is full
- * (a flood from that address).
+ * (a flood from that address). With REDIS_URL the lane is one queue across every instance.
  */
 export async function guesserTurn(clientKey: string, turnMs = GUESSER_TURN_MS): Promise<void> {
-  const lane = lanes.get(clientKey) ?? { tail: Promise.resolve(), waiting: 0 };
-  if (lane.waiting >= GUESSER_QUEUE_MAX) throw limited(turnMs * lane.waiting);
-  lane.waiting++;
-  lanes.set(clientKey, lane);
-  const mine = lane.tail.then(() => new Promise<void>((resolve) => setTimeout(resolve, turnMs)));
-  lane.tail = mine;
-  try {
-    await mine;
-  } finally {
-    if (--lane.waiting === 0) lanes.delete(clientKey);
-  }
+  await shared().turn(clientKey, turnMs);
 }
 
 /** Remembers that someone at this address joined this game (see checkPinJoin). */
 export async function rememberJoin(clientKey: string, gameId: string): Promise<void> {
-  await limiter("joinedFrom").consume(`${clientKey} ${gameId}`);
+  await shared().consume("joinedFrom", `${clientKey} ${gameId}`);
 }
 
 /** Throws `rate_limited` when this game had maxPlayers joins in the current minute already. */
 export async function checkGameJoins(gameId: string, maxPlayers: number): Promise<void> {
-  const res = await limiter("gameJoins").get(gameId);
+  const res = await shared().get("gameJoins", gameId);
   if (res && res.consumedPoints >= maxPlayers) throw limited(res.msBeforeNext);
 }
 
 /** Counts a join that happened (see checkGameJoins). */
 export async function countGameJoin(gameId: string): Promise<void> {
-  await limiter("gameJoins").consume(gameId);
+  await shared().consume("gameJoins", gameId);
 }
 
 /** Forgets every count (tests). */
 export function resetRateLimits(): void {
-  store[KEY]?.clear();
-  lanes.clear();
+  slot[KEY] = undefined;
 }
