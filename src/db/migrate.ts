@@ -4,7 +4,9 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
-import type { DbHandle } from "./client";
+import { sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import { queryRows, type DbHandle } from "./client";
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "src/db/migrations");
 
@@ -33,4 +35,21 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
   } finally {
     client.release();
   }
+}
+
+/**
+ * How many committed migrations this database has not applied yet. drizzle's migrator applies
+ * every migration newer than the newest one it recorded (drizzle.__drizzle_migrations), so the
+ * same comparison says what it would apply; no table at all means nothing was applied.
+ */
+export async function pendingMigrations(handle: DbHandle): Promise<number> {
+  const committed = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+  const exists = await queryRows<{ t: string | null }>(handle.db, sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
+  if (!exists[0]?.t) return committed.length;
+  const rows = await queryRows<{ created_at: string | number | null }>(
+    handle.db,
+    sql`select max(created_at) as created_at from drizzle.__drizzle_migrations`,
+  );
+  const last = Number(rows[0]?.created_at ?? 0);
+  return committed.filter((m) => m.folderMillis > last).length;
 }
