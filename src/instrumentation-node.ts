@@ -5,11 +5,12 @@
 // next request and /api/health can say 503 meanwhile.
 import { env } from "./env";
 import { getDatabase } from "./db";
+import { log } from "./log";
 
 env();
 try {
   const handle = await getDatabase();
-  console.log(`[db] ready (${handle.kind})`);
+  log().info({ component: "db", database: handle.kind }, `database ready (${handle.kind})`);
 } catch (err) {
-  console.error(`[db] not available at start-up: ${err instanceof Error ? err.message : String(err)}`);
+  log().error({ component: "db", err: err instanceof Error ? err.message : String(err) }, "database not available at start-up");
 }

@@ -9,6 +9,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { errorFields, log } from "@/log";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,6 +20,8 @@ export type DbHandle = {
   kind: DbKind;
   /** PostgreSQL's connection pool, for work that needs one connection throughout (the migration lock). */
   pool?: pg.Pool;
+  /** Connections in use and queries waiting for one, for the metrics (src/server/metrics.ts). */
+  usage(): { kind: DbKind; total: number; idle: number; waiting: number; max: number };
   /** Answers true when the database runs `select 1` within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -37,12 +40,14 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
   if (config.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax ?? 10 });
     // An idle client that loses its server must not crash the process.
-    pool.on("error", (err) => console.error("[db] idle PostgreSQL client error:", err.message));
+    pool.on("error", (err) => log().error({ ...errorFields(err), component: "db" }, "idle PostgreSQL client error"));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const max = config.poolMax ?? 10;
     return {
       db,
       kind: "postgres",
       pool,
+      usage: () => ({ kind: "postgres", total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       ping: (timeoutMs) => ping(db, timeoutMs),
       close: () => pool.end(),
     };
@@ -51,11 +56,13 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
   const dir = memory ? config.dataDir : path.resolve(config.dataDir);
   if (!memory) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent } });
+  const pending = countPending(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
   return {
     db,
     kind: "pglite",
+    usage: () => ({ kind: "pglite", total: 1, idle: pending.count === 0 ? 1 : 0, waiting: Math.max(0, pending.count - 1), max: 1 }),
     ping: (timeoutMs) => (closed ? Promise.resolve(false) : ping(db, timeoutMs)),
     close: async () => {
       if (closed) return;
@@ -63,6 +70,24 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
       await client.close();
     },
   };
+}
+
+/**
+ * PGlite runs one query or transaction at a time and queues the rest inside; it does not say how
+ * many wait. Counting the calls in flight on its three entry points (drizzle uses query and
+ * transaction; a transaction's own queries do not go through them) gives that queue's depth.
+ */
+function countPending(client: PGlite): { count: number } {
+  const pending = { count: 0 };
+  const target = client as unknown as Record<"query" | "exec" | "transaction", (...args: unknown[]) => Promise<unknown>>;
+  for (const method of ["query", "exec", "transaction"] as const) {
+    const original = target[method].bind(client);
+    target[method] = (...args: unknown[]) => {
+      pending.count++;
+      return original(...args).finally(() => pending.count--);
+    };
+  }
+  return pending;
 }
 
 async function ping(db: Db, timeoutMs = 2000): Promise<boolean> {

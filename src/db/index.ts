@@ -1,12 +1,13 @@
 import "server-only";
 import { env } from "@/env";
+import { log } from "@/log";
 import { openDatabase, type DbHandle } from "./client";
 import { migrateDatabase } from "./migrate";
 import { seedDemoContent } from "./seed";
 
 export type { Db, DbHandle, DbKind } from "./client";
 
-type Registry = { handle?: Promise<DbHandle>; close?: () => Promise<void> };
+type Registry = { handle?: Promise<DbHandle>; close?: () => Promise<void>; usage?: DbHandle["usage"]; migrated?: boolean };
 
 // One database per process. Next bundles server components, route handlers and instrumentation
 // separately, so a module-level variable would exist once per bundle; a second PGlite instance on
@@ -24,10 +25,12 @@ async function start(): Promise<DbHandle> {
       : { kind: "pglite", dataDir: config.QUIZDECK_DATA_DIR },
   );
   registry.close = () => handle.close();
+  registry.usage = () => handle.usage();
   await migrateDatabase(handle);
+  registry.migrated = true;
   if (config.QUIZDECK_SEED_DEMO) {
     const result = await seedDemoContent(handle.db);
-    if (result.quizzes > 0) console.log(`[db] loaded ${result.quizzes} demo quizzes (${result.questions} questions)`);
+    if (result.quizzes > 0) log().info({ component: "db", ...result }, `loaded ${result.quizzes} demo quizzes (${result.questions} questions)`);
   }
   return handle;
 }

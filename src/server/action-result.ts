@@ -1,5 +1,6 @@
 import "server-only";
 import { ZodError } from "zod";
+import { errorFields, log } from "@/log";
 import { AppError, type ErrorCode, type FieldErrors, validationError } from "./errors";
 
 /** What a server action sends back: its value, or an error code and message the UI can show. */
@@ -16,7 +17,7 @@ export async function runAction<T>(fn: () => Promise<T>): Promise<ActionResult<T
     if (err && typeof err === "object" && "digest" in err && typeof err.digest === "string" && err.digest.startsWith("NEXT_")) throw err;
     const e = err instanceof AppError ? err : err instanceof ZodError ? validationError(err) : null;
     if (!e) {
-      console.error("[action] unexpected error:", err);
+      log().error({ component: "action", ...errorFields(err) }, "unexpected error");
       return { ok: false, code: "internal_error", message: new AppError("internal_error").message };
     }
     return {

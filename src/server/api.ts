@@ -1,6 +1,7 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import type { z } from "zod";
+import { errorFields, log } from "@/log";
 import { AppError, toErrorBody, validationError } from "./errors";
 import { getViewer } from "./viewer";
 
@@ -9,7 +10,7 @@ type Ctx<P> = { params: Promise<P> };
 /** Sends an AppError (or any thrown error, as internal_error) in the shape of docs/rules.md §7. */
 export function errorResponse(err: unknown): NextResponse {
   const appError = err instanceof AppError ? err : new AppError("internal_error");
-  if (!(err instanceof AppError)) console.error("[api] unhandled error:", err);
+  if (!(err instanceof AppError)) log().error({ component: "api", ...errorFields(err) }, "unhandled error");
   const headers: Record<string, string> = { "cache-control": "no-store" };
   if (appError.details?.retryAfterSeconds) headers["retry-after"] = String(appError.details.retryAfterSeconds);
   return NextResponse.json(toErrorBody(appError), { status: appError.status, headers });

@@ -4,11 +4,16 @@
  * `npm start` runs it in production mode; `npm run dev` passes --dev.
  */
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:http";
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { register } from "node:module";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import path from "node:path";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { routeMatcher } from "../core/http-route";
 import { securityHeaders } from "../core/security-headers";
 import { env, EnvError } from "../env";
+import { errorFields, log, requestId, withLogContext } from "../log";
+import type { DbUsage } from "./metrics";
 
 // The live-game server below imports modules marked `import "server-only"` (the database, the
 // queries). Next resolves that marker to an empty module in its server bundles; this process is
@@ -28,7 +33,7 @@ try {
   config = env();
 } catch (err) {
   if (err instanceof EnvError) {
-    console.error(err.message);
+    log().fatal(err.message);
     process.exit(1);
   }
   throw err;
@@ -46,19 +51,51 @@ const app = next({ dev, hostname: config.HOSTNAME, port: config.PORT });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const { stampRequest } = await import("./client-address");
+const { stampRequest, TRUSTED_PROXY_HEADER } = await import("./client-address");
 const { LIVE_SOCKET_PATH } = await import("./live/constants");
 const { compressResponse } = await import("./compression");
+const { metrics, serveMetrics, setMetricSources } = await import("./metrics");
+const httpDuration = metrics().httpDuration;
+// Route patterns for the request metric's label, from the build (src/core/http-route.ts).
+const routeOf = routeMatcher(appRoutes());
+function appRoutes(): string[] {
+  try {
+    const file = path.join(process.env.QUIZDECK_NEXT_DIST_DIR ?? ".next", "app-path-routes-manifest.json");
+    return Object.values(JSON.parse(readFileSync(file, "utf8")) as Record<string, string>);
+  } catch {
+    return []; // `npm run dev` before its first build: every page counts as "unmatched"
+  }
+}
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 
 const MAX_REQUEST_BODY = 8 * 1024 * 1024; // next.config.ts serverActions.bodySizeLimit, and api.ts IMPORT_BODY_LIMIT
 const httpsPublicUrl = Boolean(config.QUIZDECK_PUBLIC_URL?.startsWith("https:"));
+const metricsToken = config.QUIZDECK_METRICS_TOKEN;
 
 const server = createServer((req, res) => {
+  const started = performance.now();
   // Who the client is (and whether its proxy's X-Forwarded-* headers count), by the one rule
   // Socket.IO uses too; a client's own values of these headers are overwritten.
   stampRequest(req);
+  // The request's id: a trusted proxy's (so its log lines and ours join up) or a new one. It is on
+  // every log line written while the request is handled, and goes back in the response.
+  const reqId = requestId(req.headers["x-request-id"], req.headers[TRUSTED_PROXY_HEADER] === "1");
+  req.headers["x-request-id"] = reqId;
+  res.setHeader("x-request-id", reqId);
+  res.once("close", () => {
+    const ms = performance.now() - started;
+    const route = routeOf(req.url ?? "/");
+    const status = res.writableFinished ? res.statusCode : 499; // 499: the client went away first
+    httpDuration.observe({ method: req.method ?? "GET", route, status: String(status) }, ms / 1000);
+    // Build files are most of the requests and say little; they log at debug.
+    const level = route.startsWith("/_next") ? "debug" : "info";
+    log()[level]({ reqId, method: req.method, path: req.url?.split("?", 1)[0], route, status, ms: Math.round(ms * 10) / 10 }, "request");
+  });
+  withLogContext({ reqId }, () => handleRequest(req, res));
+});
+
+function handleRequest(req: IncomingMessage, res: ServerResponse) {
   // Security headers on every response. Next reads the nonce from the request's
   // Content-Security-Policy header and puts it on its own inline scripts; pages read x-nonce.
   const nonce = randomBytes(16).toString("base64");
@@ -75,14 +112,21 @@ const server = createServer((req, res) => {
   }
   // Next's own compression is off (next.config.ts); src/server/compression.ts says why. Socket.IO
   // answers its own path before this handler runs; the check keeps it so if that ever changes.
+  // Metrics on the app's port only with a token set (QUIZDECK_METRICS_TOKEN); without one the
+  // path is Next's 404 like any other. The stats port serves them to loopback without a token.
+  if (metricsToken && req.url?.split("?", 1)[0] === "/metrics" && req.method === "GET") {
+    void serveMetrics(req, res, metricsToken);
+    return;
+  }
   if (!req.url?.startsWith(LIVE_SOCKET_PATH)) compressResponse(req, res);
   void handle(req, res);
-});
+}
 
 // Live games: Socket.IO on this server and port (path in src/server/live/constants.ts).
 const { getDatabase } = await import("../db");
 const { attachLiveServer } = await import("./live/socket");
 const live = attachLiveServer(server, async () => (await getDatabase()).db);
+setMetricSources({ live: () => live.games.stats(), database: () => databaseRegistry()?.usage?.() });
 
 // The counters, for operators and bench:live, on a loopback-only port of their own.
 const { startStatsServer } = await import("./stats-server");
@@ -99,33 +143,35 @@ const statsServer = config.QUIZDECK_STATS_PORT
       };
       if (reset) loopDelay.reset();
       return body;
-    })
+    }, serveMetrics)
   : null;
+const { closeRedis } = await import("./redis");
 
 // src/db/index.ts keeps the open database here (one per process; see the comment there).
-type Registry = { close?: () => Promise<void> };
+type Registry = { close?: () => Promise<void>; usage?: () => DbUsage };
 const databaseRegistry = () => (globalThis as Record<symbol, Registry | undefined>)[Symbol.for("quizdeck.database")];
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`[server] ${signal}: finishing requests and closing the database`);
+  log().info({ signal }, `${signal}: finishing requests and closing the database`);
   // Stop taking connections, let requests in flight end (at most 10 s), then close the database,
   // which for PGlite flushes it to disk.
   statsServer?.close();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const force = setTimeout(() => server.closeAllConnections(), 10_000);
-  const liveClosed = live.close().catch((err: unknown) => console.error("[server] closing live games failed:", err));
+  const liveClosed = live.close().catch((err: unknown) => log().error(errorFields(err), "closing live games failed"));
   await closed;
   clearTimeout(force);
   await liveClosed;
   try {
     await databaseRegistry()?.close?.();
   } catch (err) {
-    console.error("[server] closing the database failed:", err);
+    log().error(errorFields(err), "closing the database failed");
   }
+  await closeRedis();
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
@@ -137,13 +183,13 @@ const host = config.HOSTNAME === "0.0.0.0" ? "localhost" : config.HOSTNAME;
 // now, so the database is ready, or its failure visible, before anyone else arrives.
 const health = await fetch(`http://127.0.0.1:${config.PORT}/api/health`).catch((err: unknown) => err as Error);
 if (health instanceof Error || !health.ok) {
-  console.error(`[server] the database is not ready: ${health instanceof Error ? health.message : await health.text()}`);
+  log().error(`the database is not ready: ${health instanceof Error ? health.message : await health.text()}`);
 }
 // Resume every open game where it was (timers run again; players reconnect by themselves).
 try {
   const resumed = await live.games.restoreOpenGames();
-  if (resumed > 0) console.log(`[live] resumed ${resumed} open game(s)`);
+  if (resumed > 0) log().info({ resumed }, `resumed ${resumed} open game(s)`);
 } catch (err) {
-  console.error(`[live] resuming open games failed: ${err instanceof Error ? err.message : String(err)}`);
+  log().error(errorFields(err), "resuming open games failed");
 }
-console.log(`[server] Quizdeck ready on http://${host}:${config.PORT} (${dev ? "development" : "production"})`);
+log().info({ port: config.PORT, mode: dev ? "development" : "production" }, `Quizdeck ready on http://${host}:${config.PORT} (${dev ? "development" : "production"})`);

@@ -20,6 +20,8 @@ import type { HostView, PlayerPersonal, PlayerShared, PlayerView } from "@/core/
 import { personalDiffers, personalOfView } from "@/core/live/views";
 import type { Db } from "@/db/client";
 import { env } from "@/env";
+import { errorFields, log, type Logger } from "@/log";
+import { metrics, observeMs } from "../metrics";
 import { loadGameState } from "./load-state";
 import {
   commitGameBatch,
@@ -107,12 +109,15 @@ class LiveGame {
   private hostPending = false;
   private lastHostSentAt = 0;
   closed = false;
+  /** Every line about this game carries its id. */
+  readonly log: Logger;
 
   constructor(
     state: GameState,
     private readonly registry: LiveGames,
   ) {
     this.state = state;
+    this.log = log().child({ gameId: state.id });
   }
 
   get id() {
@@ -127,8 +132,12 @@ class LiveGame {
    */
   run(command: Command, extra?: { tokenHash?: string; ackedBy?: string }): Promise<Outcome> {
     const now = Date.now();
+    const before = this.state;
     const out = apply(this.state, command, now);
     this.state = out.state;
+    if (out.state.phase !== before.phase || out.state.index !== before.index) {
+      this.log.info({ phase: out.state.phase, question: out.state.index, players: out.state.players.length }, `game ${out.state.phase}`);
+    }
     if (extra?.tokenHash && out.ok && out.reply?.kind === "joined") this.tokens.set(out.reply.playerId, extra.tokenHash);
     this.schedule(out.nextTickAt);
     this.broadcast(out.effects, out.state, now);
@@ -273,6 +282,9 @@ class LiveGame {
           const t = performance.now();
           await commitGameBatch(db, s.id, { answers: b.answers, players, game });
           const took = performance.now() - t;
+          const m = metrics();
+          observeMs(m.commitDuration, took);
+          m.commitSize.observe(b.answers.length);
           const c = this.registry.counters;
           c.commits++;
           c.commitMsTotal += took;
@@ -282,7 +294,7 @@ class LiveGame {
           return;
         } catch (err) {
           // Nothing is acknowledged until it is stored: keep trying (the database may be restarting).
-          console.error(`[live] writing game ${s.id} failed, retrying:`, err instanceof Error ? err.message : err);
+          this.log.error(errorFields(err), "writing the game failed; retrying");
           await new Promise((r) => setTimeout(r, RETRY_MS));
         }
       }
@@ -344,6 +356,7 @@ class LiveGame {
             }
           }
           const took = performance.now() - started;
+          observeMs(metrics().broadcast, took);
           const c = this.registry.counters;
           c.broadcasts++;
           c.broadcastMsLast = took;
@@ -509,7 +522,7 @@ export class LiveGames {
     if (!row?.snapshot) return null;
     const loaded = await loadGameState(db, row);
     if (!loaded.ok) {
-      console.error(`[live] game ${gameId}: ${loaded.error.message}`);
+      log().error({ gameId, err: loaded.error.message }, "the game cannot be restored");
       return null;
     }
     const { state: s, players: rows } = loaded.value;
@@ -668,7 +681,11 @@ export class LiveGames {
       { ackedBy: playerId },
     );
     const r = replyOf(out, "answer");
-    if (!r) return LiveGames.fail(out);
+    if (!r) {
+      game.log.debug({ playerId, questionIndex: a.questionIndex, error: out.ok ? null : out.error.code }, "answer refused");
+      return LiveGames.fail(out);
+    }
+    game.log.debug({ playerId, questionIndex: r.questionIndex, timeMs: r.timeMs, duplicate: r.duplicate }, "answer stored");
     // The acknowledgement carries the phone's own part ("locked in", its answer echoed): one
     // message per answer instead of an acknowledgement and a whole view.
     const me = game.personalFor(playerId);

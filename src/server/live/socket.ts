@@ -13,6 +13,8 @@ import {
 } from "@/core/live/protocol";
 import type { Db } from "@/db/client";
 import { env } from "@/env";
+import { errorFields, log } from "@/log";
+import { metrics, observeMs } from "../metrics";
 import { getAuth } from "../auth";
 import { AppError } from "../errors";
 import { clientKey, schemeOf } from "../client-address";
@@ -198,6 +200,7 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
       if (!user) return fail("unauthorized", "Sign in to host a game.");
       try {
         const game = await createLiveGame(await getDb(), user, p.slug);
+        log().info({ gameId: game.id, hostId: user.id }, "game created");
         return { ok: true, gameId: game.id, pin: game.pin };
       } catch (err) {
         if (err instanceof AppError && (LIVE_ERROR_CODES as readonly string[]).includes(err.code)) {
@@ -290,18 +293,26 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
     for (const event of Object.keys(CLIENT_EVENTS) as ClientEventName[]) {
       // Typed per event above; Socket.IO's listener types do not follow a mapped loop.
       (socket.on as (e: string, l: (...args: unknown[]) => void) => void)(event, (payload: unknown, ack: unknown) => {
-        const reply: AnyAck =
+        const received = performance.now();
+        const send: AnyAck =
           typeof ack === "function" ? (ack as AnyAck) : (res) => {
             const r = res as { ok: boolean; error?: ErrorPayload };
             if (!r.ok && r.error) socket.emit("game:error", r.error);
           };
+        const reply: AnyAck =
+          event === "player:answer"
+            ? (res) => {
+                send(res);
+                observeMs(metrics().answerAck, performance.now() - received);
+              }
+            : send;
         const parsed = CLIENT_EVENTS[event].safeParse(payload ?? {});
         if (!parsed.success) {
           reply(fail("validation_failed", parsed.error.issues.map((i) => `${i.path.join(".") || "payload"}: ${i.message}`).join("; ")));
           return;
         }
         handlers[event](socket, parsed.data as never).then(reply, (err: unknown) => {
-          console.error(`[live] ${event} failed:`, err);
+          log().error({ gameId: socket.data.gameId, event, ...errorFields(err) }, "live event failed");
           reply(fail("internal_error", "Something went wrong on our side. Try again in a moment."));
         });
       });
