@@ -4,7 +4,8 @@
 #   1. typecheck ‖ lint            (each uses one core)
 #   2. unit tests
 #   3. database tests ‖ next build (the tests mostly wait on PGlite and PostgreSQL)
-#   4. what the build sends browsers: no server-only code, pages within their JS budgets
+#   4. what the build sends browsers: no server-only code, pages within their JS budgets; the
+#      container image's build steps (server bundle, started with node: scripts/check-image.sh)
 #   5. end-to-end tests in Chromium, against the build of step 3
 # A parallel step prints each command's output once both have ended, and fails if either failed.
 set -euo pipefail
@@ -30,4 +31,5 @@ together typecheck lint
 npm run test:unit
 together test:db build
 npm run --silent check:bundles
+npm run --silent check:image
 npx playwright test
