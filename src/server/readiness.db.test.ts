@@ -23,7 +23,7 @@ describe("readiness", () => {
     } finally {
       await handle.close();
     }
-  });
+  }, 180_000); // a PGlite of its own, migrated: slow on a busy machine
 
   it("is unavailable when the database cannot be opened or does not answer", async () => {
     const failing = await checkReadiness({ database: () => Promise.reject(new Error("connection refused")), redis: null });
