@@ -6,7 +6,7 @@ import tseslint from "typescript-eslint";
 const compat = new FlatCompat({ baseDirectory: dirname(fileURLToPath(import.meta.url)) });
 
 export default tseslint.config(
-  { ignores: [".next/**", ".next-*/**", "node_modules/**", "data/**", "test-results/**", "test-results-*/**", "playwright-report/**", "next-env.d.ts"] },
+  { ignores: [".next/**", ".next-*/**", "node_modules/**", "data/**", "dist/**", "test-results/**", "test-results-*/**", "playwright-report/**", "next-env.d.ts"] },
   ...compat.extends("next/core-web-vitals", "next/typescript"),
   {
     files: ["**/*.ts", "**/*.tsx"],
