@@ -239,3 +239,18 @@ test("the dashboard shows decks, streak, forecast and heatmap, and saves setting
   await expect(page.getByLabel("New cards per day")).toHaveValue("5");
   await expect(page.getByTestId("tile-new")).toContainText("3");
 });
+
+test("a member's favorites each have a Study link", async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  skipOnPostgres("a link on a page does not depend on the database");
+  await signUpByApi(page.request, baseURL!);
+  await page.goto(`/quiz/${SLUG}`);
+  await page.getByRole("button", { name: "Favorite" }).click();
+  await expect(page.getByText("Added to your favorites.")).toBeVisible();
+  await page.goto("/me?tab=favorites");
+  const link = page.getByTestId("favorites").getByRole("link", { name: "Study Solar System Basics" });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/study/${SLUG}$`));
+  await expect(page.getByTestId("study-card")).toHaveAttribute("data-kind", "new");
+});
