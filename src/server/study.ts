@@ -16,6 +16,7 @@ import {
   questionsById,
   quizSlugOf,
   recordReview,
+  mergeGuestStudy,
   saveStudySettings,
   studyQuestion,
   studyStats,
@@ -23,7 +24,7 @@ import {
 import { studyNow } from "./clock";
 import { AppError } from "./errors";
 import { quizAccess } from "./quiz-access";
-import type { studyAnswerInput, studyDueQuery, studyReviewInput } from "./study-schemas";
+import type { guestProgressInput, studyAnswerInput, studyDueQuery, studyReviewInput } from "./study-schemas";
 import { getViewer } from "./viewer";
 
 export type StudySession = {
@@ -171,4 +172,23 @@ export async function apiReview(input: z.infer<typeof studyReviewInput>) {
     correctAnswer: correctAnswerOf(q.data),
     explanation: q.explanation,
   };
+}
+
+/** A guest's clock may run a little ahead of the server's; more than this is not a real review. */
+const CLOCK_SLACK_MS = 60 * 60 * 1000;
+
+/**
+ * POST /api/v1/study/guest-progress: a guest's cards and review log, kept in their browser,
+ * joining the account they have just signed up for or signed in to (docs/rules.md, study).
+ */
+export async function mergeGuestProgressForViewer(input: z.infer<typeof guestProgressInput>) {
+  const viewer = await requireMember();
+  const now = await studyNow();
+  const limit = now.getTime() + CLOCK_SLACK_MS;
+  const future = [...input.cards.map((c) => c.memory.lastReview), ...input.reviews.map((r) => r.reviewedAt)].some((d) => d !== null && d.getTime() > limit);
+  if (future)
+    throw new AppError("validation_failed", "Some reviews are dated in the future; check the device's clock.", {
+      fields: { reviews: ["A review is dated in the future."] },
+    });
+  return mergeGuestStudy(await getDb(), viewer.id, input, now);
 }

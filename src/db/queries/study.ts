@@ -71,11 +71,12 @@ export type DeckQueueItem = { question: QuestionRecord; kind: "learning" | "revi
 /**
  * A member's study queue for one quiz: due (re)learning cards, due reviews within the day's
  * review limit, then questions never studied within the day's new-card limit. A guest (null)
- * gets the quiz's first questions as new cards under the default limit.
+ * gets the quiz's first SESSION_BATCH questions: their browser knows which it has studied.
  */
 export async function deckQueue(db: Db, quizId: string, userId: string | null, now: Date): Promise<{ queue: DeckQueueItem[]; settings: StudySettings }> {
   if (!userId) {
-    const rows = await db.select().from(questions).where(eq(questions.quizId, quizId)).orderBy(asc(questions.position)).limit(DEFAULT_STUDY_SETTINGS.newPerDay);
+    // The guest's browser holds their cards and applies the limits (core/study/guest).
+    const rows = await db.select().from(questions).where(eq(questions.quizId, quizId)).orderBy(asc(questions.position)).limit(SESSION_BATCH);
     return { queue: rows.map((q) => ({ question: asQuestionRecord(q), kind: "new", due: now })), settings: DEFAULT_STUDY_SETTINGS };
   }
   const settings = await getStudySettings(db, userId);
