@@ -322,3 +322,14 @@ test("a member's favorites each have a Study link", async ({ page, baseURL }) =>
   await expect(page).toHaveURL(new RegExp(`/study/${SLUG}$`));
   await expect(page.getByTestId("study-card")).toHaveAttribute("data-kind", "new");
 });
+
+test("below 400 reviews the optimizer's button is disabled, and says why", async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  skipOnPostgres("the review count is read as on PGlite; the optimizer itself is tested against both databases");
+  await signUpByApi(page.request, baseURL!);
+  await page.goto("/study");
+  const button = page.getByTestId("optimize");
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAccessibleDescription("Optimising needs at least 400 reviews; you have 0. Keep studying and it becomes available.");
+  await expect(page.getByTestId("optimizer")).toContainText("The scheduler uses FSRS's default parameters.");
+});

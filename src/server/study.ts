@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { correctAnswerOf, parseAnswer } from "@/core/grading";
 import { timeLimitMs, toPlayQuestion } from "@/core/play/attempt";
 import { intervalLabel } from "@/core/study/interval";
+import type { OptimizerOutcome } from "@/core/study/optimizer";
 import { newCardMemory, previewDue, schedulerFor } from "@/core/study/scheduler";
 import { revealCard, type StudyCard, type StudyRated, type StudyReveal } from "@/core/study/session";
 import { DEFAULT_STUDY_SETTINGS, studySettingsInput, type StudySettings } from "@/core/study/settings";
@@ -25,6 +26,7 @@ import { studyNow } from "./clock";
 import { AppError } from "./errors";
 import { quizAccess } from "./quiz-access";
 import type { guestProgressInput, studyAnswerInput, studyDueQuery, studyReviewInput } from "./study-schemas";
+import { optimizeForMember } from "./study-optimize";
 import { getViewer } from "./viewer";
 
 export type StudySession = {
@@ -116,6 +118,12 @@ async function requireMember() {
 export async function memberStudyStats() {
   const viewer = await requireMember();
   return studyStats(await getDb(), viewer.id, await studyNow());
+}
+
+/** Fits the member's FSRS parameters to their review log (at least MIN_OPTIMIZER_REVIEWS reviews). */
+export async function optimizeMemberParameters(): Promise<OptimizerOutcome> {
+  const viewer = await requireMember();
+  return optimizeForMember(await getDb(), viewer.id);
 }
 
 export async function updateStudySettings(input: unknown): Promise<StudySettings> {

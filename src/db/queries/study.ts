@@ -360,3 +360,20 @@ export async function mergeGuestStudy(db: Db, userId: string, guest: GuestProgre
     return { cards: plan.cards.length, reviews: plan.reviews.length, skipped: asked.length - ids.length };
   });
 }
+
+/** A member's whole review log as the optimizer reads it, oldest first. */
+export async function optimizerLog(db: Db, userId: string) {
+  return db
+    .select({ cardId: reviewLogs.cardId, grade: reviewLogs.grade, reviewedAt: reviewLogs.reviewedAt })
+    .from(reviewLogs)
+    .where(eq(reviewLogs.userId, userId))
+    .orderBy(asc(reviewLogs.reviewedAt));
+}
+
+/** The member's own FSRS parameters (null: the defaults), leaving their other settings as they are. */
+export async function saveStudyWeights(db: Db, userId: string, weights: number[] | null, now = new Date()): Promise<void> {
+  await db
+    .insert(studySettings)
+    .values({ userId, weights, updatedAt: now })
+    .onConflictDoUpdate({ target: studySettings.userId, set: { weights, updatedAt: now } });
+}
