@@ -119,7 +119,7 @@ describe("per-answer feedback through the editor", () => {
     // Published: the stored data carries it, and an edit of the stored question keeps it.
     const [single, bool] = saved.questions.map(editorQuestionData);
     expect(single).toMatchObject({ options: [{ text: "Sun" }, { text: "Proxima Centauri", feedback: "close, but further" }] });
-    expect(single!.type === "single" && "feedback" in single.options[0]!).toBe(false);
+    expect(single?.type === "single" && "feedback" in single.options[0]!).toBe(false);
     expect(bool).toEqual({ type: "boolean", correct: false, feedback: { wrong: "It is a dwarf planet.", right: "Right." } });
     const edited = storedQuestionToEditor({ ...saved.questions[1]!, data: bool!, hint: null }, randomUUID);
     expect(editorQuestionData(edited)).toEqual(bool);

@@ -317,6 +317,11 @@ export function StudySession({
               </span>
               <span data-testid="correct-answer">{describeAnswer(contextOf(card.data), phase.reveal.correctAnswer, words)}</span>
             </p>
+            {phase.reveal.feedback?.map((text, i) => (
+              <p key={i} className="mt-3 text-sm font-medium" data-testid="answer-feedback">
+                {text}
+              </p>
+            ))}
             {phase.reveal.explanation && (
               <p className="mt-4 flex gap-2 rounded-xl bg-zinc-100 px-4 py-3 text-sm leading-relaxed dark:bg-zinc-800">
                 <BookOpen className="mt-0.5 size-4 shrink-0 text-brand-600 dark:text-brand-400" aria-hidden />
