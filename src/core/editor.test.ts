@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { changeType, duplicateQuestion, editorDocSchema, emptyDoc, emptyQuestion, inputToDoc, validateForPublish } from "./editor";
+import { changeType, docToInput, duplicateQuestion, editorDocSchema, editorQuestionData, emptyDoc, emptyQuestion, inputToDoc, storedQuestionToEditor, validateForPublish } from "./editor";
+import { answerFeedback } from "./question";
 import { quizInput } from "./quiz-schema";
 
 // Question ids become row ids when a quiz is published: UUIDs, as the editor makes them.
@@ -97,5 +98,41 @@ describe("what a draft may hold", () => {
     const r = quizInput.safeParse({ title: "Capitals\u0000", category: "general", questions: [] });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe("Remove control characters");
+  });
+});
+
+describe("per-answer feedback through the editor", () => {
+  const quiz = quizInput.parse({
+    title: "Feedback",
+    category: "science",
+    questions: [
+      { type: "single", prompt: "Closest star?", options: ["Sun", "Proxima Centauri"], optionFeedback: ["", "close, but further"], correct: 0 },
+      { type: "boolean", prompt: "Pluto is a planet", correct: false, feedback: { wrong: "It is a dwarf planet.", right: "Right." } },
+    ],
+  });
+
+  it("an imported quiz keeps its feedback as a draft, when published, and when exported", () => {
+    const doc = inputToDoc(quiz, randomUUID);
+    // Saved as a draft (the draft schema) and read back: nothing dropped.
+    const saved = editorDocSchema.parse(JSON.parse(JSON.stringify(doc)));
+    expect(quizInput.parse(docToInput(saved)).questions).toEqual(quiz.questions);
+    // Published: the stored data carries it, and an edit of the stored question keeps it.
+    const [single, bool] = saved.questions.map(editorQuestionData);
+    expect(single).toMatchObject({ options: [{ text: "Sun" }, { text: "Proxima Centauri", feedback: "close, but further" }] });
+    expect(single?.type === "single" && "feedback" in single.options[0]!).toBe(false);
+    expect(bool).toEqual({ type: "boolean", correct: false, feedback: { wrong: "It is a dwarf planet.", right: "Right." } });
+    const edited = storedQuestionToEditor({ ...saved.questions[1]!, data: bool!, hint: null }, randomUUID);
+    expect(editorQuestionData(edited)).toEqual(bool);
+  });
+
+  it("the answer's feedback: the picked option's, or true/false's for a right or wrong answer", () => {
+    const [single, bool] = inputToDoc(quiz, randomUUID).questions.map(editorQuestionData);
+    if (single?.type !== "single") throw new Error("single expected");
+    const proxima = single.options[1]!.id;
+    expect(answerFeedback(single, proxima, false)).toEqual(["close, but further"]);
+    expect(answerFeedback(single, single.options[0]!.id, true)).toEqual([]);
+    expect(answerFeedback(bool!, true, false)).toEqual(["It is a dwarf planet."]);
+    expect(answerFeedback(bool!, false, true)).toEqual(["Right."]);
+    expect(answerFeedback(bool!, null, false)).toEqual([]);
   });
 });

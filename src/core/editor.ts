@@ -19,7 +19,8 @@ import { CONTROL_MESSAGE, hasControlChars } from "./text";
  * (`validateForPublish`). Every question and option keeps a stable id, so published questions are
  * updated in place and past attempts still point at the right options.
  */
-export type EditorOption = { id: string; text: string; correct: boolean };
+/** `feedback`: what a learner who picks the option is told (kept from imports such as GIFT). */
+export type EditorOption = { id: string; text: string; correct: boolean; feedback?: string };
 export type EditorItem = { id: string; text: string };
 export type EditorQuestion = {
   id: string;
@@ -27,6 +28,8 @@ export type EditorQuestion = {
   prompt: string;
   options: EditorOption[];
   booleanAnswer: boolean;
+  /** A true/false question's feedback for a right and a wrong answer. */
+  booleanFeedback?: { right?: string; wrong?: string };
   accepted: string[];
   items: EditorItem[];
   number: { answer: number | null; min: number | null; max: number | null; tolerance: number | null; unit: string };
@@ -62,8 +65,9 @@ const editorQuestion = z.object({
   id: uuidSchema,
   type: z.enum(QUESTION_TYPES),
   prompt: text(5000),
-  options: z.array(z.object({ id: optionId, text: text(2000), correct: z.boolean() })).max(20),
+  options: z.array(z.object({ id: optionId, text: text(2000), correct: z.boolean(), feedback: text(2000).optional() })).max(20),
   booleanAnswer: z.boolean(),
+  booleanFeedback: z.object({ right: text(2000).optional(), wrong: text(2000).optional() }).optional(),
   accepted: z.array(text(1000)).max(30),
   items: z.array(z.object({ id: optionId, text: text(2000) })).max(20),
   number: z.object({ answer: num, min: num, max: num, tolerance: num, unit: text(100) }),
@@ -158,6 +162,17 @@ export function changeType(q: EditorQuestion, type: QuestionType, newId: () => s
 
 const blankToUndefined = (s: string) => (s.trim() ? s : undefined);
 
+/** Per-option feedback in the authoring shape, only when some option has any. */
+const optionFeedbackOf = (q: EditorQuestion) =>
+  q.options.some((o) => o.feedback?.trim()) ? { optionFeedback: q.options.map((o) => o.feedback?.trim() ?? "") } : {};
+
+/** A true/false question's feedback without blanks, or nothing. */
+function booleanFeedbackOf(f: { right?: string | undefined; wrong?: string | undefined } | undefined): { feedback?: { right?: string; wrong?: string } } {
+  const right = f?.right?.trim();
+  const wrong = f?.wrong?.trim();
+  return right || wrong ? { feedback: { ...(right ? { right } : {}), ...(wrong ? { wrong } : {}) } } : {};
+}
+
 /** The authoring shape (quiz-schema.ts) of one editor question, for validation and export. */
 export function editorQuestionToInput(q: EditorQuestion): unknown {
   const common = {
@@ -171,16 +186,17 @@ export function editorQuestionToInput(q: EditorQuestion): unknown {
   switch (q.type) {
     case "single": {
       const correct = q.options.filter((o) => o.correct).length === 1 ? q.options.findIndex((o) => o.correct) : -1;
-      return { ...common, options: q.options.map((o) => o.text), correct };
+      return { ...common, options: q.options.map((o) => o.text), ...optionFeedbackOf(q), correct };
     }
     case "multiple":
       return {
         ...common,
         options: q.options.map((o) => o.text),
+        ...optionFeedbackOf(q),
         correct: q.options.flatMap((o, i) => (o.correct ? [i] : [])),
       };
     case "boolean":
-      return { ...common, correct: q.booleanAnswer };
+      return { ...common, correct: q.booleanAnswer, ...booleanFeedbackOf(q.booleanFeedback) };
     case "text":
       return { ...common, accepted: q.accepted.filter((a, i) => a.trim() || i === 0) };
     case "order":
@@ -261,14 +277,15 @@ export function validateForPublish(doc: EditorDoc): { ok: true; quiz: QuizInput 
 
 /** Stored question data with the editor's option and item ids kept (only for a validated doc). */
 export function editorQuestionData(q: EditorQuestion): QuestionData {
-  const choices = (list: { id: string; text: string }[]): Choice[] => list.map(({ id, text: t }) => ({ id, text: t.trim() }));
+  const choices = (list: { id: string; text: string; feedback?: string }[]): Choice[] =>
+    list.map(({ id, text: t, feedback }) => (feedback?.trim() ? { id, text: t.trim(), feedback: feedback.trim() } : { id, text: t.trim() }));
   switch (q.type) {
     case "single":
       return { type: "single", options: choices(q.options), correct: q.options.find((o) => o.correct)?.id ?? "" };
     case "multiple":
       return { type: "multiple", options: choices(q.options), correct: q.options.filter((o) => o.correct).map((o) => o.id) };
     case "boolean":
-      return { type: "boolean", correct: q.booleanAnswer };
+      return { type: "boolean", correct: q.booleanAnswer, ...booleanFeedbackOf(q.booleanFeedback) };
     case "text":
       return { type: "text", accepted: q.accepted.map((a) => a.trim()).filter(Boolean) };
     case "order":
@@ -309,7 +326,7 @@ export function storedQuestionToEditor(
     case "multiple":
       return { ...q, options: d.options.map((o) => ({ ...o, correct: d.correct.includes(o.id) })) };
     case "boolean":
-      return { ...q, booleanAnswer: d.correct };
+      return { ...q, booleanAnswer: d.correct, ...(d.feedback ? { booleanFeedback: { ...d.feedback } } : {}) };
     case "text":
       return { ...q, accepted: [...d.accepted] };
     case "order":
@@ -318,6 +335,8 @@ export function storedQuestionToEditor(
       return { ...q, number: { answer: d.answer, min: d.min, max: d.max, tolerance: d.tolerance, unit: d.unit ?? "" } };
   }
 }
+
+const feedbackAt = (list: string[] | undefined, i: number) => (list?.[i] ? { feedback: list[i] } : {});
 
 /** An authored quiz (an import, a demo file) as an editor draft, with fresh ids. */
 export function inputToDoc(quiz: Partial<QuizInput> & { questions: QuestionInput[] }, newId: () => string): EditorDoc {
@@ -346,11 +365,11 @@ export function inputToDoc(quiz: Partial<QuizInput> & { questions: QuestionInput
       };
       switch (input.type) {
         case "single":
-          return { ...q, options: input.options.map((t, i) => ({ id: newId(), text: t, correct: i === input.correct })) };
+          return { ...q, options: input.options.map((t, i) => ({ id: newId(), text: t, correct: i === input.correct, ...feedbackAt(input.optionFeedback, i) })) };
         case "multiple":
-          return { ...q, options: input.options.map((t, i) => ({ id: newId(), text: t, correct: input.correct.includes(i) })) };
+          return { ...q, options: input.options.map((t, i) => ({ id: newId(), text: t, correct: input.correct.includes(i), ...feedbackAt(input.optionFeedback, i) })) };
         case "boolean":
-          return { ...q, booleanAnswer: input.correct };
+          return { ...q, booleanAnswer: input.correct, ...(input.feedback ? { booleanFeedback: { ...input.feedback } } : {}) };
         case "text":
           return { ...q, accepted: [...input.accepted] };
         case "order":

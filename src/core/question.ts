@@ -6,12 +6,16 @@ export const QUESTION_TYPES = ["single", "multiple", "boolean", "text", "order",
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 export type Choice = { id: string; text: string };
+/** A stored option may carry feedback for a learner who picks it (GIFT's `~option # feedback`). */
+export type FeedbackChoice = Choice & { feedback?: string };
+/** A true/false question's feedback for a right and for a wrong answer. */
+export type BooleanFeedback = { right?: string; wrong?: string };
 
 /** What the database keeps for a question, answer key included. */
 export type QuestionData =
-  | { type: "single"; options: Choice[]; correct: string }
-  | { type: "multiple"; options: Choice[]; correct: string[] }
-  | { type: "boolean"; correct: boolean }
+  | { type: "single"; options: FeedbackChoice[]; correct: string }
+  | { type: "multiple"; options: FeedbackChoice[]; correct: string[] }
+  | { type: "boolean"; correct: boolean; feedback?: BooleanFeedback }
   | { type: "text"; accepted: string[] }
   | { type: "order"; items: Choice[] } // items in the correct order
   | { type: "number"; min: number; max: number; answer: number; tolerance: number; unit?: string };
@@ -76,5 +80,26 @@ export function toPublicData(data: QuestionData, seed: string): PublicQuestionDa
       return data.unit
         ? { type: "number", min: data.min, max: data.max, unit: data.unit }
         : { type: "number", min: data.min, max: data.max };
+  }
+}
+
+/**
+ * The feedback an answer earns, shown with the reveal: each picked option's own feedback, or a
+ * true/false question's feedback for a right or a wrong answer. Empty when there is none.
+ */
+export function answerFeedback(data: QuestionData, answer: unknown, correct: boolean): string[] {
+  switch (data.type) {
+    case "single":
+    case "multiple": {
+      const picked = new Set(Array.isArray(answer) ? answer : [answer]);
+      return data.options.flatMap((o) => (picked.has(o.id) && o.feedback ? [o.feedback] : []));
+    }
+    case "boolean": {
+      if (answer === null || answer === undefined) return [];
+      const text = correct ? data.feedback?.right : data.feedback?.wrong;
+      return text ? [text] : [];
+    }
+    default:
+      return [];
   }
 }

@@ -42,6 +42,7 @@ export const LIMITS = {
   timeMax: 240,
   explanationMax: 1000,
   hintMax: 200,
+  feedbackMax: 500,
 } as const;
 
 // Quiz text may hold tabs and line breaks (GIFT, CSV) but no other control character.
@@ -66,22 +67,37 @@ const options = z
     message: "Two options are the same",
   });
 
+const feedbackText = text().trim().max(LIMITS.feedbackMax);
+/** Per-option feedback, one entry per option ("" for none). */
+const optionFeedback = z.array(feedbackText).max(LIMITS.optionsMax).optional();
+const sameLength = (q: { options: string[]; optionFeedback?: string[] | undefined }) => !q.optionFeedback || q.optionFeedback.length === q.options.length;
+const sameLengthMessage = { message: "Give one feedback per option (empty for none)", path: ["optionFeedback"] };
+
 export const questionInput = z.discriminatedUnion("type", [
   z
-    .object({ type: z.literal("single"), ...common, options, correct: z.number().int().min(0) })
-    .refine((q) => q.correct < q.options.length, { message: "Pick the correct option", path: ["correct"] }),
+    .object({ type: z.literal("single"), ...common, options, optionFeedback, correct: z.number().int().min(0) })
+    .refine((q) => q.correct < q.options.length, { message: "Pick the correct option", path: ["correct"] })
+    .refine(sameLength, sameLengthMessage),
   z
     .object({
       type: z.literal("multiple"),
       ...common,
       options,
+      optionFeedback,
       correct: z.array(z.number().int().min(0)).min(1, "Pick at least one correct option"),
     })
     .refine((q) => q.correct.every((c) => c < q.options.length) && new Set(q.correct).size === q.correct.length, {
       message: "Correct options must be distinct options of this question",
       path: ["correct"],
-    }),
-  z.object({ type: z.literal("boolean"), ...common, correct: z.boolean() }),
+    })
+    .refine(sameLength, sameLengthMessage),
+  z.object({
+    type: z.literal("boolean"),
+    ...common,
+    correct: z.boolean(),
+    /** Feedback for a right and for a wrong answer. */
+    feedback: z.object({ right: feedbackText.optional(), wrong: feedbackText.optional() }).optional(),
+  }),
   z.object({
     type: z.literal("text"),
     ...common,
@@ -139,18 +155,21 @@ export const publishableQuiz = quizInput.extend({
 
 /** Turns an authored question into stored data, giving each option and item an opaque id. */
 export function toQuestionData(q: QuestionInput, newId: () => string): QuestionData {
-  const choices = (texts: string[]): Choice[] => texts.map((text) => ({ id: newId(), text }));
+  const choices = (texts: string[], feedback?: string[]): Choice[] =>
+    texts.map((text, i) => (feedback?.[i] ? { id: newId(), text, feedback: feedback[i] } : { id: newId(), text }));
   switch (q.type) {
     case "single": {
-      const opts = choices(q.options);
+      const opts = choices(q.options, q.optionFeedback);
       return { type: "single", options: opts, correct: (opts[q.correct] as Choice).id };
     }
     case "multiple": {
-      const opts = choices(q.options);
+      const opts = choices(q.options, q.optionFeedback);
       return { type: "multiple", options: opts, correct: q.correct.map((i) => (opts[i] as Choice).id) };
     }
-    case "boolean":
-      return { type: "boolean", correct: q.correct };
+    case "boolean": {
+      const feedback = { ...(q.feedback?.right ? { right: q.feedback.right } : {}), ...(q.feedback?.wrong ? { wrong: q.feedback.wrong } : {}) };
+      return Object.keys(feedback).length > 0 ? { type: "boolean", correct: q.correct, feedback } : { type: "boolean", correct: q.correct };
+    }
     case "text":
       return { type: "text", accepted: q.accepted };
     case "order":

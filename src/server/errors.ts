@@ -20,6 +20,7 @@ export const ERRORS = {
   edit_conflict: { status: 409, message: "This quiz was changed in another tab or device. Choose which version to keep." },
   invalid_state: { status: 409, message: "That cannot be done at this point of the game." },
   import_failed: { status: 422, message: "The file could not be imported; see the listed lines." },
+  not_enough_reviews: { status: 422, message: "There are not enough reviews to optimise study parameters yet." },
   internal_error: { status: 500, message: "Something went wrong on our side. Try again in a moment." },
   unavailable: { status: 503, message: "The service is not available right now. Try again in a moment." },
 } as const satisfies Record<string, { status: number; message: string }>;

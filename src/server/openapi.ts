@@ -16,7 +16,7 @@ import {
   quizListQuery,
 } from "./api-schemas";
 import { answerInput, startInput } from "./play-schemas";
-import { studyDueQuery, studyDueResult, studyReviewInput, studyReviewResult, studyStatsResult } from "./study-schemas";
+import { guestProgressInput, guestProgressResult, studyDueQuery, studyDueResult, studyReviewInput, studyReviewResult, studyStatsResult } from "./study-schemas";
 
 type Operation = {
   method: "get" | "post";
@@ -141,6 +141,15 @@ export const OPERATIONS: Operation[] = [
     summary: "The caller's study dashboard: due and new cards per deck, streak, 30-day forecast, a year of reviews, retention",
     response: studyStatsResult,
     errors: [401],
+  },
+  {
+    method: "post",
+    path: "/api/v1/study/guest-progress",
+    summary:
+      "Merge study progress kept while signed out (cards and review log) into the caller's account: per card the latest review's state wins; reviews are added once per id. At most 5,000 cards and 20,000 reviews (8 MB).",
+    body: guestProgressInput,
+    response: guestProgressResult,
+    errors: [401, 413, 422],
   },
 ];
 

@@ -24,10 +24,11 @@ export const studyDueQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
+const cardState = z.enum(["new", "learning", "review", "relearning"]);
+
 // Responses, for the OpenAPI document.
 const answerValue = z.union([z.string(), z.array(z.string()), z.boolean(), z.number()]);
 const intervalLabel = z.object({ count: z.number(), unit: z.enum(["minute", "hour", "day", "month", "year"]) });
-const cardState = z.enum(["new", "learning", "review", "relearning"]);
 
 export const studyDueResult = z.object({
   total: z.int().describe("Cards due now in all (or in the quiz asked for)"),
@@ -68,4 +69,56 @@ export const studyStatsResult = z.object({
   heatmap: z.array(day),
   retention: z.object({ desired: z.number(), achieved: z.number().nullable(), reviews: z.int() }),
   totalReviews: z.int(),
+});
+
+/** The most a guest's browser sends at once: far more than weeks of daily study. */
+export const GUEST_MAX_CARDS = 5000;
+export const GUEST_MAX_REVIEWS = 20000;
+/** Room for GUEST_MAX_REVIEWS review lines of about 300 bytes and the cards. */
+export const GUEST_PROGRESS_BODY_LIMIT = 8 * 1024 * 1024;
+
+const instant = z.iso.datetime({ offset: true }).transform((s) => new Date(s));
+const memory = {
+  due: instant,
+  stability: z.number().min(0).max(1e6),
+  difficulty: z.number().min(0).max(10),
+  elapsedDays: z.int().min(0).max(1e6),
+  scheduledDays: z.int().min(0).max(1e6),
+  learningSteps: z.int().min(0).max(100),
+};
+
+export const guestProgressInput = z.object({
+  cards: z
+    .array(
+      z.object({
+        questionId: z.uuid(),
+        memory: z.object({
+          ...memory,
+          reps: z.int().min(0).max(1e6),
+          lapses: z.int().min(0).max(1e6),
+          state: cardState,
+          lastReview: instant.nullable(),
+        }),
+      }),
+    )
+    .max(GUEST_MAX_CARDS),
+  reviews: z
+    .array(
+      z.object({
+        id: studyReviewInput.shape.clientReviewId,
+        questionId: z.uuid(),
+        rating: z.enum(RATINGS),
+        state: cardState.describe("The card's state before the review"),
+        ...memory,
+        durationMs: z.int().min(0).max(86_400_000).nullable(),
+        reviewedAt: instant,
+      }),
+    )
+    .max(GUEST_MAX_REVIEWS),
+});
+
+export const guestProgressResult = z.object({
+  cards: z.int().describe("Cards whose state came from the guest (they reviewed it last)"),
+  reviews: z.int().describe("Reviews added to the member's log (those already there are skipped)"),
+  skipped: z.int().describe("Questions that no longer exist"),
 });

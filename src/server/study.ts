@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { correctAnswerOf, parseAnswer } from "@/core/grading";
 import { timeLimitMs, toPlayQuestion } from "@/core/play/attempt";
 import { intervalLabel } from "@/core/study/interval";
+import type { OptimizerOutcome } from "@/core/study/optimizer";
 import { newCardMemory, previewDue, schedulerFor } from "@/core/study/scheduler";
 import { revealCard, type StudyCard, type StudyRated, type StudyReveal } from "@/core/study/session";
 import { DEFAULT_STUDY_SETTINGS, studySettingsInput, type StudySettings } from "@/core/study/settings";
@@ -16,6 +17,7 @@ import {
   questionsById,
   quizSlugOf,
   recordReview,
+  mergeGuestStudy,
   saveStudySettings,
   studyQuestion,
   studyStats,
@@ -23,7 +25,8 @@ import {
 import { studyNow } from "./clock";
 import { AppError } from "./errors";
 import { quizAccess } from "./quiz-access";
-import type { studyAnswerInput, studyDueQuery, studyReviewInput } from "./study-schemas";
+import type { guestProgressInput, studyAnswerInput, studyDueQuery, studyReviewInput } from "./study-schemas";
+import { optimizeForMember } from "./study-optimize";
 import { getViewer } from "./viewer";
 
 export type StudySession = {
@@ -117,6 +120,12 @@ export async function memberStudyStats() {
   return studyStats(await getDb(), viewer.id, await studyNow());
 }
 
+/** Fits the member's FSRS parameters to their review log (at least MIN_OPTIMIZER_REVIEWS reviews). */
+export async function optimizeMemberParameters(): Promise<OptimizerOutcome> {
+  const viewer = await requireMember();
+  return optimizeForMember(await getDb(), viewer.id);
+}
+
 export async function updateStudySettings(input: unknown): Promise<StudySettings> {
   const viewer = await requireMember();
   return saveStudySettings(await getDb(), viewer.id, studySettingsInput.parse(input));
@@ -171,4 +180,23 @@ export async function apiReview(input: z.infer<typeof studyReviewInput>) {
     correctAnswer: correctAnswerOf(q.data),
     explanation: q.explanation,
   };
+}
+
+/** A guest's clock may run a little ahead of the server's; more than this is not a real review. */
+const CLOCK_SLACK_MS = 60 * 60 * 1000;
+
+/**
+ * POST /api/v1/study/guest-progress: a guest's cards and review log, kept in their browser,
+ * joining the account they have just signed up for or signed in to (docs/rules.md, study).
+ */
+export async function mergeGuestProgressForViewer(input: z.infer<typeof guestProgressInput>) {
+  const viewer = await requireMember();
+  const now = await studyNow();
+  const limit = now.getTime() + CLOCK_SLACK_MS;
+  const future = [...input.cards.map((c) => c.memory.lastReview), ...input.reviews.map((r) => r.reviewedAt)].some((d) => d !== null && d.getTime() > limit);
+  if (future)
+    throw new AppError("validation_failed", "Some reviews are dated in the future; check the device's clock.", {
+      fields: { reviews: ["A review is dated in the future."] },
+    });
+  return mergeGuestStudy(await getDb(), viewer.id, input, now);
 }

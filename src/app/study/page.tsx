@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Forecast, Heatmap, RetentionMeter } from "@/components/study/charts";
+import { OptimizerPanel } from "@/components/study/optimizer-panel";
 import { StudySettingsForm } from "@/components/study/settings-form";
 import { buttonClass } from "@/components/ui/button";
 import { memberStudyStats } from "@/server/study";
@@ -115,6 +116,7 @@ export default async function StudyDashboard() {
             timeZone: stats.settings.timeZone,
           }}
         />
+        <OptimizerPanel reviews={stats.totalReviews} custom={stats.settings.weights !== null} />
       </section>
     </div>
   );

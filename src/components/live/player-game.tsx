@@ -566,6 +566,11 @@ function RevealPanel({ view }: { view: PlayerView }) {
       <div className="rounded-2xl bg-zinc-100 p-4 dark:bg-zinc-800">
         <p className="text-sm font-semibold text-zinc-600 dark:text-zinc-400">{t("revealAnswer")}</p>
         <p className="mt-1 text-lg font-bold">{keyText(r.key, view.question, words)}</p>
+        {r.feedback?.map((text, i) => (
+          <p key={i} className="mt-3 text-sm font-medium" data-testid="answer-feedback">
+            {text}
+          </p>
+        ))}
         {r.explanation && <p className="mt-3 text-sm leading-relaxed">{r.explanation}</p>}
       </div>
     </div>

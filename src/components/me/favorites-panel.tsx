@@ -23,7 +23,7 @@ export async function FavoritesPanel({ userId }: { userId: string }) {
           {t("favorites.empty")}
         </EmptyState>
       ) : (
-        <QuizGrid quizzes={quizzes} testId="favorites" narrow />
+        <QuizGrid quizzes={quizzes} testId="favorites" narrow study />
       )}
     </Panel>
   );

@@ -306,7 +306,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
 }
 
 function lateFeedback(q: PlayQuestion, view: AttemptView): Feedback {
-  return { questionId: q.id, correct: false, answered: false, answer: null, correctAnswer: "", explanation: "", points: 0, streak: 0, score: view.score };
+  return { questionId: q.id, correct: false, answered: false, answer: null, correctAnswer: "", explanation: "", feedback: [], points: 0, streak: 0, score: view.score };
 }
 
 /** Order questions start from the order shown, which is already an answer; others start empty. */
@@ -690,6 +690,11 @@ function FeedbackPanel({ phase }: { phase: Extract<Phase, { kind: "feedback" }> 
             </span>
             <span data-testid="correct-answer">{describeAnswer(contextOf(question.data), f.correctAnswer, words)}</span>
           </p>
+          {f.feedback?.map((text, i) => (
+            <p key={i} className="mt-3 text-sm font-medium" data-testid="answer-feedback">
+              {text}
+            </p>
+          ))}
           {f.explanation && (
             <p className="mt-4 flex gap-2 rounded-xl bg-zinc-100 px-4 py-3 text-sm leading-relaxed dark:bg-zinc-800">
               <BookOpen className="mt-0.5 size-4 shrink-0 text-brand-600 dark:text-brand-400" aria-hidden />

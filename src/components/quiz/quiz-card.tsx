@@ -1,12 +1,14 @@
-import { ListChecks, Play } from "lucide-react";
+import { GraduationCap, ListChecks, Play } from "lucide-react";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { QuizSummary } from "@/db/queries/quizzes";
 import { CategoryIcon } from "./category";
 import { DifficultyPill, Pill, RatingStars } from "./quiz-meta";
 
-export async function QuizCard({ quiz }: { quiz: QuizSummary }) {
+/** `study`: a Study link on the card (a member's favorites), above the card's own link. */
+export async function QuizCard({ quiz, study }: { quiz: QuizSummary; study?: boolean }) {
   const t = await getTranslations("quiz");
+  const ts = await getTranslations("study");
   const tc = await getTranslations("categories");
   const format = await getFormatter();
   return (
@@ -49,16 +51,27 @@ export async function QuizCard({ quiz }: { quiz: QuizSummary }) {
           />
         </span>
       </div>
+      {study && (
+        <Link
+          href={`/study/${quiz.slug}`}
+          className="relative z-10 mt-3 inline-flex items-center gap-1.5 self-start rounded-lg px-1 py-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+          aria-label={ts("studyQuiz", { title: quiz.title })}
+          data-testid="study-link"
+        >
+          <GraduationCap className="size-4" aria-hidden />
+          {ts("studyButton")}
+        </Link>
+      )}
     </article>
   );
 }
 
-export function QuizGrid({ quizzes, testId, narrow }: { quizzes: QuizSummary[]; testId?: string; narrow?: boolean }) {
+export function QuizGrid({ quizzes, testId, narrow, study }: { quizzes: QuizSummary[]; testId?: string; narrow?: boolean; study?: boolean }) {
   return (
     <ul className={narrow ? "grid gap-4 sm:grid-cols-2 xl:grid-cols-3" : "grid gap-4 sm:grid-cols-2 lg:grid-cols-3"} data-testid={testId}>
       {quizzes.map((quiz) => (
         <li key={quiz.slug}>
-          <QuizCard quiz={quiz} />
+          <QuizCard quiz={quiz} study={study} />
         </li>
       ))}
     </ul>

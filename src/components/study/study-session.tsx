@@ -10,11 +10,14 @@ import { AnswerInput } from "@/components/play/play-screen";
 import { contextOf, describeAnswer } from "@/components/play/describe-answer";
 import { buttonClass } from "@/components/ui/button";
 import type { Answer } from "@/core/grading";
-import type { IntervalLabel } from "@/core/study/interval";
+import { guestPreview, guestQueue, guestReview } from "@/core/study/guest";
+import { intervalLabel, type IntervalLabel } from "@/core/study/interval";
 import { LEARN_AHEAD_MS } from "@/core/study/limits";
 import { RATINGS, ratingOfNumber, type StudyRating } from "@/core/study/scheduler";
+import type { GuestCard, GuestReview } from "@/core/study/merge";
 import type { StudyCard, StudyReveal } from "@/core/study/session";
 import { studyAnswerAction, studyRateAction } from "@/server/actions/study";
+import { loadGuestProgress, saveGuestReview } from "./guest-store";
 
 type Phase =
   | { kind: "question"; shownAt: number }
@@ -35,6 +38,16 @@ const newReviewId = () =>
   typeof crypto !== "undefined" && "randomUUID" in crypto && typeof crypto.randomUUID === "function"
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+type GuestState = { cards: Map<string, GuestCard>; reviews: GuestReview[] };
+
+const browserTimeZone = () => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+};
 
 const RATING_STYLE: Record<StudyRating, string> = {
   again: "border-rose-300 text-rose-800 dark:border-rose-800 dark:text-rose-200",
@@ -60,6 +73,9 @@ export function StudySession({
   const tp = useTranslations("play");
   const router = useRouter();
   const [queue, setQueue] = useState(initialCards);
+  // A guest's cards live in this browser: their session is built here once those are read.
+  const [guest, setGuest] = useState<GuestState | null>(null);
+  const ready = signedIn || guest !== null;
   const [index, setIndex] = useState(0);
   const [phase, setPhase] = useState<Phase>({ kind: "question", shownAt: 0 });
   const [answer, setAnswer] = useState<Answer | null>(initialAnswer(initialCards[0]));
@@ -75,6 +91,23 @@ export function StudySession({
   useEffect(() => {
     if (revealed) ratingsRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
   }, [revealed]);
+
+  useEffect(() => {
+    if (signedIn) return;
+    let cancelled = false;
+    void loadGuestProgress().then((progress) => {
+      if (cancelled) return;
+      const cards = new Map(progress.cards.map((c) => [c.questionId, c]));
+      const next = guestQueue(initialCards, cards, progress.reviews, new Date(), browserTimeZone()).map((c) => ({ ...c.item, kind: c.kind }));
+      setGuest({ cards, reviews: progress.reviews });
+      setQueue(next);
+      setAnswer(initialAnswer(next[0]));
+      setPhase({ kind: "question", shownAt: performance.now() });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [signedIn, initialCards]);
 
   // The answer clock starts when the card is on screen (after hydration), not at render on the server.
   useEffect(() => {
@@ -99,10 +132,17 @@ export function StudySession({
       run(async () => {
         const res = await studyAnswerAction(slug, { questionId: card.id, answer: value, timeMs });
         if (!res.ok) return setError(res.message);
-        setPhase({ kind: "revealed", reveal: res.value, answer: value, timeMs, selected: res.value.suggested, reviewId: newReviewId() });
+        let reveal = res.value;
+        if (guest) {
+          // The server knows nothing of a guest's card: the intervals come from the one kept here.
+          const now = new Date();
+          const dues = guestPreview(guest.cards.get(card.id), card.id, now);
+          reveal = { ...reveal, intervals: Object.fromEntries(RATINGS.map((r) => [r, intervalLabel(now, dues[r])])) as StudyReveal["intervals"] };
+        }
+        setPhase({ kind: "revealed", reveal, answer: value, timeMs, selected: reveal.suggested, reviewId: newReviewId() });
       });
     },
-    [card, phase, run, slug],
+    [card, phase, run, slug, guest],
   );
 
   const submitOrReveal = useCallback(() => {
@@ -114,20 +154,30 @@ export function StudySession({
     (rating: StudyRating) => {
       if (!card || phase.kind !== "revealed") return;
       const { reviewId, timeMs } = phase;
+      const durationMs = phase.answer === null ? null : timeMs;
       run(async () => {
-        const res = await studyRateAction(slug, { questionId: card.id, rating, clientReviewId: reviewId, durationMs: phase.answer === null ? null : timeMs });
-        if (!res.ok) return setError(res.message);
+        let due: Date;
+        if (guest) {
+          const reviewed = guestReview(guest.cards.get(card.id), card.id, rating, new Date(), reviewId, durationMs);
+          // Kept when the browser can; the session goes on either way.
+          await saveGuestReview(reviewed.card, reviewed.review).catch(() => false);
+          setGuest({ cards: new Map(guest.cards).set(card.id, reviewed.card), reviews: [...guest.reviews, reviewed.review] });
+          due = reviewed.card.memory.due;
+        } else {
+          const res = await studyRateAction(slug, { questionId: card.id, rating, clientReviewId: reviewId, durationMs });
+          if (!res.ok) return setError(res.message);
+          due = new Date(res.value.due);
+        }
         setTally((n) => ({ ...n, [rating]: n[rating] + 1 }));
-        // A card due again within the learn-ahead limit comes back at the end of this session
-        // (a guest's cards are not kept, so only "Again" brings theirs back).
-        const soon = new Date(res.value.due).getTime() - Date.now() <= LEARN_AHEAD_MS;
-        const next = (res.value.saved ? soon : rating === "again") ? [...queue, { ...card, kind: "learning" as const }] : queue;
+        // A card due again within the learn-ahead limit comes back at the end of this session.
+        const soon = due.getTime() - Date.now() <= LEARN_AHEAD_MS;
+        const next = soon ? [...queue, { ...card, kind: "learning" as const }] : queue;
         setQueue(next);
         setAnswer(initialAnswer(next[index + 1]));
         setIndex(index + 1);
       });
     },
-    [card, phase, run, slug, queue, index],
+    [card, phase, run, slug, queue, index, guest],
   );
 
   // Keyboard, as Anki: Space or Enter reveals (or submits the answer), 1–4 rate, Space or Enter
@@ -163,6 +213,14 @@ export function StudySession({
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [phase, rate, submitOrReveal]);
+
+  if (!ready) {
+    return (
+      <p className="mx-auto max-w-xl py-10 text-center text-zinc-600 dark:text-zinc-400" role="status" data-testid="study-loading">
+        {t("loading")}
+      </p>
+    );
+  }
 
   if (!card) {
     const total = RATINGS.reduce((n, r) => n + tally[r], 0);
@@ -259,6 +317,11 @@ export function StudySession({
               </span>
               <span data-testid="correct-answer">{describeAnswer(contextOf(card.data), phase.reveal.correctAnswer, words)}</span>
             </p>
+            {phase.reveal.feedback?.map((text, i) => (
+              <p key={i} className="mt-3 text-sm font-medium" data-testid="answer-feedback">
+                {text}
+              </p>
+            ))}
             {phase.reveal.explanation && (
               <p className="mt-4 flex gap-2 rounded-xl bg-zinc-100 px-4 py-3 text-sm leading-relaxed dark:bg-zinc-800">
                 <BookOpen className="mt-0.5 size-4 shrink-0 text-brand-600 dark:text-brand-400" aria-hidden />

@@ -179,4 +179,48 @@ describe("GIFT", () => {
     expect(gift).toContain('// quizdeck: {"points":2000}\nPick {\n~%50%a\n~%-100%b\n~%50%c\n}');
     expect(gift.startsWith('// quizdeck-quiz: {"title":"Export"')).toBe(true);
   });
+
+  it("keeps per-answer feedback: an option's, and true/false's (first for a wrong answer, second for a right one)", () => {
+    const r = parseGift(`Which star is closest to the Earth? {
+=The Sun # right: 150 million km
+~Proxima Centauri # close, but further
+~Sirius
+####The Sun is a star.
+}
+
+Pluto is a planet. {FALSE#It is a dwarf planet.#Right.}
+
+Water boils at 100 °C at sea level. {TRUE#Check again.}
+
+Pick the gas giants {~%50%Jupiter#Yes, the largest. ~%50%Saturn ~%-100%Mars#A rocky planet.}`);
+    expect(r.problems).toEqual([]);
+    expect(r.questions.map((q) => q.question)).toEqual([
+      expect.objectContaining({
+        type: "single",
+        options: ["The Sun", "Proxima Centauri", "Sirius"],
+        optionFeedback: ["right: 150 million km", "close, but further", ""],
+        explanation: "The Sun is a star.",
+      }),
+      expect.objectContaining({ type: "boolean", correct: false, feedback: { wrong: "It is a dwarf planet.", right: "Right." } }),
+      expect.objectContaining({ type: "boolean", correct: true, feedback: { wrong: "Check again." } }),
+      expect.objectContaining({ type: "multiple", optionFeedback: ["Yes, the largest.", "", "A rocky planet."] }),
+    ]);
+  });
+
+  it("a Moodle bank with feedback round-trips: parse → export → parse is equal", () => {
+    const bank = `Closest star? {=Sun#yes ~Proxima Centauri # close, but further ~Sirius}
+
+Pluto is a planet {FALSE#It is a dwarf planet.#Right.}
+
+Mars is red. {T##Yes: iron oxide.}
+
+Gas giants? {~%50%Jupiter#largest ~%50%Saturn ~%-100%Mars#rocky: see \\{this\\} \\#tag}`;
+    const first = parseGift(bank);
+    expect(first.problems).toEqual([]);
+    expect(first.questions[2]!.question).toMatchObject({ type: "boolean", correct: true, feedback: { right: "Yes: iron oxide." } });
+    const quiz = quizInput.parse({ ...first.quiz, questions: first.questions.map((q) => q.question) });
+    const back = parseGift(exportGift(quiz));
+    expect(back.problems).toEqual([]);
+    expect(back.questions.map((q) => q.question)).toEqual(quiz.questions);
+  });
 });

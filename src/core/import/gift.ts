@@ -175,9 +175,15 @@ function toQuestion(g: GIFTQuestion, extra: Record<string, unknown>, c: Collecto
   for (const k of ["hint", "points", "timeLimit", "imageUrl"] as const) if (extra[k] !== undefined) q[k] = extra[k];
 
   switch (g.type) {
-    case "TF":
+    case "TF": {
       Object.assign(q, { type: "boolean", correct: g.isTrue });
+      // `{FALSE#wrong#right}`: the first feedback is for a wrong answer, the second for a right
+      // one, whatever the answer; gift-pegjs calls them trueFeedback and falseFeedback by position.
+      const wrong = plain(g.trueFeedback);
+      const right = plain(g.falseFeedback);
+      if (right || wrong) q.feedback = { ...(right ? { right } : {}), ...(wrong ? { wrong } : {}) };
       break;
+    }
     case "Short": {
       const accepted = g.choices.filter((ch) => ch.weight === null || ch.weight > 0).map((ch) => plain(ch.text));
       Object.assign(q, { type: "text", accepted });
@@ -185,6 +191,8 @@ function toQuestion(g: GIFTQuestion, extra: Record<string, unknown>, c: Collecto
     }
     case "MC": {
       const options = g.choices.map((ch) => plain(ch.text));
+      const feedback = g.choices.map((ch) => plain(ch.feedback));
+      if (feedback.some(Boolean)) q.optionFeedback = feedback;
       const marked = g.choices.flatMap((ch, i) => (ch.isCorrect ? [i] : []));
       if (marked.length > 0) {
         if (marked.length > 1)
@@ -375,6 +383,9 @@ function weight(k: number): string {
   return String(Number((100 / k).toFixed(5)));
 }
 
+/** GIFT's `#feedback` after an answer, when there is one. */
+const withFeedback = (answer: string, feedback: string | undefined) => (feedback ? `${answer}#${giftText(feedback)}` : answer);
+
 function questionBlock(q: QuestionInput): string {
   const extra: Record<string, unknown> = {};
   if (q.hint) extra.hint = q.hint;
@@ -384,15 +395,17 @@ function questionBlock(q: QuestionInput): string {
   const answers: string[] = [];
   switch (q.type) {
     case "single":
-      q.options.forEach((o, i) => answers.push(`${i === q.correct ? "=" : "~"}${giftText(o)}`));
+      q.options.forEach((o, i) => answers.push(withFeedback(`${i === q.correct ? "=" : "~"}${giftText(o)}`, q.optionFeedback?.[i])));
       break;
     case "multiple": {
       const w = weight(q.correct.length);
-      q.options.forEach((o, i) => answers.push(`~%${q.correct.includes(i) ? w : "-100"}%${giftText(o)}`));
+      q.options.forEach((o, i) => answers.push(withFeedback(`~%${q.correct.includes(i) ? w : "-100"}%${giftText(o)}`, q.optionFeedback?.[i])));
       break;
     }
     case "boolean":
-      answers.push(q.correct ? "TRUE" : "FALSE");
+      // The first feedback is for a wrong answer, the second for a right one.
+      if (q.feedback?.right) answers.push(`${q.correct ? "TRUE" : "FALSE"}#${giftText(q.feedback.wrong ?? "")}#${giftText(q.feedback.right)}`);
+      else answers.push(withFeedback(q.correct ? "TRUE" : "FALSE", q.feedback?.wrong));
       break;
     case "text":
       q.accepted.forEach((a) => answers.push(`=${giftText(a)}`));

@@ -1712,3 +1712,30 @@ describe("restart: the state survives JSON", () => {
     expect(out.state.players[0]).toMatchObject({ id: "a", score: 0, streak: 0 });
   });
 });
+
+describe("per-answer feedback at the reveal", () => {
+  it("shows each player the feedback of the option they picked, and none when there is none", () => {
+    const withFeedback: LiveQuestion = {
+      ...SINGLE,
+      data: {
+        type: "single",
+        options: [
+          { id: "opt-bergen", text: "Bergen", feedback: "Second largest, on the west coast." },
+          { id: "opt-oslo", text: "Oslo" },
+          { id: "opt-tromso", text: "Tromsø", feedback: "Far north." },
+        ],
+        correct: "opt-oslo",
+      },
+    };
+    const h = lobbyWith(["a", "b", "c"], [withFeedback]);
+    h.ok({ type: "start" });
+    h.open();
+    h.answer("a", 1000, "opt-bergen");
+    h.answer("b", 1000, "opt-oslo");
+    h.ok({ type: "skip" });
+    expect(h.view("a").result).toMatchObject({ correct: false, feedback: ["Second largest, on the west coast."] });
+    expect(h.view("b").result).not.toHaveProperty("feedback");
+    expect(h.view("c").result).toMatchObject({ answered: false });
+    expect(h.view("c").result).not.toHaveProperty("feedback");
+  });
+});

@@ -1,7 +1,7 @@
 import { gradeAnswer, normalizeText, parseAnswer, type Answer } from "../grading";
 import { checkNickname, type NicknameProblem } from "../nickname";
 import { isProfane } from "../profanity";
-import { toPublicData, type QuestionData } from "../question";
+import { answerFeedback, toPublicData, type QuestionData } from "../question";
 import { scoreAnswer } from "../scoring";
 import { generateNickname, seededRandom } from "./nicknames";
 import {
@@ -1131,6 +1131,12 @@ function activeAnswers(s: GameState, i: number, byId?: Map<string, PlayerState>)
   return answersOf(s, i).filter((a) => players.get(a.playerId)?.kicked === false);
 }
 
+/** A player's own answer's feedback, only when there is some (most questions have none). */
+function feedbackOf(data: QuestionData, rec: { answer: unknown; correct: boolean } | undefined): { feedback?: string[] } {
+  const feedback = rec ? answerFeedback(data, rec.answer, rec.correct) : [];
+  return feedback.length > 0 ? { feedback } : {};
+}
+
 function revealSummary(s: GameState, i: number): RevealSummary {
   const q = question(s, i);
   const recs = activeAnswers(s, i);
@@ -1298,6 +1304,7 @@ export function playerPersonal(s: GameState, playerId: string): PlayerPersonal |
             streak: p.streak,
             key: revealedKey(q.data),
             explanation: q.explanation,
+            ...feedbackOf(q.data, rec),
           }
         : null,
   };

@@ -363,6 +363,8 @@ export const playerResultSchema = z.strictObject({
   streak: nonNegInt,
   key: revealedKeySchema,
   explanation: z.string(),
+  /** The player's own answer's feedback (picked options', or true/false's), when the question has any. */
+  feedback: z.array(z.string()).max(10).optional(),
 });
 
 export const playerViewSchema = z.strictObject({

@@ -4,7 +4,7 @@
  * and locks the rows, calls these, and writes what they return.
  */
 import { correctAnswerOf, gradeAnswer, hintHelp, type Answer, type HintHelp } from "../grading";
-import { toPublicData, type PublicQuestionData, type QuestionData, type QuestionType } from "../question";
+import { answerFeedback, toPublicData, type PublicQuestionData, type QuestionData, type QuestionType } from "../question";
 import { scoreAnswer } from "../scoring";
 
 /** Who is playing: a member, or a guest known by the signed cookie's id. */
@@ -39,6 +39,8 @@ export type Feedback = {
   answer: Answer | null;
   correctAnswer: Answer;
   explanation: string;
+  /** What the answer given earns: the picked options' own feedback, or true/false's (may be empty). */
+  feedback: string[];
   points: number;
   streak: number;
   score: number;
@@ -287,6 +289,7 @@ export function applyAnswer(attempt: AttemptState, quiz: QuizRules, q: QuestionR
       answer: given,
       correctAnswer: correctAnswerOf(q.data),
       explanation: q.explanation,
+      feedback: answerFeedback(q.data, given, grade.correct),
       points: scored.points,
       streak: scored.streak,
       score,

@@ -4,6 +4,7 @@ import { intervalLabel } from "./interval";
 import { buildQueue, dayAllowance } from "./limits";
 import { DEFAULT_STUDY_SETTINGS, studySettingsInput } from "./settings";
 import { achievedRetention, forecast, heatmap, studyStreak } from "./stats";
+import { revealCard } from "./session";
 import { suggestRating } from "./suggest";
 
 const T0 = new Date(Date.UTC(2026, 0, 10, 12));
@@ -123,5 +124,29 @@ describe("stats", () => {
   it("retention achieved", () => {
     expect(achievedRetention({ recalled: 9, total: 10 })).toBe(0.9);
     expect(achievedRetention({ recalled: 0, total: 0 })).toBeNull();
+  });
+});
+
+describe("the study reveal's feedback", () => {
+  const q = {
+    id: "q1",
+    type: "boolean" as const,
+    prompt: "Pluto is a planet",
+    points: 1000,
+    timeLimit: null,
+    imageUrl: null,
+    hint: null,
+    explanation: "Reclassified in 2006.",
+    data: { type: "boolean" as const, correct: false, feedback: { wrong: "It is a dwarf planet.", right: "Right." } },
+  };
+  const dues = { again: T0, hard: T0, good: T0, easy: T0 };
+  it.each([
+    { answer: true, feedback: ["It is a dwarf planet."] },
+    { answer: false, feedback: ["Right."] },
+    { answer: null, feedback: [] },
+  ])("answer $answer → $feedback", ({ answer, feedback }) => {
+    const reveal = revealCard(q, answer, 3000, 20_000, dues, T0);
+    expect(reveal.feedback).toEqual(feedback);
+    expect(reveal.explanation).toBe("Reclassified in 2006.");
   });
 });

@@ -3,6 +3,7 @@
  * answer, or when the learner asks) does.
  */
 import { correctAnswerOf, gradeAnswer, type Answer } from "../grading";
+import { answerFeedback } from "../question";
 import type { PlayQuestion, QuestionRecord } from "../play/attempt";
 import { intervalLabel, type IntervalLabel } from "./interval";
 import { RATINGS, type StudyRating } from "./scheduler";
@@ -16,6 +17,8 @@ export type StudyReveal = {
   correct: boolean;
   correctAnswer: Answer;
   explanation: string;
+  /** What the answer earns: the picked options' own feedback, or true/false's (may be empty). */
+  feedback: string[];
   suggested: StudyRating;
   /** What each button would give. */
   intervals: Record<StudyRating, IntervalLabel>;
@@ -40,6 +43,7 @@ export function revealCard(
     correct,
     correctAnswer: correctAnswerOf(q.data),
     explanation: q.explanation,
+    feedback: answer === null ? [] : answerFeedback(q.data, answer, correct),
     suggested: suggestRating({ correct, answered: answer !== null, timeMs, timeLimitMs }),
     intervals,
   };

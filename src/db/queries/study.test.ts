@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client";
 import { testBackends } from "../test-databases";
 import { makeQuiz, makeUser } from "./social.test-helpers";
-import { deckQueue, getStudySettings, listDue, recordReview, reviewsSince, saveStudySettings, studyStats } from "./study";
+import type { GuestCard, GuestReview } from "@/core/study/merge";
+import { newCardMemory, reviewCard, schedulerFor, type StudyRating } from "@/core/study/scheduler";
+import { deckQueue, getStudySettings, listDue, mergeGuestStudy, recordReview, reviewsSince, saveStudySettings, studyStats } from "./study";
 
 const T0 = new Date(Date.UTC(2026, 2, 10, 12)); // noon UTC: the study day began at 04:00 UTC
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -104,10 +106,10 @@ describe.each(testBackends)("study on $name", (backend) => {
     expect((await deckQueue(handle.db, quiz.id, me, at(60 * DAY + MIN))).queue).toHaveLength(0);
   });
 
-  it("a guest gets the first questions as new cards and nothing is stored", async () => {
+  it("a guest gets the quiz's questions (their browser applies the limits) and nothing is stored", async () => {
     const quiz = await makeQuiz(handle.db, owner, { questions: 22 });
     const q = await deckQueue(handle.db, quiz.id, null, T0);
-    expect(q.queue).toHaveLength(20);
+    expect(q.queue).toHaveLength(22);
     expect(q.queue[0]!.question.prompt).toBe("Statement 1 is true");
   });
 
@@ -130,5 +132,61 @@ describe.each(testBackends)("study on $name", (backend) => {
     // One review of a card in review state, forgotten: retention 0 of 1.
     expect(s.retention).toEqual({ desired: 0.9, achieved: 0, reviews: 1 });
     expect(s.today).toMatchObject({ newStudied: 1, reviewsDone: 1, newLeft: 19, reviewsLeft: 199 });
+  });
+
+  /** A guest's first review of a question, as their browser schedules and logs it. */
+  const guestStudied = (questionId: string, rating: StudyRating, when: Date, id: string): { card: GuestCard; review: GuestReview } => {
+    const r = reviewCard(schedulerFor(), newCardMemory(when), questionId, rating, when);
+    return { card: { questionId, memory: r.card }, review: { ...r.log, id, questionId, durationMs: 2500, reviewedAt: when } };
+  };
+
+  it("merges a guest's progress: the later review's state wins, logs are a union, twice is once", async () => {
+    const me = (await makeUser(handle.db)).id;
+    const quiz = await makeQuiz(handle.db, owner, { questions: 3 });
+    const [q1, q2, q3] = (await deckQueue(handle.db, quiz.id, me, T0)).queue.map((c) => c.question.id) as [string, string, string];
+    // The member reviewed q1 at T0 + 1 h (Again: learning); the guest reviewed q1 earlier (Easy)
+    // and q2 later, and sent a review of a question that was since deleted.
+    const mine = await review(me, q1, "again", at(60 * MIN), "member-q1");
+    const g1 = guestStudied(q1, "easy", T0, "guest-q1");
+    const g2 = guestStudied(q2, "good", at(2 * 60 * MIN), "guest-q2");
+    const gone = guestStudied("00000000-0000-4000-8000-000000000000", "good", T0, "guest-gone");
+    const progress = { cards: [g1.card, g2.card, gone.card], reviews: [g1.review, g2.review, gone.review] };
+    const merged = await mergeGuestStudy(handle.db, me, progress, at(3 * 60 * MIN));
+    expect(merged).toEqual({ cards: 1, reviews: 2, skipped: 1 });
+
+    const queue = await deckQueue(handle.db, quiz.id, me, at(3 * 60 * MIN));
+    // q1 keeps the member's later state (learning, due since 10 min after their review); q2 is
+    // the guest's (learning, due 10 min after Good); q3 is still new.
+    expect(queue.queue.map((c) => [c.kind, c.question.id])).toEqual([
+      ["learning", q1],
+      ["learning", q2],
+      ["new", q3],
+    ]);
+    expect(queue.queue[0]!.due).toEqual(mine!.card.due);
+    expect(queue.queue[1]!.due).toEqual(g2.card.memory.due);
+    const logs = await reviewsSince(handle.db, me, at(-DAY));
+    expect(logs.map((l) => [l.clientReviewId, l.grade])).toEqual([
+      ["guest-q1", 4],
+      ["member-q1", 1],
+      ["guest-q2", 3],
+    ]);
+    // Sent again (a retry, or a second tab): nothing changes.
+    expect(await mergeGuestStudy(handle.db, me, progress, at(3 * 60 * MIN))).toEqual({ cards: 0, reviews: 0, skipped: 1 });
+    expect(await reviewsSince(handle.db, me, at(-DAY))).toHaveLength(3);
+    const stats = await studyStats(handle.db, me, at(3 * 60 * MIN));
+    expect(stats.totalReviews).toBe(3);
+    expect(stats.decks).toEqual([{ slug: quiz.slug, title: `Quiz ${quiz.slug}`, due: 2, new: 1, total: 3 }]);
+  });
+
+  it("a guest's later review replaces the member's card", async () => {
+    const me = (await makeUser(handle.db)).id;
+    const quiz = await makeQuiz(handle.db, owner, { questions: 1 });
+    const [q] = (await deckQueue(handle.db, quiz.id, me, T0)).queue.map((c) => c.question.id) as [string];
+    await review(me, q, "again", T0, "member-first");
+    const g = guestStudied(q, "easy", at(5 * MIN), "guest-later");
+    expect(await mergeGuestStudy(handle.db, me, { cards: [g.card], reviews: [g.review] }, at(6 * MIN))).toEqual({ cards: 1, reviews: 1, skipped: 0 });
+    // Easy on a new card: days away, so nothing is due and the deck has no new card left.
+    expect((await deckQueue(handle.db, quiz.id, me, at(7 * MIN))).queue).toEqual([]);
+    expect((await listDue(handle.db, me, at(g.card.memory.due.getTime() - T0.getTime()), 10)).items.map((i) => i.questionId)).toEqual([q]);
   });
 });

@@ -6,6 +6,7 @@ import { offsetMinutes, studyDayNumber, studyDayStart, DAY_STARTS_AT_HOUR } from
 import { buildQueue, dayAllowance, LEARN_AHEAD_MS } from "@/core/study/limits";
 import { newCardMemory, RATING_NUMBER, reviewCard, schedulerFor, type CardMemory, type StudyRating } from "@/core/study/scheduler";
 import { DEFAULT_STUDY_SETTINGS, type StudySettings, type StudySettingsInput } from "@/core/study/settings";
+import { mergeGuestProgress, type GuestProgress } from "@/core/study/merge";
 import { achievedRetention, forecast, heatmap, studyStreak } from "@/core/study/stats";
 import { queryRows, type Db } from "../client";
 import { cards, questions, quizzes, reviewLogs, studySettings } from "../schema";
@@ -70,11 +71,12 @@ export type DeckQueueItem = { question: QuestionRecord; kind: "learning" | "revi
 /**
  * A member's study queue for one quiz: due (re)learning cards, due reviews within the day's
  * review limit, then questions never studied within the day's new-card limit. A guest (null)
- * gets the quiz's first questions as new cards under the default limit.
+ * gets the quiz's first SESSION_BATCH questions: their browser knows which it has studied.
  */
 export async function deckQueue(db: Db, quizId: string, userId: string | null, now: Date): Promise<{ queue: DeckQueueItem[]; settings: StudySettings }> {
   if (!userId) {
-    const rows = await db.select().from(questions).where(eq(questions.quizId, quizId)).orderBy(asc(questions.position)).limit(DEFAULT_STUDY_SETTINGS.newPerDay);
+    // The guest's browser holds their cards and applies the limits (core/study/guest).
+    const rows = await db.select().from(questions).where(eq(questions.quizId, quizId)).orderBy(asc(questions.position)).limit(SESSION_BATCH);
     return { queue: rows.map((q) => ({ question: asQuestionRecord(q), kind: "new", due: now })), settings: DEFAULT_STUDY_SETTINGS };
   }
   const settings = await getStudySettings(db, userId);
@@ -285,4 +287,93 @@ export async function quizSlugOf(db: Db, questionId: string): Promise<string | n
 /** Reviews since a time (tests and the bench read them). */
 export async function reviewsSince(db: Db, userId: string, since: Date) {
   return db.select().from(reviewLogs).where(and(eq(reviewLogs.userId, userId), gte(reviewLogs.reviewedAt, since))).orderBy(asc(reviewLogs.reviewedAt));
+}
+
+export type MergedProgress = { cards: number; reviews: number; skipped: number };
+
+/**
+ * Merges a guest's study progress into a member's account in one transaction, by the rule in
+ * core/study/merge: the latest review decides each card's state, and the review logs are a union
+ * by client review id. Questions that no longer exist are skipped (counted in `skipped`).
+ */
+export async function mergeGuestStudy(db: Db, userId: string, guest: GuestProgress, now: Date): Promise<MergedProgress> {
+  const asked = [...new Set([...guest.cards.map((c) => c.questionId), ...guest.reviews.map((r) => r.questionId)])];
+  if (asked.length === 0) return { cards: 0, reviews: 0, skipped: 0 };
+  return db.transaction(async (tx) => {
+    const found = await tx.select({ id: questions.id, quizId: questions.quizId }).from(questions).where(inArray(questions.id, asked));
+    const quizOf = new Map(found.map((q) => [q.id, q.quizId]));
+    const known = {
+      cards: guest.cards.filter((c) => quizOf.has(c.questionId)),
+      reviews: guest.reviews.filter((r) => quizOf.has(r.questionId)),
+    };
+    const ids = [...quizOf.keys()];
+    // Every card a review belongs to must exist before its log; locked so a review recorded at
+    // the same moment waits for the merge (or the merge for it).
+    await tx
+      .insert(cards)
+      .values(ids.map((id) => ({ userId, questionId: id, quizId: quizOf.get(id)!, due: now })))
+      .onConflictDoNothing({ target: [cards.userId, cards.questionId] });
+    const mine = await tx
+      .select({ id: cards.id, questionId: cards.questionId, lastReview: cards.lastReview })
+      .from(cards)
+      .where(and(eq(cards.userId, userId), inArray(cards.questionId, ids)))
+      .for("update");
+    const reviewIds = known.reviews.map((r) => r.id);
+    const seen =
+      reviewIds.length === 0
+        ? []
+        : await tx
+            .select({ id: reviewLogs.clientReviewId })
+            .from(reviewLogs)
+            .where(and(eq(reviewLogs.userId, userId), inArray(reviewLogs.clientReviewId, reviewIds)));
+    // Cards just made above (never reviewed) count as absent.
+    const plan = mergeGuestProgress(
+      { cards: new Map(mine.filter((c) => c.lastReview).map((c) => [c.questionId, { lastReview: c.lastReview }])), reviewIds: new Set(seen.map((s) => s.id)) },
+      known,
+    );
+    const cardId = new Map(mine.map((c) => [c.questionId, c.id]));
+    for (const c of plan.cards) {
+      await tx.update(cards).set(c.memory).where(eq(cards.id, cardId.get(c.questionId)!));
+    }
+    for (let i = 0; i < plan.reviews.length; i += 500) {
+      await tx
+        .insert(reviewLogs)
+        .values(
+          plan.reviews.slice(i, i + 500).map((r) => ({
+            cardId: cardId.get(r.questionId)!,
+            userId,
+            clientReviewId: r.id,
+            grade: RATING_NUMBER[r.rating],
+            state: r.state,
+            due: r.due,
+            stability: r.stability,
+            difficulty: r.difficulty,
+            elapsedDays: r.elapsedDays,
+            scheduledDays: r.scheduledDays,
+            learningSteps: r.learningSteps,
+            durationMs: r.durationMs,
+            reviewedAt: r.reviewedAt,
+          })),
+        )
+        .onConflictDoNothing({ target: [reviewLogs.userId, reviewLogs.clientReviewId] });
+    }
+    return { cards: plan.cards.length, reviews: plan.reviews.length, skipped: asked.length - ids.length };
+  });
+}
+
+/** A member's whole review log as the optimizer reads it, oldest first. */
+export async function optimizerLog(db: Db, userId: string) {
+  return db
+    .select({ cardId: reviewLogs.cardId, grade: reviewLogs.grade, reviewedAt: reviewLogs.reviewedAt })
+    .from(reviewLogs)
+    .where(eq(reviewLogs.userId, userId))
+    .orderBy(asc(reviewLogs.reviewedAt));
+}
+
+/** The member's own FSRS parameters (null: the defaults), leaving their other settings as they are. */
+export async function saveStudyWeights(db: Db, userId: string, weights: number[] | null, now = new Date()): Promise<void> {
+  await db
+    .insert(studySettings)
+    .values({ userId, weights, updatedAt: now })
+    .onConflictDoUpdate({ target: studySettings.userId, set: { weights, updatedAt: now } });
 }

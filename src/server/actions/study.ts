@@ -1,9 +1,10 @@
 "use server";
 
+import type { OptimizerOutcome } from "@/core/study/optimizer";
 import type { StudyRated, StudyReveal } from "@/core/study/session";
 import type { StudySettings } from "@/core/study/settings";
 import { runAction, type ActionResult } from "../action-result";
-import { studyAnswer, studyRate, updateStudySettings } from "../study";
+import { optimizeMemberParameters, studyAnswer, studyRate, updateStudySettings } from "../study";
 import { studyAnswerInput, studyReviewInput } from "../study-schemas";
 
 /** Grades an answer, or reveals the card when the answer is null: the key comes back only now. */
@@ -17,4 +18,9 @@ export async function studyRateAction(slug: string, input: unknown): Promise<Act
 
 export async function studySettingsAction(input: unknown): Promise<ActionResult<StudySettings>> {
   return runAction(() => updateStudySettings(input));
+}
+
+/** Fits the member's FSRS parameters to their reviews; the old ones stay unless the new fit better. */
+export async function studyOptimizeAction(): Promise<ActionResult<OptimizerOutcome>> {
+  return runAction(() => optimizeMemberParameters());
 }

@@ -1,0 +1,64 @@
+/**
+ * A guest's study progress in their browser's IndexedDB: cards by question id and the review
+ * log by client review id. Dates are stored as Date objects (IndexedDB clones them as such).
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import type { GuestCard, GuestProgress, GuestReview } from "@/core/study/merge";
+
+interface GuestStudyDb extends DBSchema {
+  cards: { key: string; value: GuestCard };
+  reviews: { key: string; value: GuestReview };
+}
+
+const NAME = "quizdeck-study";
+let opened: Promise<IDBPDatabase<GuestStudyDb>> | null = null;
+
+/** null where IndexedDB is missing (some private modes): the guest then studies without keeping. */
+function database(): Promise<IDBPDatabase<GuestStudyDb>> | null {
+  if (typeof indexedDB === "undefined") return null;
+  opened ??= openDB<GuestStudyDb>(NAME, 1, {
+    upgrade(db) {
+      db.createObjectStore("cards", { keyPath: "questionId" });
+      db.createObjectStore("reviews", { keyPath: "id" });
+    },
+  }).catch((err: unknown) => {
+    opened = null;
+    throw err;
+  });
+  return opened;
+}
+
+export async function loadGuestProgress(): Promise<GuestProgress> {
+  const db = await database()?.catch(() => null);
+  if (!db) return { cards: [], reviews: [] };
+  const tx = db.transaction(["cards", "reviews"]);
+  const [cards, reviews] = await Promise.all([tx.objectStore("cards").getAll(), tx.objectStore("reviews").getAll()]);
+  await tx.done;
+  return { cards, reviews };
+}
+
+/** Keeps a review and the card it left, together. False when the browser cannot keep them. */
+export async function saveGuestReview(card: GuestCard, review: GuestReview): Promise<boolean> {
+  const db = await database()?.catch(() => null);
+  if (!db) return false;
+  const tx = db.transaction(["cards", "reviews"], "readwrite");
+  await Promise.all([tx.objectStore("cards").put(card), tx.objectStore("reviews").put(review), tx.done]);
+  return true;
+}
+
+/** After the account has them: only what was sent is removed (a review made meanwhile stays). */
+export async function forgetGuestProgress(sent: GuestProgress): Promise<void> {
+  const db = await database()?.catch(() => null);
+  if (!db) return;
+  const tx = db.transaction(["cards", "reviews"], "readwrite");
+  const cards = tx.objectStore("cards");
+  const reviews = tx.objectStore("reviews");
+  await Promise.all([
+    ...sent.reviews.map((r) => reviews.delete(r.id)),
+    ...sent.cards.map(async (c) => {
+      const now = await cards.get(c.questionId);
+      if (now && now.memory.reps === c.memory.reps) await cards.delete(c.questionId);
+    }),
+    tx.done,
+  ]);
+}

@@ -1,0 +1,49 @@
+"use client";
+
+import { CloudUpload } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { forgetGuestProgress, loadGuestProgress } from "./guest-store";
+
+/**
+ * On a member's study pages: study progress this browser kept while signed out joins the
+ * account (once; the server merges by the latest review per card), then the page reloads its data.
+ */
+export function GuestStudySync() {
+  const t = useTranslations("study");
+  const router = useRouter();
+  const [merged, setMerged] = useState<number | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      const progress = await loadGuestProgress();
+      if (cancelled || (progress.cards.length === 0 && progress.reviews.length === 0)) return;
+      const res = await fetch("/api/v1/study/guest-progress", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(progress),
+      }).catch(() => null);
+      // Kept in the browser on any failure: the next study page tries again.
+      if (!res?.ok) return;
+      await forgetGuestProgress(progress);
+      if (cancelled) return;
+      setMerged(progress.reviews.length);
+      router.refresh();
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [router]);
+  if (merged === null) return null;
+  return (
+    <p
+      role="status"
+      className="container-page mt-4 flex items-center gap-2 rounded-2xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+      data-testid="guest-merged"
+    >
+      <CloudUpload className="size-5 shrink-0" aria-hidden />
+      {t("guestMerged", { count: merged })}
+    </p>
+  );
+}

@@ -1,0 +1,51 @@
+import "server-only";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import type { FitMetrics, OptimizerReview } from "@/core/study/optimizer";
+import { AppError } from "./errors";
+
+/** A run past this is stopped: a member's log fits in seconds even at 100,000 reviews. */
+export const OPTIMIZER_TIME_LIMIT_MS = 120_000;
+
+export type OptimizerRun = { before: FitMetrics; after: FitMetrics; parameters: number[]; items: number };
+
+let running = 0;
+/** Runs at once on the whole server: each takes a core for a while, and the machine may have two. */
+const MAX_RUNNING = 1;
+
+/**
+ * Fits FSRS parameters to review histories in a worker thread (the request thread keeps serving),
+ * and measures the old (`current`, or the defaults when null) and new parameters on the same log.
+ */
+export async function runOptimizer(histories: OptimizerReview[][], current: number[] | null, workerFile = path.join(process.cwd(), "src/server/fsrs-worker.mjs")): Promise<OptimizerRun> {
+  if (running >= MAX_RUNNING) throw new AppError("unavailable", "The optimizer is busy with another member's reviews. Try again in a minute.");
+  running++;
+  try {
+    return await new Promise<OptimizerRun>((resolve, reject) => {
+      const worker = new Worker(workerFile, {
+        workerData: { histories, current, timeoutMs: OPTIMIZER_TIME_LIMIT_MS },
+        resourceLimits: { maxOldGenerationSizeMb: 512 },
+      });
+      const timer = setTimeout(() => {
+        void worker.terminate();
+        reject(new AppError("unavailable", "Optimizing took too long and was stopped. Try again later."));
+      }, OPTIMIZER_TIME_LIMIT_MS + 10_000);
+      const fail = (message: string) => {
+        console.error("[study] optimizer failed:", message);
+        reject(new AppError("internal_error", "The optimizer could not fit your reviews. Your parameters were not changed."));
+      };
+      worker.once("message", (m: OptimizerRun | { error: string }) => {
+        clearTimeout(timer);
+        void worker.terminate();
+        if ("error" in m) fail(m.error);
+        else resolve(m);
+      });
+      worker.once("error", (err) => {
+        clearTimeout(timer);
+        fail(err.message);
+      });
+    });
+  } finally {
+    running--;
+  }
+}
