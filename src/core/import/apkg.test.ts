@@ -202,7 +202,7 @@ describe("parseImport('apkg'): broken and hostile packages are one whole-file pr
     const huge = new Uint8Array(APKG_LIMITS.collectionBytes + 1024);
     const honest = zipSync({ "collection.anki2": huge }, { level: 9 });
     expect(honest.length).toBeLessThan(1024 * 1024);
-    expect(wholeFile(await read(honest))).toContain("unpacks to more than 64 MB");
+    expect(wholeFile(await read(honest))).toContain("unpacks to more than 32 MB");
     // Declared size rewritten to 1 KB in both headers: the count of what really inflates stops it.
     const liar = honest.slice();
     const view = new DataView(liar.buffer);
@@ -211,7 +211,9 @@ describe("parseImport('apkg'): broken and hostile packages are one whole-file pr
       if (sig === 0x04034b50) view.setUint32(i + 22, 1024, true);
       if (sig === 0x02014b50) view.setUint32(i + 24, 1024, true);
     }
-    expect(wholeFile(await read(liar))).toContain("unpacks to more than 64 MB");
+    expect(wholeFile(await read(liar))).toBe(
+      "The package's collection unpacks to more than the 1,024 bytes it declares; the package is damaged or made to mislead, so it was not opened",
+    );
   });
 
   it("sent as base64 (the JSON API) reads the same; other text is refused", async () => {
