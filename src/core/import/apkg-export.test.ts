@@ -4,6 +4,7 @@ import initSqlJs from "sql.js";
 import { describe, expect, it } from "vitest";
 import { quizInput, type QuizInput } from "../quiz-schema";
 import { fieldText } from "./anki";
+import { alternatives } from "./apkg";
 import { apkgCard, exportApkg, fieldChecksum } from "./apkg-export";
 import { parseImport } from "./index";
 
@@ -122,7 +123,7 @@ const ALL_TYPES: QuizInput = quizInput.parse({
     { type: "single", prompt: "Which planet is red?", options: ["Venus", "Mars", "Jupiter"], correct: 1, explanation: "Iron oxide." },
     { type: "multiple", prompt: "Which are gas giants?", options: ["Jupiter", "Earth", "Saturn"], correct: [0, 2] },
     { type: "boolean", prompt: "The Sun is a star.", correct: true },
-    { type: "text", prompt: "Chemical symbol of gold? <b>not bold</b> & more", accepted: ["Au"], explanation: "From Latin aurum.\nSecond line." },
+    { type: "text", prompt: "Chemical symbol of gold? <b>not bold</b> & more", accepted: ["Au", "gold / oro"], explanation: "From Latin aurum.\nSecond line." },
     { type: "order", prompt: "Order from the Sun", items: ["Mercury", "Venus", "Earth"] },
     { type: "number", prompt: "How many planets?", answer: 8, min: 0, max: 20, tolerance: 0, unit: "planets" },
   ],
@@ -187,12 +188,15 @@ describe("exportApkg", () => {
     const expected = ALL_TYPES.questions.map((q, i) => {
       const c = apkgCard(q, `${ALL_TYPES.title}\x1f${i}\x1f${q.prompt}`);
       // Anki fields are HTML: line breaks travel as <br>, and a blank line reads back as one break.
-      return { type: "text", prompt: fieldText(asHtml(c.front)), accepted: [c.back], explanation: c.explanation, points: 1000 };
+      return { type: "text", prompt: fieldText(asHtml(c.front)), accepted: alternatives(c.back), explanation: c.explanation, points: 1000 };
     });
     expect(r.questions.map((q) => q.question)).toEqual(expected);
-    // The text question comes back exactly as it was.
-    expect(r.questions[3]?.question).toEqual({ ...ALL_TYPES.questions[3], points: 1000 });
-    expect(expected.map((q) => q.accepted[0])).toEqual(["Mars", "Jupiter; Saturn", "True", "Au", "Mercury → Venus → Earth", "8 planets"]);
+    // A text question comes back as it was, unless an accepted answer itself holds " / ".
+    const { accepted: _, ...rest } = ALL_TYPES.questions[3] as Extract<QuizInput["questions"][number], { type: "text" }>;
+    expect(r.questions[3]?.question).toEqual({ ...rest, accepted: ["Au", "gold", "oro"], points: 1000 });
+    const plain = quizInput.parse({ ...ALL_TYPES, questions: [{ type: "text", prompt: "Colour?", accepted: ["colour", "color"], explanation: "Either spelling." }] });
+    expect((await parseImport("apkg", await exportApkg(plain))).questions[0]?.question).toEqual(plain.questions[0]);
+    expect(expected.map((q) => q.accepted)).toEqual([["Mars"], ["Jupiter; Saturn"], ["True"], ["Au", "gold", "oro"], ["Mercury → Venus → Earth"], ["8 planets"]]);
     expect(expected[0]?.prompt).toBe("Which planet is red?\nA. Venus\nB. Mars\nC. Jupiter");
     expect(expected[4]?.prompt).not.toBe("Order from the Sun\n• Mercury\n• Venus\n• Earth");
   });

@@ -51,6 +51,14 @@ describe("Anki note rules", () => {
     expect(fieldText(html)).toBe(text);
   });
 
+  it("a back listing answers with \" / \" accepts each of them", async () => {
+    const { alternatives } = await import("./apkg");
+    expect(alternatives("colour / color")).toEqual(["colour", "color"]);
+    expect(alternatives("1/2")).toEqual(["1/2"]);
+    expect(alternatives("a /  / b")).toEqual(["a /  / b"]);
+    expect(alternatives("x / x")).toEqual(["x"]);
+  });
+
   it("answers are one line", () => {
     expect(answerText("to eat<br>to dine")).toBe("to eat to dine");
   });

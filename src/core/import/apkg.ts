@@ -78,6 +78,16 @@ function mediaList(bytes: Uint8Array, entry: ZipEntry | undefined): string[] {
   }
 }
 
+/**
+ * "colour / color" → both accepted: a back that lists spellings or synonyms separated by " / "
+ * (spaces on both sides, as the export writes them; "1/2" stays whole) accepts each of them.
+ */
+export function alternatives(answer: string): string[] {
+  const parts = answer.split(" / ").map((p) => p.trim());
+  if (parts.length < 2 || parts.length > LIMITS.acceptedMax || parts.some((p) => !p)) return [answer];
+  return [...new Set(parts)];
+}
+
 type Note = { fields: string[]; line: number };
 
 class NoteReader {
@@ -99,7 +109,7 @@ class NoteReader {
         true,
       );
     const explanation = extraHtml.map((h) => fieldText(h)).filter(Boolean).join("\n");
-    this.collector.add(ref, { type: "text", prompt, accepted: [answer], explanation });
+    this.collector.add(ref, { type: "text", prompt, accepted: alternatives(answer), explanation });
   }
 
   read(model: AnkiModel | undefined, note: Note): void {
