@@ -7,9 +7,10 @@ const nextConfig: NextConfig = {
   // A second build directory lets two checkouts of one tree build and test side by side.
   distDir: process.env.QUIZDECK_NEXT_DIST_DIR ?? ".next",
   // PGlite ships WebAssembly and data files that must be loaded from node_modules, not bundled;
-  // pg has optional native bindings that the bundler must not try to resolve. pino, prom-client
-  // and ioredis load as they are, so route handlers and the custom server share one copy of each.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "pino", "prom-client", "ioredis"],
+  // pg has optional native bindings that the bundler must not try to resolve; sql.js (the .apkg
+  // export) reads its .wasm from its own folder. pino, prom-client and ioredis load as they are, so
+  // route handlers and the custom server share one copy of each.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "sql.js", "pino", "prom-client", "ioredis"],
   poweredByHeader: false,
   // The custom server compresses (brotli or gzip, src/server/compression.ts): Next's gzip flushes
   // after every streamed chunk, which leaves HTML 1.3–1.7× larger than it needs to be.

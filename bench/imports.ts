@@ -80,7 +80,7 @@ try {
   console.log(`bench:imports on ${machine()}, ${new Date().toISOString()}`);
   const cookie = await signUp();
   const cases: Case[] = [
-    ...hostileFiles().map((f) => ({ name: f.name, format: f.format, fileName: f.fileName, content: apiContent(f.make()) })),
+    ...(await Promise.all(hostileFiles().map(async (f) => ({ name: f.name, format: f.format, fileName: f.fileName, content: apiContent(await f.make()) })))),
     ...sampleCases(),
   ].filter((c) => !only || only.includes(c.name));
   // One import first, so the worker's start-up (loading the parsers) is not charged to a file.

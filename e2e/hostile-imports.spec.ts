@@ -19,7 +19,7 @@ for (const file of hostileFiles()) {
     test.setTimeout(120_000);
     const request = await playwright.request.newContext({ baseURL: baseURL! });
     await signUpByApi(request, baseURL!);
-    const content = apiContent(file.make());
+    const content = apiContent(await file.make());
 
     let importDone = 0;
     const started = performance.now();

@@ -7,7 +7,8 @@
  * chunks, the layouts on its path and the page's own (Next's app-build-manifest.json), gzipped at
  * level 9, and looks inside for markers of modules that must stay out:
  *  - obscenity (the nickname profanity matcher and its word list, ~17 kB gz): on no page;
- *  - zod (~27 kB gz): on none of the pages players and visitors open (forms for members may use it).
+ *  - zod (~27 kB gz): on none of the pages players and visitors open (forms for members may use it);
+ *  - sql.js (SQLite for Anki decks): on no page.
  * Both reach a page through one careless import, e.g. a client component taking a constant from a
  * module that also builds a schema or a matcher at load (see src/core/nickname-limits.ts).
  *
@@ -30,9 +31,11 @@ const MARKERS = {
   obscenity: ["Unexpected trailing backslash.", "|ab[b]o[s]|"],
   // zod 4 names each schema class with a string that minifying keeps.
   zod: ['"$ZodType"'],
+  // sql.js (SQLite in WebAssembly, ~0.6 MB of JS and wasm) reads and writes Anki decks on the server.
+  "sql.js": ["sql-wasm.wasm", "Statement closed"],
 };
 const PUBLIC_PAGES = ["/page", "/explore/page", "/quiz/[slug]/page", "/join/page", "/join/[pin]/page", "/game/[pin]/page", "/play/[attemptId]/page", "/results/[attemptId]/page", "/u/[handle]/page"];
-const FORBIDDEN = { obscenity: () => true, zod: (page) => PUBLIC_PAGES.includes(page) };
+const FORBIDDEN = { obscenity: () => true, zod: (page) => PUBLIC_PAGES.includes(page), "sql.js": () => true };
 /**
  * Budgets in kB of gzipped JS (the page's whole load; React and Next's runtime alone are ~103 kB):
  * what the pages weighed on 2026-11-23 plus ~3 kB, so a regression fails here. The aims are lower

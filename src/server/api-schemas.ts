@@ -144,7 +144,8 @@ export const leaderboardResult = z.object({ top: z.array(leaderboardEntry), view
 
 // Base64 of 5 MB is about 6.7 MB; the importer itself enforces the 5 MB limit on the decoded file.
 export const importInput = z.object({
-  format: z.enum(["json", "csv", "gift", "aiken", "opentdb", "kahoot"]),
+  format: z.enum(["json", "csv", "gift", "aiken", "opentdb", "kahoot", "apkg"]),
+  // Text as is; a Kahoot! .xlsx or an Anki .apkg as base64 of its bytes.
   content: z.string().max(7_500_000, "The file is larger than 5 MB"),
   skipInvalid: z.boolean().default(false),
   fileName: z.string().max(200).optional(),
@@ -155,6 +156,8 @@ export const importResult = z.object({
   quiz: z.object({ slug: z.string() }),
   imported: z.int(),
   skipped: z.array(z.object({ line: z.int(), reason: z.string() })),
+  /** Left out without costing a question (an Anki deck's pictures and sounds). */
+  notices: z.array(z.string()),
 });
 
-export const exportQuery = z.object({ format: z.enum(["json", "csv", "gift"]).default("json") });
+export const exportQuery = z.object({ format: z.enum(["json", "csv", "gift", "apkg"]).default("json") });

@@ -55,7 +55,7 @@ describe("ImportPool (the real worker, default limits)", { timeout: 60_000 }, ()
 
   it("answers every hostile file with problems, never an exception", async () => {
     for (const f of hostileFiles()) {
-      const r = await pool.parse({ format: f.format, content: f.make(), fileName: f.fileName });
+      const r = await pool.parse({ format: f.format, content: await f.make(), fileName: f.fileName });
       expect(r.questions, f.name).toEqual([]);
       expect(r.problems.length, f.name).toBeGreaterThan(0);
       for (const p of r.problems) expect(Number.isInteger(p.line) && p.line >= 0 && p.reason.length > 0, f.name).toBe(true);

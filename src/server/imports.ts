@@ -15,7 +15,7 @@ export async function previewImport(input: ImportInput): Promise<ImportResult> {
   return importPool().parse({ format: input.format, content: input.content, ...(input.fileName ? { fileName: input.fileName } : {}) });
 }
 
-export type ImportOutcome = { quiz: { slug: string }; imported: number; skipped: { line: number; reason: string }[] };
+export type ImportOutcome = { quiz: { slug: string }; imported: number; skipped: { line: number; reason: string }[]; notices: string[] };
 
 /**
  * Imports a file as a new draft of `viewer`. Any problem fails the whole import (`import_failed`,
@@ -38,5 +38,5 @@ export async function importQuiz(viewer: Viewer, input: ImportInput): Promise<Im
     );
   }
   const draft = await createDraftFromInput(await getDb(), viewer.id, { ...result.quiz, questions: result.questions.map((q) => q.question) });
-  return { quiz: { slug: draft.slug }, imported: result.questions.length, skipped: problems };
+  return { quiz: { slug: draft.slug }, imported: result.questions.length, skipped: problems, notices: result.notices ?? [] };
 }

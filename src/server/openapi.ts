@@ -35,7 +35,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post",
     path: "/api/v1/imports",
-    summary: "Import a quiz file as a new draft (owner: the caller); Kahoot! .xlsx content is base64",
+    summary: "Import a quiz file as a new draft (owner: the caller); Kahoot! .xlsx and Anki .apkg content is base64",
     body: importInput,
     response: importResult,
     status: 201,
@@ -44,7 +44,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get",
     path: "/api/v1/quizzes/{slug}/export",
-    summary: "Export a quiz with its answers as Quizdeck JSON, CSV or GIFT (owner and admins)",
+    summary: "Export a quiz with its answers as Quizdeck JSON, CSV, GIFT or an Anki deck (.apkg, binary) (owner and admins)",
     pathParams: { slug: "The quiz's slug" },
     query: exportQuery,
     response: z.string(),

@@ -8,15 +8,15 @@ import { strToU8, unzipSync, zipSync, type Zippable } from "fflate";
  * and `npm run bench:imports` build them from here; `npx tsx src/test/hostile-imports.ts DIR`
  * writes them to DIR to try by hand.
  */
-export type HostileFormat = "json" | "csv" | "gift" | "aiken" | "opentdb" | "kahoot";
+export type HostileFormat = "json" | "csv" | "gift" | "aiken" | "opentdb" | "kahoot" | "apkg";
 export type HostileFile = {
   name: string;
   format: HostileFormat;
   fileName: string;
   /** What it does to an unprotected parser. */
   what: string;
-  /** Builds the file: text, or the .xlsx bytes (some take a second and 100 MB to build). */
-  make: () => string | Uint8Array;
+  /** Builds the file: text, or the .xlsx / .apkg bytes (some take a second and 100 MB to build). */
+  make: () => string | Uint8Array | Promise<Uint8Array>;
 };
 
 const KAHOOT_SAMPLE = path.resolve(import.meta.dirname, "../../samples/import/kahoot.xlsx");
@@ -70,6 +70,19 @@ function xlsxLyingSizes(real: number): Uint8Array {
       view.setUint32(i + 22, 1024, true);
     if (sig === 0x02014b50 && new TextDecoder().decode(bytes.subarray(i + 46, i + 46 + name.length)) === name)
       view.setUint32(i + 24, 1024, true);
+  }
+  return bytes;
+}
+
+/** A zip whose collection.anki2 is `real` bytes of zeros; with `lie`, both headers declare 1 KB. */
+function apkgBomb(real: number, lie: boolean): Uint8Array {
+  const bytes = zipSync({ "collection.anki2": new Uint8Array(real) }, { level: 9 });
+  if (!lie) return bytes;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = 0; i + 4 < bytes.length; i++) {
+    const sig = view.getUint32(i, true);
+    if (sig === 0x04034b50) view.setUint32(i + 22, 1024, true);
+    if (sig === 0x02014b50) view.setUint32(i + 24, 1024, true);
   }
   return bytes;
 }
@@ -161,6 +174,69 @@ export function hostileFiles(): HostileFile[] {
       make: () => csvHugeField(),
     },
     {
+      name: "apkg-not-zip",
+      format: "apkg",
+      fileName: "not-a-deck.apkg",
+      what: "a tab-separated text export renamed .apkg",
+      make: () => strToU8("hola\thello\ncomer\tto eat\n".repeat(1000)),
+    },
+    {
+      name: "apkg-zip-bomb",
+      format: "apkg",
+      fileName: "bomb.apkg",
+      what: "collection.anki2 inflates to 200 MiB of zeros (sizes declared honestly)",
+      make: () => apkgBomb(200 * MiB, false),
+    },
+    {
+      name: "apkg-lying-sizes",
+      format: "apkg",
+      fileName: "liar.apkg",
+      what: "collection.anki2 declares 1 KB and inflates to 200 MiB",
+      make: () => apkgBomb(200 * MiB, true),
+    },
+    {
+      name: "apkg-not-anki",
+      format: "apkg",
+      fileName: "other-sqlite.apkg",
+      what: "collection.anki2 is an SQLite database of another program (no col, notes or cards tables)",
+      make: async () => {
+        const { default: initSqlJs } = await import("sql.js");
+        const db = new (await initSqlJs()).Database();
+        db.run("create table users (id integer primary key, name text); insert into users values (1, 'x')");
+        const bytes = db.export();
+        db.close();
+        return zipSync({ "collection.anki2": bytes });
+      },
+    },
+    {
+      name: "apkg-notes-view",
+      format: "apkg",
+      fileName: "view.apkg",
+      what: "notes is a view over an endless recursive query: reading it never ends",
+      make: async () => {
+        const { ankiPackage } = await import("./anki-fixture");
+        return ankiPackage([], {
+          tamper: (db) =>
+            db.exec("drop table notes; create view notes as with recursive n(id, mid, flds) as (select 1, 1001, 'q' || char(31) || 'a' union all select id + 1, 1001, flds from n) select * from n"),
+        });
+      },
+    },
+    {
+      name: "apkg-too-many-notes",
+      format: "apkg",
+      fileName: "huge-deck.apkg",
+      what: "a real Anki collection with 200,000 notes",
+      make: async () => {
+        const { ankiPackage } = await import("./anki-fixture");
+        return ankiPackage([], {
+          tamper: (db) =>
+            db.exec(
+              "with recursive n(i) as (select 1 union all select i + 1 from n where i < 200000) insert into notes select i, 'g' || i, 1001, 0, 0, '', 'q' || i || char(31) || 'a', 'q', 0, 0, '' from n",
+            ),
+        });
+      },
+    },
+    {
       name: "aiken-long-lines",
       format: "aiken",
       fileName: "long.txt",
@@ -170,7 +246,7 @@ export function hostileFiles(): HostileFile[] {
   ];
 }
 
-/** As the JSON API takes it: text as is, an .xlsx as base64. */
+/** As the JSON API takes it: text as is, an .xlsx or .apkg as base64. */
 export function apiContent(content: string | Uint8Array): string {
   return typeof content === "string" ? content : Buffer.from(content).toString("base64");
 }
@@ -180,7 +256,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const dir = process.argv[2] ?? "hostile-imports";
   mkdirSync(dir, { recursive: true });
   for (const f of hostileFiles()) {
-    const content = f.make();
+    const content = await f.make();
     writeFileSync(path.join(dir, f.fileName), content);
     console.log(`${f.fileName}\t${f.format}\t${typeof content === "string" ? Buffer.byteLength(content) : content.byteLength} bytes\t${f.what}`);
   }

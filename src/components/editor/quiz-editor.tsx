@@ -258,7 +258,7 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
                 <span className="sr-only sm:hidden">{t("export")}</span>
               </summary>
               <div className="absolute right-0 z-40 mt-2 w-44 rounded-2xl border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-800 dark:bg-zinc-900">
-                {(["json", "csv", "gift"] as const).map((f) => (
+                {(["json", "csv", "gift", "apkg"] as const).map((f) => (
                   <a
                     key={f}
                     href={`/api/v1/quizzes/${ref.slug}/export?format=${f}`}

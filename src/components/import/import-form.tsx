@@ -1,7 +1,7 @@
 "use client";
 
 import { clsx } from "clsx";
-import { AlertTriangle, CheckCircle2, Eye, FileUp, Loader2 } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Eye, FileUp, Info, Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
@@ -11,14 +11,18 @@ import type { ImportResult } from "@/core/import";
 import type { QuestionInput } from "@/core/quiz-schema";
 import { importAction, previewImportAction } from "@/server/actions/imports";
 
-const FORMATS = ["json", "csv", "gift", "aiken", "opentdb", "kahoot"] as const;
+const FORMATS = ["json", "csv", "gift", "aiken", "opentdb", "kahoot", "apkg"] as const;
 type Format = (typeof FORMATS)[number];
+/** Files read as bytes and sent as base64; the others must be UTF-8 text. */
+const BINARY: readonly Format[] = ["kahoot", "apkg"];
+const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 const MAX_BYTES = 5 * 1024 * 1024;
 
 /** The format a file most likely is, from its name and first bytes. */
 function guessFormat(name: string, text: string | null): Format | null {
   const ext = name.toLowerCase().split(".").pop();
   if (ext === "xlsx") return "kahoot";
+  if (ext === "apkg") return "apkg";
   if (ext === "csv") return "csv";
   if (ext === "gift") return "gift";
   if (ext === "json") return text && /"results"\s*:/.test(text.slice(0, 2000)) && /"incorrect_answers"/.test(text) ? "opentdb" : "json";
@@ -57,12 +61,13 @@ export function ImportForm() {
       setFailure({ message: t("tooLarge", { size: (bytes.byteLength / 1024 / 1024).toFixed(1) }), problems: [] });
       return;
     }
-    const guessed = guessFormat(f.name, f.name.toLowerCase().endsWith(".xlsx") ? null : new TextDecoder().decode(bytes.subarray(0, 4096)));
+    // A zip is never text: no peeking at its bytes as UTF-8.
+    const guessed = guessFormat(f.name, isZip(bytes) ? null : new TextDecoder().decode(bytes.subarray(0, 4096)));
     const fmt = guessed ?? format;
     if (guessed) setFormat(guessed);
-    // The spreadsheet travels as base64; text must be UTF-8, or it would arrive mangled.
+    // Spreadsheets and Anki decks travel as base64; text must be UTF-8, or it would arrive mangled.
     let content: string;
-    if (fmt === "kahoot") content = toBase64(bytes);
+    if (BINARY.includes(fmt)) content = toBase64(bytes);
     else {
       try {
         content = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -94,8 +99,9 @@ export function ImportForm() {
     });
 
   const problems: Problem[] = preview?.problems ?? [];
-  // Spreadsheets number rows; text files number lines.
+  // Spreadsheets number rows; text files number lines; an Anki deck numbers its notes.
   const rows = format === "csv" || format === "kahoot";
+  const notes = format === "apkg";
   return (
     <div className="mt-6 space-y-6">
       <form
@@ -112,7 +118,7 @@ export function ImportForm() {
           <input
             id={`${id}-file`}
             type="file"
-            accept=".json,.csv,.gift,.txt,.xlsx"
+            accept=".json,.csv,.gift,.txt,.xlsx,.apkg"
             onChange={(e) => {
               const f = e.target.files?.[0];
               if (f) void load(f);
@@ -162,7 +168,7 @@ export function ImportForm() {
               <AlertTriangle className="size-5" aria-hidden />
               {failure.message}
             </p>
-            <ProblemList problems={failure.problems} rows={rows} />
+            <ProblemList problems={failure.problems} rows={rows} notes={notes} />
           </div>
         )}
       </div>
@@ -185,14 +191,24 @@ export function ImportForm() {
             <div className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100" data-testid="import-problems">
               <p className="font-bold">{t("problemsTitle", { count: problems.length })}</p>
               <p className="text-sm">{skipInvalid ? t("problemsSkipped") : t("problemsBlock")}</p>
-              <ProblemList problems={problems} rows={rows} />
+              <ProblemList problems={problems} rows={rows} notes={notes} />
             </div>
+          )}
+          {preview.notices && preview.notices.length > 0 && (
+            <ul className="space-y-1 rounded-2xl border border-sky-300 bg-sky-50 p-4 text-sm text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100" data-testid="import-notices">
+              {preview.notices.map((n) => (
+                <li key={n} className="flex items-start gap-2">
+                  <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+                  {n}
+                </li>
+              ))}
+            </ul>
           )}
           <ol className="space-y-2">
             {preview.questions.map(({ line, question }, i) => (
               <li key={`${line}-${i}`} className="rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
                 <p className="text-xs font-semibold text-zinc-500 uppercase">
-                  {rows ? t("rowN", { row: line }) : t("lineN", { line })} · {tt(question.type)}
+                  {notes ? t("noteN", { note: line }) : rows ? t("rowN", { row: line }) : t("lineN", { line })} · {tt(question.type)}
                 </p>
                 <p className="mt-1 font-semibold">{question.prompt}</p>
                 <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{summarize(question, t)}</p>
@@ -205,14 +221,16 @@ export function ImportForm() {
   );
 }
 
-function ProblemList({ problems, rows }: { problems: Problem[]; rows: boolean }) {
+function ProblemList({ problems, rows, notes }: { problems: Problem[]; rows: boolean; notes: boolean }) {
   const t = useTranslations("import");
   if (problems.length === 0) return null;
   return (
     <ul className="mt-2 space-y-1 text-sm" data-testid="problem-list">
       {problems.map((p, i) => (
         <li key={i} className={clsx("flex gap-2", p.skipped && "opacity-90")}>
-          <span className="shrink-0 font-mono font-semibold">{p.line > 0 ? (rows ? t("rowN", { row: p.line }) : t("lineN", { line: p.line })) : t("wholeFile")}</span>
+          <span className="shrink-0 font-mono font-semibold">
+            {p.line > 0 ? (notes ? t("noteN", { note: p.line }) : rows ? t("rowN", { row: p.line }) : t("lineN", { line: p.line })) : t("wholeFile")}
+          </span>
           <span>{p.reason}</span>
         </li>
       ))}

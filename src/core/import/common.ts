@@ -31,6 +31,8 @@ export type ImportResult = {
   quiz: QuizMeta;
   questions: ImportedQuestion[];
   problems: ImportProblem[];
+  /** What was left out without costing a question (an Anki deck's pictures and sounds): shown, never blocking. */
+  notices?: string[];
 };
 
 export const DEFAULT_TITLE = "Imported quiz";
@@ -291,7 +293,7 @@ export class Collector {
   private count = 0;
   private overflow: { first: QuestionRef; count: number; because: "limit" | "problems" } | undefined;
 
-  constructor(private readonly unit: "line" | "row") {}
+  constructor(private readonly unit: "line" | "row" | "note") {}
 
   /** The next question's label, e.g. "Question 3 (line 14)". */
   next(line: number): QuestionRef {

@@ -12,7 +12,10 @@ const VALID: Record<ImportFormat, string> = {
   aiken: "aiken.txt",
   opentdb: "opentdb.json",
   kahoot: "kahoot.xlsx",
+  apkg: "anki.apkg",
 };
+/** Formats read as bytes (base64 through the JSON API), not as text. */
+const binary = (f: ImportFormat) => f === "kahoot" || f === "apkg";
 
 /** What a file with no correct answer looks like in each format. */
 const NO_CORRECT: Record<ImportFormat, () => Promise<string | Uint8Array>> = {
@@ -24,6 +27,10 @@ const NO_CORRECT: Record<ImportFormat, () => Promise<string | Uint8Array>> = {
   kahoot: async () => {
     const { default: writeExcelFile } = await import("write-excel-file/node");
     return new Uint8Array(await writeExcelFile([["Question", "Answer 1", "Answer 2", "Correct answer(s)"], ["Which?", "a", "b", null]]).toBuffer());
+  },
+  apkg: async () => {
+    const { ankiPackage } = await import("@/test/anki-fixture");
+    return ankiPackage([{ model: "basic", fields: ["Which?", ""] }]);
   },
 };
 
@@ -41,12 +48,12 @@ function expectWellFormed(r: ImportResult) {
 
 describe("parseImport: malformed input gives problems, never an exception", () => {
   test.each(IMPORT_FORMATS)("%s: empty file", async (format) => {
-    for (const content of ["", new Uint8Array(0), ...(format === "kahoot" ? [] : [" \n\t\n", new Uint8Array([0xef, 0xbb, 0xbf])])]) {
+    for (const content of ["", new Uint8Array(0), ...(binary(format) ? [] : [" \n\t\n", new Uint8Array([0xef, 0xbb, 0xbf])])]) {
       expect(await parseImport(format, content)).toMatchObject({ questions: [], problems: [{ line: 0, reason: "The file is empty" }] });
     }
   });
 
-  test.each(IMPORT_FORMATS.filter((f) => f !== "kahoot"))("%s: Latin-1 bytes are not UTF-8", async (format) => {
+  test.each(IMPORT_FORMATS.filter((f) => !binary(f)))("%s: Latin-1 bytes are not UTF-8", async (format) => {
     const r = await parseImport(format, new Uint8Array([0x63, 0x61, 0x66, 0xe9]));
     expect(r.questions).toEqual([]);
     expect(r.problems).toEqual([{ line: 0, reason: expect.stringContaining("The file is not UTF-8 text; save it as UTF-8") }]);
@@ -57,10 +64,15 @@ describe("parseImport: malformed input gives problems, never an exception", () =
     expect(r.problems).toEqual([{ line: 0, reason: expect.stringContaining("not a readable Excel workbook") }]);
   });
 
+  it("apkg: Latin-1 bytes are not an Anki package", async () => {
+    const r = await parseImport("apkg", new Uint8Array([0x63, 0x61, 0x66, 0xe9]));
+    expect(r.problems).toEqual([{ line: 0, reason: expect.stringContaining("not an Anki package") }]);
+  });
+
   test.each(IMPORT_FORMATS)("%s: 5 MB + 1 byte is one problem and nothing else", async (format) => {
     const tooBig = [new Uint8Array(MAX_IMPORT_BYTES + 1).fill(0x61)];
-    if (format === "kahoot") tooBig.push(new TextEncoder().encode("A".repeat(Math.ceil(((MAX_IMPORT_BYTES + 1) * 4) / 3) + 4)));
-    const strings = format === "kahoot" ? ["A".repeat(Math.ceil(((MAX_IMPORT_BYTES + 3) * 4) / 3))] : ["a".repeat(MAX_IMPORT_BYTES + 1), "é".repeat(MAX_IMPORT_BYTES / 2 + 1)];
+    if (binary(format)) tooBig.push(new TextEncoder().encode("A".repeat(Math.ceil(((MAX_IMPORT_BYTES + 1) * 4) / 3) + 4)));
+    const strings = binary(format) ? ["A".repeat(Math.ceil(((MAX_IMPORT_BYTES + 3) * 4) / 3))] : ["a".repeat(MAX_IMPORT_BYTES + 1), "é".repeat(MAX_IMPORT_BYTES / 2 + 1)];
     for (const content of [...tooBig.slice(0, 1), ...strings]) {
       const r = await parseImport(format, content);
       expect(r.questions).toEqual([]);
@@ -86,7 +98,7 @@ describe("parseImport: malformed input gives problems, never an exception", () =
     expect(r.questions).toEqual([]);
     expect(r.problems).toHaveLength(1);
     expect(r.problems[0]?.line).toBeGreaterThan(0);
-    expect(r.problems[0]?.reason).toMatch(/^Question 1 \((line|row) \d+\): .*correct/);
+    expect(r.problems[0]?.reason).toMatch(/^Question 1 \((line|row|note) \d+\): .*correct/);
   });
 
   test.each(IMPORT_FORMATS)("%s: random bytes and mangled samples", async (format) => {
@@ -184,7 +196,8 @@ describe("parseImport: content forms and limits", () => {
     ]);
   });
 
-  test.each(IMPORT_FORMATS.filter((f) => f !== "kahoot"))("%s: a file of thousands of questions stops at 200", async (format) => {
+  // The binary formats have their own tests of this (kahoot.test.ts, apkg.test.ts).
+  test.each(IMPORT_FORMATS.filter((f) => !binary(f)))("%s: a file of thousands of questions stops at 200", async (format) => {
     const one: Record<string, (i: number) => string> = {
       json: (i) => `{"type":"boolean","prompt":"Q${i}?","correct":true}`,
       csv: (i) => `boolean,Q${i}?,true`,

@@ -1,5 +1,6 @@
 import { LIMITS, type QuizInput } from "../quiz-schema";
 import { parseAiken } from "./aiken";
+import { parseApkg } from "./apkg";
 import { defaultMeta, titleFromFileName, type ImportProblem, type ImportResult } from "./common";
 import { exportCsv, parseCsv } from "./csv";
 import { exportGift, parseGift } from "./gift";
@@ -17,10 +18,13 @@ export { CSV_COLUMNS } from "./csv";
 export { QUIZDECK_JSON_VERSION } from "./json";
 export { OPENTDB_LICENCE, OPENTDB_SOURCE } from "./opentdb";
 
-export const IMPORT_FORMATS = ["json", "csv", "gift", "aiken", "opentdb", "kahoot"] as const;
+export const IMPORT_FORMATS = ["json", "csv", "gift", "aiken", "opentdb", "kahoot", "apkg"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+/** Text exports; `.apkg` is a binary export of its own (`exportApkg`). */
 export const EXPORT_FORMATS = ["json", "csv", "gift"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export { APKG_LIMITS } from "./apkg";
+export { exportApkg } from "./apkg-export";
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
@@ -32,7 +36,11 @@ export const FORMAT_FILES: Record<ImportFormat, { extension: string; mime: strin
   aiken: { extension: "txt", mime: "text/plain" },
   opentdb: { extension: "json", mime: "application/json" },
   kahoot: { extension: "xlsx", mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+  apkg: { extension: "apkg", mime: "application/apkg" },
 };
+
+/** Formats whose files are bytes (sent as base64 through the JSON API), not text. */
+export const BINARY_FORMATS: readonly ImportFormat[] = ["kahoot", "apkg"];
 
 export type ParseImportOptions = {
   /** The uploaded file's name; a format without a quiz title (Aiken, Kahoot!) takes it from here. */
@@ -86,8 +94,8 @@ function toText(content: string | Uint8Array): Text {
   }
 }
 
-/** The .xlsx bytes: given as bytes, or as base64 (the JSON API), optionally a data: URL. */
-function toBytes(content: string | Uint8Array): { ok: true; bytes: Uint8Array } | { ok: false; reason: string } {
+/** A binary file's bytes: given as bytes, or as base64 (the JSON API), optionally a data: URL. */
+function toBytes(content: string | Uint8Array, what: string): { ok: true; bytes: Uint8Array } | { ok: false; reason: string } {
   if (typeof content !== "string") {
     if (content.byteLength > MAX_IMPORT_BYTES) return { ok: false, reason: sizeProblem(content.byteLength) };
     return { ok: true, bytes: content };
@@ -97,14 +105,14 @@ function toBytes(content: string | Uint8Array): { ok: true; bytes: Uint8Array } 
   const size = Math.floor((b64.length * 3) / 4) - padding;
   if (size > MAX_IMPORT_BYTES) return { ok: false, reason: sizeProblem(size) };
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(b64))
-    return { ok: false, reason: "The Kahoot! file must be sent as the .xlsx bytes or as base64 of them; this text is neither" };
+    return { ok: false, reason: `The ${what} file must be sent as its bytes or as base64 of them; this text is neither` };
   try {
     const bin = atob(b64.replace(/-/g, "+").replace(/_/g, "/"));
     const bytes = new Uint8Array(bin.length);
     for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
     return { ok: true, bytes };
   } catch {
-    return { ok: false, reason: "The Kahoot! file must be sent as the .xlsx bytes or as base64 of them; this text is neither" };
+    return { ok: false, reason: `The ${what} file must be sent as its bytes or as base64 of them; this text is neither` };
   }
 }
 
@@ -145,11 +153,11 @@ export async function parseImport(
   try {
     if (!isImportFormat(format)) return failedImport(`Unknown import format ${JSON.stringify(format)}; use one of ${IMPORT_FORMATS.join(", ")}`);
     if (typeof content !== "string" && !(content instanceof Uint8Array)) return failedImport("The file content is missing");
-    if (format === "kahoot") {
-      const bytes = toBytes(content);
+    if (format === "kahoot" || format === "apkg") {
+      const bytes = toBytes(content, format === "kahoot" ? "Kahoot! (.xlsx)" : "Anki (.apkg)");
       if (!bytes.ok) return failedImport(bytes.reason, options.fileName);
       if (bytes.bytes.byteLength === 0) return failedImport("The file is empty", options.fileName);
-      return tidy(await parseKahoot(bytes.bytes, fallbackTitle));
+      return tidy(format === "kahoot" ? await parseKahoot(bytes.bytes, fallbackTitle) : await parseApkg(bytes.bytes, fallbackTitle));
     }
     const decoded = toText(content);
     if (!decoded.ok) return failedImport(decoded.reason, options.fileName);

@@ -1,4 +1,4 @@
-// POST /api/v1/imports – import a quiz file (JSON, CSV, GIFT, Aiken, Open Trivia DB, Kahoot! xlsx as base64) as a new draft
+// POST /api/v1/imports – import a quiz file (JSON, CSV, GIFT, Aiken, Open Trivia DB; Kahoot! xlsx and Anki apkg as base64) as a new draft
 import { NextResponse } from "next/server";
 import { apiRoute, IMPORT_BODY_LIMIT, jsonBody } from "@/server/api";
 import { importInput } from "@/server/api-schemas";

@@ -1,5 +1,5 @@
-// GET /api/v1/quizzes/{slug}/export?format=json|csv|gift – the whole quiz with its answers, for its owner (and admins)
-import { exportQuiz, FORMAT_FILES } from "@/core/import";
+// GET /api/v1/quizzes/{slug}/export?format=json|csv|gift|apkg – the whole quiz with its answers, for its owner (and admins)
+import { exportApkg, exportQuiz, FORMAT_FILES } from "@/core/import";
 import { getDb } from "@/db";
 import { exportableQuiz } from "@/db/queries/editor";
 import { getPublicQuiz } from "@/db/queries/quizzes";
@@ -18,13 +18,14 @@ export const GET = apiRoute<{ slug: string }, typeof exportQuery>({ query: expor
     if (found && (await getPublicQuiz(db, params.slug, await quizAccess()))) throw new AppError("forbidden", "Only the quiz's owner can export it.");
     throw new AppError("not_found");
   }
-  const body = exportQuiz(query.format, found.quiz);
   const file = FORMAT_FILES[query.format];
-  return new Response(body, {
-    headers: {
-      "content-type": `${file.mime}; charset=utf-8`,
-      "content-disposition": `attachment; filename="${params.slug}.${file.extension}"`,
-      "cache-control": "no-store",
-    },
+  const disposition = `attachment; filename="${params.slug}.${file.extension}"`;
+  if (query.format === "apkg") {
+    // A quiz is at most 200 questions: the package is a few kB, written in memory in milliseconds.
+    const bytes = (await exportApkg(found.quiz)) as Uint8Array<ArrayBuffer>;
+    return new Response(bytes, { headers: { "content-type": file.mime, "content-disposition": disposition, "cache-control": "no-store" } });
+  }
+  return new Response(exportQuiz(query.format, found.quiz), {
+    headers: { "content-type": `${file.mime}; charset=utf-8`, "content-disposition": disposition, "cache-control": "no-store" },
   });
 });
