@@ -5,10 +5,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
+import { hostname } from "node:os";
 import { register } from "node:module";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { securityHeaders } from "../core/security-headers";
 import { env, EnvError } from "../env";
+import { claimDataDir, secondInstanceMessage } from "./instance-lock";
 
 // The live-game server below imports modules marked `import "server-only"` (the database, the
 // queries). Next resolves that marker to an empty module in its server bundles; this process is
@@ -32,6 +34,18 @@ try {
     process.exit(1);
   }
   throw err;
+}
+
+// PGlite runs inside this process, and two processes on one directory corrupt it: claim the
+// directory before anything opens it, or stop (docs/operations.md, "Several instances").
+let dataDirClaim: { release(): void } | null = null;
+if (!config.DATABASE_URL && !config.QUIZDECK_DATA_DIR.startsWith("memory://")) {
+  const claim = claimDataDir(config.QUIZDECK_DATA_DIR);
+  if (!claim.ok) {
+    console.error(secondInstanceMessage(config.QUIZDECK_DATA_DIR, claim));
+    process.exit(1);
+  }
+  dataDirClaim = claim;
 }
 
 // Where Next fetches itself to render a server action's redirect in the same response. `next start`
@@ -82,7 +96,8 @@ const server = createServer((req, res) => {
 // Live games: Socket.IO on this server and port (path in src/server/live/constants.ts).
 const { getDatabase } = await import("../db");
 const { attachLiveServer } = await import("./live/socket");
-const live = attachLiveServer(server, async () => (await getDatabase()).db);
+// The name this process goes by in the live games' leases (which instance runs which game).
+const live = attachLiveServer(server, async () => (await getDatabase()).db, { instanceId: `${hostname()}:${config.PORT}:${process.pid}` });
 
 // The counters, for operators and bench:live, on a loopback-only port of their own.
 const { startStatsServer } = await import("./stats-server");
@@ -126,6 +141,7 @@ async function shutdown(signal: string) {
   } catch (err) {
     console.error("[server] closing the database failed:", err);
   }
+  dataDirClaim?.release();
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
@@ -141,6 +157,8 @@ if (health instanceof Error || !health.ok) {
 }
 // Resume every open game where it was (timers run again; players reconnect by themselves).
 try {
+  // On PGlite this is the only process: leases left by its previous run mean nothing.
+  if ((await getDatabase()).kind === "pglite") await live.games.store.clearLeases();
   const resumed = await live.games.restoreOpenGames();
   if (resumed > 0) console.log(`[live] resumed ${resumed} open game(s)`);
 } catch (err) {
