@@ -6,6 +6,8 @@
 #   3. database tests ‖ next build (the tests mostly wait on PGlite and PostgreSQL)
 #   4. what the build sends browsers: no server-only code, pages within their JS budgets
 #   5. end-to-end tests in Chromium, against the build of step 3
+#   6. the cluster test: two instances behind nginx with PostgreSQL and Redis, an instance killed
+#      and both restarted mid-game (scripts/cluster-test.ts; skipped without TEST_DATABASE_URL)
 # A parallel step prints each command's output once both have ended, and fails if either failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,3 +33,4 @@ npm run test:unit
 together test:db build
 npm run --silent check:bundles
 npx playwright test
+npm run --silent test:cluster

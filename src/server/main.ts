@@ -128,12 +128,25 @@ async function shutdown(signal: string) {
   console.log(`[server] ${signal}: finishing requests and closing the database`);
   // Stop taking connections, let requests in flight end (at most 10 s), then close the database,
   // which for PGlite flushes it to disk.
+  // Whatever happens below, the process ends: a stop that hangs would stall a rolling deploy.
+  setTimeout(() => {
+    console.error("[server] shutdown took longer than 20 s; exiting anyway");
+    process.exit(1);
+  }, 20_000).unref();
+  const started = performance.now();
+  const since = () => `${Math.round(performance.now() - started)} ms`;
   statsServer?.close();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const force = setTimeout(() => server.closeAllConnections(), 10_000);
-  const liveClosed = live.close().catch((err: unknown) => console.error("[server] closing live games failed:", err));
+  // Live games first: their sockets are closed so that they reconnect elsewhere, what waits is
+  // written and the leases are released, so another instance takes the games over at once.
+  const liveClosed = live
+    .close()
+    .then((n) => console.log(`[server] live games: ${n} written and handed back after ${since()}`))
+    .catch((err: unknown) => console.error("[server] closing live games failed:", err));
   await closed;
+  console.log(`[server] HTTP connections closed after ${since()}`);
   clearTimeout(force);
   await liveClosed;
   try {

@@ -833,7 +833,8 @@ export class LiveGames {
    * Shutdown: stop the timers, write what waits and release every lease (before the database
    * closes), so another instance takes the games over at once.
    */
-  async close(): Promise<void> {
+  async close(): Promise<number> {
+    const n = this.games.size;
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
     for (const t of this.unloadTimers.values()) clearTimeout(t);
@@ -843,6 +844,7 @@ export class LiveGames {
     this.byPin.clear();
     this.leased.clear();
     await this.store.releaseLeases(this.instanceId);
+    return n;
   }
 }
 

@@ -332,7 +332,7 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
     /** Counters for /api/live/stats: the registry's, and how broadcasts were written. */
     stats: () => ({ ...games.stats(), fanout: { ...fanoutCounters } }),
     /** Stop taking sockets, write what waits: call before the database closes. */
-    async close() {
+    async close(): Promise<number> {
       // Not io.close(): that would close the HTTP server too, which main.ts closes itself. The
       // connections close without a goodbye (a Socket.IO disconnect would keep clients from
       // reconnecting), so phones and hosts come back by themselves: to this server after a
@@ -340,7 +340,7 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
       // soon as games.close() has released their leases.
       for (const socket of io.of("/").sockets.values()) socket.conn.close();
       io.engine.close();
-      await games.close();
+      return games.close();
     },
   };
 }
