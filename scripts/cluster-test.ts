@@ -331,9 +331,11 @@ async function main() {
   const appOn = (port: number | null) => apps.find((a) => a.port === port)!;
   const slowest: Record<string, number> = {};
   const ackedIn: Record<string, number> = {};
+  const fastest: Record<string, number> = {};
   const answerAll = async (list: Bot[], q: number, label: string) => {
     const times = await Promise.all(list.map((b) => answer(b, q)));
     slowest[label] = Math.max(slowest[label] ?? 0, ...times);
+    fastest[label] = Math.min(...times);
     ackedIn[label] = list.filter((b) => b.acked.has(q)).length;
     // Each step must have had answers acknowledged, or it proved nothing about that step.
     check(ackedIn[label] > 0, `${label}: no answer was acknowledged`);
@@ -406,6 +408,8 @@ async function main() {
   for (const r of dbScores) check(r.score === (pointsBy.get(r.id) ?? 0), `player row ${r.id}: score ${r.score} ≠ stored points`);
   log(`${acked.length} acknowledged answers, all stored and counted; ${PLAYERS} final scores match the stored points`);
   log("acknowledged per step:", ackedIn);
+  // After a disruption, the fastest is the game's pause (the first answer it took again).
+  log("fastest acknowledgement per step (ms):", Object.fromEntries(Object.entries(fastest).map(([k, v]) => [k, Math.round(v)])));
   log("slowest acknowledgement per step (ms):", Object.fromEntries(Object.entries(slowest).map(([k, v]) => [k, Math.round(v)])));
 
   host.socket.disconnect();

@@ -643,7 +643,9 @@ export class LiveGames {
 
   private async restore(gameId: string, wait: boolean): Promise<LiveGame | null> {
     if (!(await this.store.getGame(gameId))?.snapshot) return null;
+    const asked = performance.now();
     await this.claim(gameId, wait);
+    const claimed = performance.now();
     // Read after taking the lease: the previous owner wrote its last group commit before letting go.
     const row = await this.store.getGame(gameId);
     if (!row?.snapshot) return null;
@@ -662,6 +664,8 @@ export class LiveGames {
     if (s.phase !== "finished" && s.phase !== "cancelled") this.byPin.set(s.pin, gameId);
     // Catch up with the clock (a question whose time ran out while the server was down is revealed).
     await game.run({ type: "tick" });
+    const ms = (t: number) => Math.round(t);
+    console.log(`[live] game ${gameId}: running here (lease after ${ms(claimed - asked)} ms, loaded in ${ms(performance.now() - claimed)} ms)`);
     if (s.phase !== "finished" && s.phase !== "cancelled") {
       setTimeout(() => void game.dropAbsent().catch(() => {}), RECONNECT_GRACE_MS).unref();
     }
