@@ -156,7 +156,9 @@ type Bot = {
 
 /** Sends until acknowledged, across reconnections (as the phone does: same clientId). */
 async function ackOf<T extends { ok: boolean; error?: { code: string } }>(bot: { socket: Socket }, event: string, payload: object, waitMs = 4_000): Promise<T> {
-  for (let attempt = 0; attempt < 20; attempt++) {
+  // A take-over may hold a socket for one lease (4 s) and more on a loaded machine: retry for 30 s.
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
     if (!bot.socket.connected) await new Promise<void>((r) => bot.socket.once("connect", () => r()));
     // Like the phone: a connection that drops while waiting means "send again after reconnecting".
     const res = await new Promise<T | null>((resolve) => {
@@ -170,9 +172,9 @@ async function ackOf<T extends { ok: boolean; error?: { code: string } }>(bot: {
     // Retried: no answer (the connection closed: the game moved), and "forbidden" from a socket
     // that has not resumed or re-attached yet after reconnecting.
     if (res && !(res.ok === false && ["internal_error", "forbidden"].includes(res.error?.code ?? ""))) return res;
-    await sleep(100);
+    await sleep(150);
   }
-  throw new Error(`${event}: no acknowledgement after 20 tries`);
+  throw new Error(`${event}: no acknowledgement within 30 s`);
 }
 
 function socketFor(pin: string, cookie?: string): Socket {
@@ -357,9 +359,10 @@ async function main() {
     await nextQuestion(q);
     await answerAll(bots.slice(0, half), q, `q${q + 1} before ${name}`);
     const started = performance.now();
+    // The HTTP requests go once the instance has exited, while the game is being taken over: a
+    // request caught inside an instance as it is killed fails (nginx does not send a POST twice).
     const done = disrupt();
-    await Promise.all([answerAll(bots.slice(half), q, `q${q + 1} after ${name}`), httpChecks(cookie)]);
-    await done;
+    await Promise.all([answerAll(bots.slice(half), q, `q${q + 1} after ${name}`), done.then(() => httpChecks(cookie))]);
     log(`question ${q + 1}: every answer after ${name} acknowledged within ${((performance.now() - started) / 1000).toFixed(1)} s; game now on port ${await ownerPort()}`);
   };
 
