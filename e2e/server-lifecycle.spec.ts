@@ -48,11 +48,17 @@ test("SIGTERM closes PGlite cleanly and a restart finds everything committed, on
   test.setTimeout(240_000);
   const dir = mkdtempSync(path.join(tmpdir(), "quizdeck-lifecycle-"));
   try {
-    const port = "3111";
+    // From the run's port base (playwright.config.ts), so side-by-side runs do not collide.
+    const port = String(Number(process.env.E2E_PORT_BASE ?? 3100) + 11);
     const first = startServer({ PORT: port, QUIZDECK_DATA_DIR: dir });
     await waitForLog(first, "Quizdeck ready");
     const before = await (await request.get(`http://127.0.0.1:${port}/api/v1/quizzes?limit=100`)).json();
     expect(before.total).toBeGreaterThanOrEqual(12);
+    // PGlite is one process: a second server on the same directory refuses to start.
+    const intruder = startServer({ PORT: String(Number(port) + 3), QUIZDECK_DATA_DIR: dir });
+    expect(await intruder.exited).toBe(1);
+    expect(intruder.output()).toContain(`Another Quizdeck server (pid ${first.child.pid}) is already using the data directory`);
+    expect(intruder.output()).toContain("DATABASE_URL");
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain("closing the database");

@@ -6,6 +6,7 @@ import { env } from "../src/env";
 import { openDatabase } from "../src/db/client";
 import { migrateDatabase } from "../src/db/migrate";
 import { seedDemoContent } from "../src/db/seed";
+import { claimDataDir, secondInstanceMessage } from "../src/server/instance-lock";
 
 const command = process.argv[2];
 if (command !== "migrate" && command !== "seed") {
@@ -13,6 +14,12 @@ if (command !== "migrate" && command !== "seed") {
   process.exit(2);
 }
 const config = env();
+// A server running on the same PGlite directory would be corrupted by a second opener.
+const claim = config.DATABASE_URL || config.QUIZDECK_DATA_DIR.startsWith("memory://") ? null : claimDataDir(config.QUIZDECK_DATA_DIR);
+if (claim && !claim.ok) {
+  console.error(secondInstanceMessage(config.QUIZDECK_DATA_DIR, claim));
+  process.exit(1);
+}
 const handle = await openDatabase(
   config.DATABASE_URL
     ? { kind: "postgres", url: config.DATABASE_URL }
@@ -27,4 +34,5 @@ try {
   }
 } finally {
   await handle.close();
+  if (claim?.ok) claim.release();
 }

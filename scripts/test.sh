@@ -7,6 +7,8 @@
 #   4. what the build sends browsers: no server-only code, pages within their JS budgets; the
 #      container image's build steps (server bundle, started with node: scripts/check-image.sh)
 #   5. end-to-end tests in Chromium, against the build of step 3
+#   6. the cluster test: two instances behind nginx with PostgreSQL and Redis, an instance killed
+#      and both restarted mid-game (scripts/cluster-test.ts; skipped without TEST_DATABASE_URL)
 # A parallel step prints each command's output once both have ended, and fails if either failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,3 +35,4 @@ together test:db build
 npm run --silent check:bundles
 npm run --silent check:image
 npx playwright test
+npm run --silent test:cluster

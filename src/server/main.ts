@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { hostname } from "node:os";
 import { register } from "node:module";
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
@@ -14,6 +15,7 @@ import { securityHeaders } from "../core/security-headers";
 import { env, EnvError } from "../env";
 import { errorFields, log, requestId, withLogContext } from "../log";
 import type { DbUsage } from "./metrics";
+import { claimDataDir, secondInstanceMessage } from "./instance-lock";
 
 // The live-game server below imports modules marked `import "server-only"` (the database, the
 // queries). Next resolves that marker to an empty module in its server bundles; this process is
@@ -37,6 +39,18 @@ try {
     process.exit(1);
   }
   throw err;
+}
+
+// PGlite runs inside this process, and two processes on one directory corrupt it: claim the
+// directory before anything opens it, or stop (docs/operations.md, "Several instances").
+let dataDirClaim: { release(): void } | null = null;
+if (!config.DATABASE_URL && !config.QUIZDECK_DATA_DIR.startsWith("memory://")) {
+  const claim = claimDataDir(config.QUIZDECK_DATA_DIR);
+  if (!claim.ok) {
+    console.error(secondInstanceMessage(config.QUIZDECK_DATA_DIR, claim));
+    process.exit(1);
+  }
+  dataDirClaim = claim;
 }
 
 // Where Next fetches itself to render a server action's redirect in the same response. `next start`
@@ -125,7 +139,8 @@ function handleRequest(req: IncomingMessage, res: ServerResponse) {
 // Live games: Socket.IO on this server and port (path in src/server/live/constants.ts).
 const { getDatabase } = await import("../db");
 const { attachLiveServer } = await import("./live/socket");
-const live = attachLiveServer(server, async () => (await getDatabase()).db);
+// The name this process goes by in the live games' leases (which instance runs which game).
+const live = attachLiveServer(server, async () => (await getDatabase()).db, { instanceId: `${hostname()}:${config.PORT}:${process.pid}` });
 setMetricSources({ live: () => live.games.stats(), database: () => databaseRegistry()?.usage?.() });
 
 // The counters, for operators and bench:live, on a loopback-only port of their own.
@@ -158,12 +173,25 @@ async function shutdown(signal: string) {
   log().info({ signal }, `${signal}: finishing requests and closing the database`);
   // Stop taking connections, let requests in flight end (at most 10 s), then close the database,
   // which for PGlite flushes it to disk.
+  // Whatever happens below, the process ends: a stop that hangs would stall a rolling deploy.
+  setTimeout(() => {
+    log().error("shutdown took longer than 20 s; exiting anyway");
+    process.exit(1);
+  }, 20_000).unref();
+  const started = performance.now();
+  const since = () => `${Math.round(performance.now() - started)} ms`;
   statsServer?.close();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const force = setTimeout(() => server.closeAllConnections(), 10_000);
-  const liveClosed = live.close().catch((err: unknown) => log().error(errorFields(err), "closing live games failed"));
+  // Live games first: their sockets are closed so that they reconnect elsewhere, what waits is
+  // written and the leases are released, so another instance takes the games over at once.
+  const liveClosed = live
+    .close()
+    .then((n) => log().info({ games: n }, `live games: ${n} written and handed back after ${since()}`))
+    .catch((err: unknown) => log().error(errorFields(err), "closing live games failed"));
   await closed;
+  log().info(`HTTP connections closed after ${since()}`);
   clearTimeout(force);
   await liveClosed;
   try {
@@ -172,6 +200,7 @@ async function shutdown(signal: string) {
     log().error(errorFields(err), "closing the database failed");
   }
   await closeRedis();
+  dataDirClaim?.release();
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
@@ -187,6 +216,8 @@ if (health instanceof Error || !health.ok) {
 }
 // Resume every open game where it was (timers run again; players reconnect by themselves).
 try {
+  // On PGlite this is the only process: leases left by its previous run mean nothing.
+  if ((await getDatabase()).kind === "pglite") await live.games.store.clearLeases();
   const resumed = await live.games.restoreOpenGames();
   if (resumed > 0) log().info({ resumed }, `resumed ${resumed} open game(s)`);
 } catch (err) {

@@ -36,7 +36,7 @@ type HostEvent = Exclude<keyof ClientToServerEvents, `player:${string}` | "host:
 /** `lan`: set when the lobby was opened as localhost, with this machine's addresses phones can use. */
 type JoinInfo = { joinUrl: string; joinHost: string; qr: string; lan: LanAddress[] | null };
 
-export function HostScreen({ gameId, joinUrl, joinHost, qr, lan = null }: { gameId: string } & Omit<JoinInfo, "lan"> & { lan?: LanAddress[] | null }) {
+export function HostScreen({ gameId, pin, joinUrl, joinHost, qr, lan = null }: { gameId: string; pin: string } & Omit<JoinInfo, "lan"> & { lan?: LanAddress[] | null }) {
   const t = useTranslations("live");
   const errorText = useErrorText();
   const [view, setView] = useState<HostView | null>(null);
@@ -45,7 +45,7 @@ export function HostScreen({ gameId, joinUrl, joinHost, qr, lan = null }: { game
   const socketRef = useRef<LiveSocket | null>(null);
 
   useEffect(() => {
-    const socket = connectLive();
+    const socket = connectLive(pin);
     socketRef.current = socket;
     const attach = () =>
       socket.emit("host:attach", { gameId }, (res) => {
@@ -64,7 +64,7 @@ export function HostScreen({ gameId, joinUrl, joinHost, qr, lan = null }: { game
     return () => {
       socket.disconnect();
     };
-  }, [gameId, errorText]);
+  }, [gameId, pin, errorText]);
 
   const send = useCallback((event: HostEvent, payload: object = {}) => {
     const socket = socketRef.current;

@@ -7,10 +7,16 @@ import { LIVE_SOCKET_PATH } from "@/server/live/constants";
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** One Socket.IO connection to this site's live server; it reconnects by itself, forever. */
-export function connectLive(): LiveSocket {
+/**
+ * One Socket.IO connection to this site's live server; it reconnects by itself, forever. The
+ * game's PIN rides on the connection's URL (`?pin=`): with several instances the load balancer
+ * hashes it, so every socket of a game (host and players) reaches the instance that runs it
+ * (docs/architecture.md, "Several instances").
+ */
+export function connectLive(pin: string): LiveSocket {
   return io({
     path: LIVE_SOCKET_PATH,
+    query: { pin },
     transports: ["websocket", "polling"],
     tryAllTransports: true,
     reconnectionDelay: 300,

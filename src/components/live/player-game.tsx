@@ -108,7 +108,7 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
   );
 
   useEffect(() => {
-    const socket = connectLive();
+    const socket = connectLive(pin);
     socketRef.current = socket;
     const adopt = (v: PlayerView) => {
       setWhole(v);

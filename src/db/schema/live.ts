@@ -111,3 +111,18 @@ export const gameAnswers = pgTable(
   },
   (t) => [uniqueIndex("game_answers_once_idx").on(t.playerId, t.questionId), index("game_answers_game_idx").on(t.gameId)],
 );
+
+/**
+ * Who runs each live game when several instances share one PostgreSQL (docs/architecture.md,
+ * "Several instances"): one row per game an instance has taken, renewed by its heartbeat. A row
+ * whose `expires_at` has passed belongs to nobody; `handoff_to` is an instance that has a socket
+ * of this game and asks the owner to let it go.
+ */
+export const gameLeases = pgTable("game_leases", {
+  gameId: uuid("game_id")
+    .primaryKey()
+    .references(() => games.id, { onDelete: "cascade" }),
+  owner: text("owner").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  handoffTo: text("handoff_to"),
+});

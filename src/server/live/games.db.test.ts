@@ -7,6 +7,7 @@ import { makeQuiz, makeUser } from "@/db/queries/social.test-helpers";
 import { questions } from "@/db/schema";
 import { testBackends } from "@/db/test-databases";
 import { createLiveGame } from "./create-game";
+import { DrizzleGameStore } from "./game-store-drizzle";
 import { LiveGames } from "./games";
 import { loadGameState } from "./load-state";
 
@@ -29,7 +30,7 @@ describe.each(testBackends)("live games across a restart on $name", (backend) =>
   async function startedGame(names: string[], questionCount: number) {
     const host = await makeUser(handle.db);
     const quiz = await makeQuiz(handle.db, host.id, { questions: questionCount });
-    const games = new LiveGames(async () => handle.db);
+    const games = new LiveGames(new DrizzleGameStore(async () => handle.db));
     const { id, pin } = await createLiveGame(handle.db, { id: host.id, admin: false }, quiz.slug);
     expect((await games.hostAttach(id, host.id)).ok).toBe(true);
     expect((await games.hostCommand(id, { type: "settings", patch: { readingDelaySeconds: 0 } })).ok).toBe(true);
@@ -72,7 +73,7 @@ describe.each(testBackends)("live games across a restart on $name", (backend) =>
     expect((stored!.snapshot as { answers: unknown[][] }).answers.every((list) => list.length === 0)).toBe(true);
     expect(await listGameAnswers(handle.db, id)).toHaveLength(5);
 
-    games = new LiveGames(async () => handle.db);
+    games = new LiveGames(new DrizzleGameStore(async () => handle.db));
     expect(await games.restoreOpenGames()).toBe(1);
     const again = await answer(games, ana, 1, true); // a phone resending after reconnecting
     expect(again).toMatchObject({ ok: true, value: { duplicate: true } });
@@ -96,7 +97,7 @@ describe.each(testBackends)("live games across a restart on $name", (backend) =>
 
     // The report a finished game's CSV is made from: rebuilt from the snapshot and the rows.
     await games.close();
-    const loaded = await loadGameState(handle.db, (await getGame(handle.db, id))!);
+    const loaded = await loadGameState(new DrizzleGameStore(async () => handle.db), (await getGame(handle.db, id))!);
     if (!loaded.ok) throw new Error(loaded.error.message);
     expect(report(loaded.value.state)).toEqual(r);
   });

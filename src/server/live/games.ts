@@ -18,28 +18,19 @@ import {
 } from "@/core/live/engine";
 import type { HostView, PlayerPersonal, PlayerShared, PlayerView } from "@/core/live/protocol";
 import { personalDiffers, personalOfView } from "@/core/live/views";
-import type { Db } from "@/db/client";
 import { env } from "@/env";
 import { errorFields, log, type Logger } from "@/log";
 import { metrics, observeMs } from "../metrics";
+import type { AnswerWrite, GameStore, GameWrite, PlayerWrite } from "./game-store";
 import { loadGameState } from "./load-state";
-import {
-  commitGameBatch,
-  findOpenGameByPin,
-  findPlayerByTokenHash,
-  getGame,
-  listOpenGames,
-  type AnswerWrite,
-  type GameWrite,
-  type PlayerWrite,
-} from "@/db/queries/games";
 
 /**
  * The live games of this process (docs/architecture.md, "Live games"): the one owner of every
  * game's engine state, its timer and its persistence. The transport (Socket.IO, src/server/live/
  * socket.ts) only translates events into calls here and views into messages; nothing else touches
- * a GameState. To spread games over several servers, each game would be pinned to one process
- * that runs this class, and a router would send a game's sockets there.
+ * a GameState. With several instances each game has one owner at a time: the instance holding
+ * its lease (docs/architecture.md, "Several instances"); the balancer sends a game's sockets
+ * there, and an instance asked for a game another one holds waits for it to be handed over.
  */
 
 /** How the registry reaches clients; the Socket.IO layer implements it. */
@@ -52,7 +43,37 @@ export interface LiveTransport {
   /** One player's own part, when a phase change changed it (`player:me`). */
   toPlayerMe(playerId: string, personal: PlayerPersonal): void;
   kicked(playerId: string, message: string): void;
+  /**
+   * Closes the connections of every socket of the game (host and players) without saying
+   * goodbye, so that they reconnect by themselves, through the balancer, to its new owner.
+   */
+  release(gameId: string): void;
 }
+
+/**
+ * How long a lease lasts, how often the owner renews it, how long a non-owner waits for a game
+ * (and polls meanwhile), and how long a game taken over stays before it is handed on again: a
+ * socket still reaching the old owner (the balancer marks a returning instance up a little
+ * later for some connections than for others) must not bounce the game back and forth.
+ */
+export type LeaseTimes = { leaseMs: number; heartbeatMs: number; waitMs: number; pollMs: number; minHoldMs: number };
+export const LEASE_TIMES: LeaseTimes = { leaseMs: 4_000, heartbeatMs: 1_000, waitMs: 6_000, pollMs: 150, minHoldMs: 3_000 };
+
+/**
+ * Another instance runs this game and did not hand it over in time (or this one is handing it
+ * over): the socket asking should reconnect through the balancer and try again.
+ */
+export class GameElsewhere extends Error {
+  override name = "GameElsewhere";
+  constructor(
+    readonly gameId: string,
+    readonly owner: string,
+  ) {
+    super(`game ${gameId} is run by ${owner || "another instance"}`);
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export type LiveResult<T> = { ok: true; value: T } | { ok: false; error: LiveError };
 
@@ -131,6 +152,8 @@ class LiveGame {
    * durable. Writes stay in command order (one group commit at a time per game).
    */
   run(command: Command, extra?: { tokenHash?: string; ackedBy?: string }): Promise<Outcome> {
+    // Closed: shut down or handed to another instance, whose copy is the game now.
+    if (this.closed) return Promise.reject(new GameElsewhere(this.id, ""));
     const now = Date.now();
     const before = this.state;
     const out = apply(this.state, command, now);
@@ -161,7 +184,7 @@ class LiveGame {
     const delay = Math.max(0, Math.min(at - Date.now(), 2 ** 31 - 1));
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.run({ type: "tick" });
+      this.run({ type: "tick" }).catch(() => {}); // closed meanwhile: the new owner ticks it
     }, delay);
   }
 
@@ -278,9 +301,8 @@ class LiveGame {
     const write = async () => {
       for (;;) {
         try {
-          const db = await this.registry.db();
           const t = performance.now();
-          await commitGameBatch(db, s.id, { answers: b.answers, players, game });
+          await this.registry.store.commitGameBatch(s.id, { answers: b.answers, players, game });
           const took = performance.now() - t;
           const m = metrics();
           observeMs(m.commitDuration, took);
@@ -445,8 +467,8 @@ class LiveGame {
    * since they already had RECONNECT_GRACE_MS to return, longer than the engine's own grace.
    */
   async dropAbsent(): Promise<void> {
-    if (this.closed) return;
     for (const p of this.state.players) {
+      if (this.closed) return;
       if (p.connected && !p.kicked && !this.sockets.has(p.id)) await this.run({ type: "disconnect", playerId: p.id, immediate: true });
     }
   }
@@ -483,6 +505,14 @@ export type Counters = {
 /** Every live game this process owns, by id and by PIN. */
 export class LiveGames {
   private readonly games = new Map<string, LiveGame>();
+  /** Games whose lease this instance holds (renewed by the heartbeat). */
+  private readonly leased = new Map<string, number>(); // game id → when it was taken
+  /** Games being handed to another instance: not to be loaded again here meanwhile. */
+  private readonly leaving = new Set<string>();
+  private heartbeat: NodeJS.Timeout | null = null;
+  /** This process's name in the leases: unique per start, readable in the table. */
+  readonly instanceId: string;
+  private readonly times: LeaseTimes;
   private readonly byPin = new Map<string, string>();
   private readonly loading = new Map<string, Promise<LiveGame | null>>();
   private readonly unloadTimers = new Map<string, NodeJS.Timeout>();
@@ -490,37 +520,149 @@ export class LiveGames {
   transport: LiveTransport;
 
   constructor(
-    readonly db: () => Promise<Db>,
+    readonly store: GameStore,
     transport?: LiveTransport,
+    options: { instanceId?: string; times?: Partial<LeaseTimes> } = {},
   ) {
-    this.transport = transport ?? { toHost() {}, toPlayer() {}, toGame() {}, toPlayerMe() {}, kicked() {} };
+    this.transport = transport ?? { toHost() {}, toPlayer() {}, toGame() {}, toPlayerMe() {}, kicked() {}, release() {} };
+    this.instanceId = options.instanceId ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
+    this.times = { ...LEASE_TIMES, ...options.times };
   }
 
-  /** Loads every open game from its snapshot (a restart): timers run again, players come back by themselves. */
+  /**
+   * Loads every open game nobody else holds from its snapshot (a restart): timers run again,
+   * players come back by themselves. A game another instance holds stays there. Games whose
+   * lease was still running (their owner died moments ago) are tried again once it has expired.
+   */
   async restoreOpenGames(): Promise<number> {
-    const rows = await listOpenGames(await this.db());
+    const rows = await this.store.listOpenGames();
     let n = 0;
-    for (const row of rows) if (await this.load(row.id)) n++;
+    const busy: string[] = [];
+    for (const row of rows) {
+      try {
+        if (await this.load(row.id, false)) n++;
+      } catch (err) {
+        if (!(err instanceof GameElsewhere)) throw err;
+        busy.push(row.id);
+      }
+    }
+    if (busy.length > 0) {
+      setTimeout(() => {
+        for (const id of busy) this.load(id, false).catch(() => {}); // held by a live owner: theirs
+      }, this.times.leaseMs + 500).unref();
+    }
     return n;
   }
 
+  // ——— ownership ———
+
+  /**
+   * Takes the game's lease, waiting (`wait`) while another instance holds it: that owner is
+   * asked to hand it over and does so at its next heartbeat, or its lease runs out (it died).
+   * Throws GameElsewhere when the lease could not be had in time.
+   */
+  private async claim(gameId: string, wait: boolean): Promise<void> {
+    if (this.leaving.has(gameId)) throw new GameElsewhere(gameId, this.instanceId);
+    const deadline = Date.now() + (wait ? this.times.waitMs : 0);
+    let asked = false;
+    for (;;) {
+      const r = await this.store.acquireLease(gameId, this.instanceId, this.times.leaseMs);
+      if (r.ok) {
+        if (!this.leased.has(gameId)) this.leased.set(gameId, Date.now());
+        this.heartbeat ??= setInterval(() => void this.beat(), this.times.heartbeatMs);
+        this.heartbeat.unref();
+        return;
+      }
+      if (Date.now() >= deadline) throw new GameElsewhere(gameId, r.owner);
+      if (!asked) {
+        await this.store.requestHandoff(gameId, this.instanceId);
+        asked = true;
+      }
+      await sleep(this.times.pollMs);
+    }
+  }
+
+  /** Renews this instance's leases; lets go of games it lost, hands over games asked for. */
+  private async beat(): Promise<void> {
+    const ids = [...this.leased.keys()];
+    if (ids.length === 0) return;
+    let r: { held: string[]; handoff: string[] };
+    try {
+      r = await this.store.renewLeases(this.instanceId, ids, this.times.leaseMs);
+    } catch (err) {
+      // The database is away: the lease runs on; if it runs out, another instance takes over.
+      log().error(errorFields(err), "renewing game leases failed");
+      return;
+    }
+    const held = new Set(r.held);
+    for (const id of ids) {
+      if (held.has(id) || !this.leased.has(id)) continue;
+      // Another instance took it (this one stalled past its lease): stop running it here.
+      log().warn({ gameId: id }, "lease lost to another instance; dropping the game here");
+      this.leased.delete(id);
+      this.forget(id);
+    }
+    const now = Date.now();
+    for (const id of r.handoff) if (now - (this.leased.get(id) ?? now) >= this.times.minHoldMs) void this.handOver(id);
+  }
+
+  /** Stops running a game here: its sockets reconnect through the balancer to its owner. */
+  private forget(gameId: string) {
+    const game = this.games.get(gameId);
+    this.games.delete(gameId);
+    const timer = this.unloadTimers.get(gameId);
+    if (timer) clearTimeout(timer);
+    this.unloadTimers.delete(gameId);
+    if (game) {
+      if (this.byPin.get(game.state.pin) === gameId) this.byPin.delete(game.state.pin);
+      game.close();
+    }
+    this.transport.release(gameId);
+    return game;
+  }
+
+  /**
+   * Another instance has a socket of this game (the balancer sends its sockets there now):
+   * stop taking its commands, write what waits, and release the lease, so it loads the game
+   * from the database with every acknowledged answer.
+   */
+  async handOver(gameId: string): Promise<void> {
+    if (this.leaving.has(gameId) || !this.leased.has(gameId)) return;
+    this.leaving.add(gameId);
+    try {
+      const game = this.forget(gameId);
+      if (game) await game.drain();
+      this.leased.delete(gameId);
+      await this.store.releaseLeases(this.instanceId, [gameId]);
+      log().info({ gameId }, "game handed over");
+    } catch (err) {
+      log().error({ gameId, ...errorFields(err) }, "handing the game over failed");
+    } finally {
+      this.leaving.delete(gameId);
+    }
+  }
+
   /** The game in memory, or loaded from its snapshot (merging answers stored after it). */
-  private load(gameId: string): Promise<LiveGame | null> {
+  private load(gameId: string, wait = true): Promise<LiveGame | null> {
     const hit = this.games.get(gameId);
     if (hit) return Promise.resolve(hit);
     let p = this.loading.get(gameId);
     if (!p) {
-      p = this.restore(gameId).finally(() => this.loading.delete(gameId));
+      p = this.restore(gameId, wait).finally(() => this.loading.delete(gameId));
       this.loading.set(gameId, p);
     }
     return p;
   }
 
-  private async restore(gameId: string): Promise<LiveGame | null> {
-    const db = await this.db();
-    const row = await getGame(db, gameId);
+  private async restore(gameId: string, wait: boolean): Promise<LiveGame | null> {
+    if (!(await this.store.getGame(gameId))?.snapshot) return null;
+    const asked = performance.now();
+    await this.claim(gameId, wait);
+    const claimed = performance.now();
+    // Read after taking the lease: the previous owner wrote its last group commit before letting go.
+    const row = await this.store.getGame(gameId);
     if (!row?.snapshot) return null;
-    const loaded = await loadGameState(db, row);
+    const loaded = await loadGameState(this.store, row);
     if (!loaded.ok) {
       log().error({ gameId, err: loaded.error.message }, "the game cannot be restored");
       return null;
@@ -535,8 +677,10 @@ export class LiveGames {
     if (s.phase !== "finished" && s.phase !== "cancelled") this.byPin.set(s.pin, gameId);
     // Catch up with the clock (a question whose time ran out while the server was down is revealed).
     await game.run({ type: "tick" });
+    const ms = (t: number) => Math.round(t);
+    log().info({ gameId, leaseMs: ms(claimed - asked), loadMs: ms(performance.now() - claimed) }, "game running here");
     if (s.phase !== "finished" && s.phase !== "cancelled") {
-      setTimeout(() => void game.dropAbsent(), RECONNECT_GRACE_MS).unref();
+      setTimeout(() => void game.dropAbsent().catch(() => {}), RECONNECT_GRACE_MS).unref();
     }
     return game;
   }
@@ -548,6 +692,7 @@ export class LiveGames {
       this.unloadTimers.delete(game.id);
       game.close();
       this.games.delete(game.id);
+      if (this.leased.delete(game.id)) void this.store.releaseLeases(this.instanceId, [game.id]).catch(() => {});
     }, UNLOAD_AFTER_MS);
     t.unref();
     this.unloadTimers.set(game.id, t);
@@ -556,7 +701,7 @@ export class LiveGames {
   private async byPinOrDb(pin: string): Promise<LiveGame | null> {
     const id = this.byPin.get(pin);
     if (id) return this.load(id);
-    const row = await findOpenGameByPin(await this.db(), pin);
+    const row = await this.store.findOpenGameByPin(pin);
     return row ? this.load(row.id) : null;
   }
 
@@ -570,7 +715,7 @@ export class LiveGames {
   async hostAttach(gameId: string, userId: string): Promise<LiveResult<HostView>> {
     const game = await this.load(gameId);
     if (!game) return { ok: false, error: liveError("game_not_found", "No such game.") };
-    const row = await getGame(await this.db(), gameId);
+    const row = await this.store.getGame(gameId);
     if (row?.hostId !== userId) return { ok: false, error: liveError("forbidden", "Only the host of this game can run it.") };
     await game.run({ type: "touch" });
     return { ok: true, value: hostView(game.state, Date.now()) };
@@ -632,7 +777,7 @@ export class LiveGames {
       }
     }
     if (!game) {
-      const row = await findPlayerByTokenHash(await this.db(), hash);
+      const row = await this.store.findPlayerByTokenHash(hash);
       if (!row || row.pin !== pin) return { ok: false, error: liveError("not_found", "This phone's place in the game was not found; join again.") };
       game = await this.load(row.gameId);
       playerId = row.playerId;
@@ -705,11 +850,22 @@ export class LiveGames {
     return { games: this.games.size, players, connected, ...this.counters };
   }
 
-  /** Shutdown: stop the timers and write what waits, before the database closes. */
-  async close(): Promise<void> {
+  /**
+   * Shutdown: stop the timers, write what waits and release every lease (before the database
+   * closes), so another instance takes the games over at once.
+   */
+  async close(): Promise<number> {
+    const n = this.games.size;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
     for (const t of this.unloadTimers.values()) clearTimeout(t);
     for (const g of this.games.values()) g.close();
     await Promise.all([...this.games.values()].map((g) => g.drain()));
+    this.games.clear();
+    this.byPin.clear();
+    this.leased.clear();
+    await this.store.releaseLeases(this.instanceId);
+    return n;
   }
 }
 

@@ -2,8 +2,7 @@ import "server-only";
 import { gradeAnswer, type Answer } from "@/core/grading";
 import { recomputeFromAnswers, restoreGame, type AnswerRecord, type GameState, type PlayerState, type Result } from "@/core/live/engine";
 import { isGeneratedNickname } from "@/core/live/nicknames";
-import type { Db } from "@/db/client";
-import { listGameAnswers, listGamePlayers, type GameRow } from "@/db/queries/games";
+import type { GameRow, GameStore, StoredPlayer } from "./game-store";
 
 /**
  * A game's engine state from the database: its snapshot (written at every phase and settings
@@ -12,12 +11,12 @@ import { listGameAnswers, listGamePlayers, type GameRow } from "@/db/queries/gam
  * and what a finished game's report is made from.
  */
 export async function loadGameState(
-  db: Db,
+  store: Pick<GameStore, "listGamePlayers" | "listGameAnswers">,
   row: Pick<GameRow, "id" | "snapshot">,
-): Promise<Result<{ state: GameState; players: Awaited<ReturnType<typeof listGamePlayers>> }>> {
+): Promise<Result<{ state: GameState; players: StoredPlayer[] }>> {
   const restored = restoreGame(typeof row.snapshot === "string" ? row.snapshot : JSON.stringify(row.snapshot));
   if (!restored.ok) return restored;
-  const [rows, answerRows] = await Promise.all([listGamePlayers(db, row.id), listGameAnswers(db, row.id)]);
+  const [rows, answerRows] = await Promise.all([store.listGamePlayers(row.id), store.listGameAnswers(row.id)]);
   let s = restored.value;
   const byId = new Map(rows.map((r) => [r.id, r]));
   // Names and kicks written after the snapshot come from the players' rows.

@@ -23,7 +23,8 @@ import { checkGameJoins, consume, countGameJoin, countWrongPin, guesserTurn, joi
 import { LIVE_SOCKET_PATH } from "./constants";
 import { createLiveGame } from "./create-game";
 import { emitToAll, fanoutCounters, writeAcksDirectly } from "./fanout";
-import { LiveGames, type LiveResult } from "./games";
+import { DrizzleGameStore } from "./game-store-drizzle";
+import { GameElsewhere, LiveGames, type LiveResult } from "./games";
 
 /**
  * The Socket.IO layer: validates every payload with the protocol's zod schemas, checks who may do
@@ -92,7 +93,7 @@ const HOST_COMMANDS = {
   "host:settings": (p: ParsedClientPayload<"host:settings">) => ({ type: "settings", patch: p }),
 } as const satisfies Partial<Record<ClientEventName, (p: never) => Command>>;
 
-export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db>) {
+export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db>, options: { instanceId?: string } = {}) {
   const io: LiveServer = new Server(httpServer, {
     path: LIVE_SOCKET_PATH,
     serveClient: false,
@@ -110,7 +111,7 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
   // A player's sockets by player id: a broadcast to 2,000 players emits on each socket directly,
   // without a room lookup per player (a player's room would hold the same one or two sockets).
   const playerSockets = new Map<string, Set<LiveSocket>>();
-  const games = new LiveGames(getDb, {
+  const games = new LiveGames(new DrizzleGameStore(getDb), {
     toHost: (gameId, view) => io.to(hostRoom(gameId)).emit("host:state", view),
     toPlayer: (playerId, view) => {
       const set = playerSockets.get(playerId);
@@ -129,7 +130,12 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
       // Give the message a moment to leave before the sockets close.
       setTimeout(() => io.in(playerRoom(playerId)).disconnectSockets(true), 200);
     },
-  });
+    release: (gameId) => {
+      // The transport, not the Socket.IO socket: a socket closed with a goodbye (disconnect)
+      // would not reconnect by itself, and these must, to the game's new owner.
+      for (const room of [hostRoom(gameId), gameRoom(gameId)]) for (const socket of roomSockets(room)) socket.conn.close();
+    },
+  }, options);
 
   /** The sockets in a room of the main namespace (what `io.to(room)` would reach). */
   function* roomSockets(room: string): Generator<LiveSocket> {
@@ -312,6 +318,12 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
           return;
         }
         handlers[event](socket, parsed.data as never).then(reply, (err: unknown) => {
+          if (err instanceof GameElsewhere) {
+            // Another instance runs this game: reconnect (through the balancer) and ask again.
+            // The phone resends an unacknowledged answer after its resume; the id makes it count once.
+            socket.conn.close();
+            return;
+          }
           log().error({ gameId: socket.data.gameId, event, ...errorFields(err) }, "live event failed");
           reply(fail("internal_error", "Something went wrong on our side. Try again in a moment."));
         });
@@ -331,11 +343,15 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
     /** Counters for /api/live/stats: the registry's, and how broadcasts were written. */
     stats: () => ({ ...games.stats(), fanout: { ...fanoutCounters } }),
     /** Stop taking sockets, write what waits: call before the database closes. */
-    async close() {
-      // Not io.close(): that would close the HTTP server too, which main.ts closes itself.
-      io.disconnectSockets(true);
+    async close(): Promise<number> {
+      // Not io.close(): that would close the HTTP server too, which main.ts closes itself. The
+      // connections close without a goodbye (a Socket.IO disconnect would keep clients from
+      // reconnecting), so phones and hosts come back by themselves: to this server after a
+      // restart, or through the balancer to another instance, which may take the games over as
+      // soon as games.close() has released their leases.
+      for (const socket of io.of("/").sockets.values()) socket.conn.close();
       io.engine.close();
-      await games.close();
+      return games.close();
     },
   };
 }

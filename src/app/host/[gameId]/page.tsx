@@ -42,5 +42,5 @@ export default async function HostPage({ params }: Props) {
           })),
         )
       : null;
-  return <HostScreen gameId={game.id} joinUrl={joinUrl} joinHost={joinHost} qr={qr} lan={lan} />;
+  return <HostScreen gameId={game.id} pin={game.pin} joinUrl={joinUrl} joinHost={joinHost} qr={qr} lan={lan} />;
 }

@@ -4,6 +4,7 @@ import { report, reportToCsv } from "@/core/live/engine";
 import { getDb } from "@/db";
 import { getGame } from "@/db/queries/games";
 import { AppError, toErrorBody } from "@/server/errors";
+import { DrizzleGameStore } from "@/server/live/game-store-drizzle";
 import { loadGameState } from "@/server/live/load-state";
 import { getViewer } from "@/server/viewer";
 
@@ -18,11 +19,12 @@ export async function GET(_req: Request, { params }: { params: Promise<{ gameId:
   const viewer = await getViewer();
   if (!viewer) return errorResponse(new AppError("unauthorized"));
   if (!z.uuid().safeParse(gameId).success) return errorResponse(new AppError("not_found"));
-  const game = await getGame(await getDb(), gameId);
+  const db = await getDb();
+  const game = await getGame(db, gameId);
   if (!game?.snapshot) return errorResponse(new AppError("not_found"));
   if (game.hostId !== viewer.id) return errorResponse(new AppError("forbidden", "Only the host of this game can download its report."));
   // The snapshot (written at every reveal and at the end) with the answers' own rows.
-  const loaded = await loadGameState(await getDb(), game);
+  const loaded = await loadGameState(new DrizzleGameStore(async () => db), game);
   if (!loaded.ok) return errorResponse(new AppError("internal_error"));
   const state = loaded.value.state;
   const csv = reportToCsv(report(state));

@@ -1,0 +1,159 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AnswerWrite, GameStore, PlayerWrite } from "./game-store";
+
+/**
+ * The one test suite every GameStore passes (after tldraw's storage contract suite): each
+ * implementation's test file calls it with a factory. `owner()` gives a host and a quiz a game
+ * may reference (rows the database's foreign keys need; any ids in memory).
+ */
+export type StoreFixture = { store: GameStore; owner(): Promise<{ hostId: string; quizId: string }>; close(): Promise<void> };
+
+const SETTINGS = { locked: false, generatedNicknamesOnly: false, maxPlayers: 100, speedBonus: true, streakBonus: true, readingDelaySeconds: 0 };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function gameStoreContractSuite(name: string, makeStore: () => Promise<StoreFixture>) {
+  describe(`GameStore contract: ${name}`, () => {
+    let f: StoreFixture;
+    let store: GameStore;
+    beforeAll(async () => {
+      f = await makeStore();
+      store = f.store;
+    });
+    afterAll(async () => {
+      await f?.close();
+    });
+
+    let pinCounter = 100_000 + Math.floor(Math.random() * 800_000);
+    async function newGame(pins: () => string = () => String(pinCounter++)) {
+      const { hostId, quizId } = await f.owner();
+      const id = randomUUID();
+      return store.insertGame({ id, quizId, hostId, settings: SETTINGS, snapshot: (pin) => JSON.stringify({ pin, phase: "lobby" }) }, pins);
+    }
+    const player = (over: Partial<PlayerWrite> = {}): PlayerWrite => ({
+      id: randomUUID(),
+      nickname: `P${Math.random().toString(36).slice(2, 8)}`,
+      tokenHash: randomUUID(),
+      score: 0,
+      streak: 0,
+      kicked: false,
+      connected: true,
+      joinedAt: new Date(),
+      ...over,
+    });
+    const answer = (playerId: string, questionId: string, over: Partial<AnswerWrite> = {}): AnswerWrite => ({
+      playerId,
+      questionId,
+      questionIndex: 0,
+      answer: true,
+      correct: true,
+      points: 900,
+      timeMs: 1200,
+      clientId: `c-${playerId}`,
+      answeredAt: new Date(),
+      ...over,
+    });
+
+    it("inserts a game with a PIN no open game has, and finds it by id and PIN", async () => {
+      const first = await newGame();
+      const pins = [first.pin, first.pin, String(pinCounter++)];
+      const second = await newGame(() => pins.shift()!);
+      expect(second.pin).not.toBe(first.pin);
+      const row = await store.getGame(first.id);
+      expect(row).toMatchObject({ id: first.id, pin: first.pin, state: "lobby", snapshot: { pin: first.pin, phase: "lobby" } });
+      expect(await store.findOpenGameByPin(first.pin)).toEqual({ id: first.id });
+      expect((await store.listOpenGames()).map((g) => g.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+      expect(await store.getGame(randomUUID())).toBeNull();
+    });
+
+    it("a finished game gives its PIN back and is no longer open", async () => {
+      const g = await newGame();
+      await store.commitGameBatch(g.id, {
+        answers: [],
+        players: [],
+        game: { state: "finished", currentQuestion: 0, questionStartedAt: null, settings: SETTINGS, finishedAt: new Date(), snapshot: JSON.stringify({ done: true }) },
+      });
+      expect(await store.findOpenGameByPin(g.pin)).toBeNull();
+      expect((await store.listOpenGames()).map((x) => x.id)).not.toContain(g.id);
+      expect((await store.getGame(g.id))?.snapshot).toEqual({ done: true });
+      const again = await newGame(() => g.pin);
+      expect(again.pin).toBe(g.pin);
+    });
+
+    it("group commits store players (keeping the first token hash) and answers once each, in order", async () => {
+      const g = await newGame();
+      const ana = player({ nickname: "Ana" });
+      const ben = player({ nickname: "Ben" });
+      const q1 = randomUUID();
+      const q2 = randomUUID();
+      const t = Date.now();
+      await store.commitGameBatch(g.id, { answers: [answer(ana.id, q1, { answeredAt: new Date(t) })], players: [ana, ben], game: null });
+      await store.commitGameBatch(g.id, {
+        answers: [
+          answer(ana.id, q1, { answeredAt: new Date(t + 5), correct: false, clientId: "again" }), // a second answer: dropped
+          answer(ben.id, q1, { answeredAt: new Date(t + 1), answer: { any: ["json"] } }),
+          answer(ana.id, q2, { answeredAt: new Date(t + 2), questionIndex: 1, clientId: null }),
+        ],
+        players: [{ ...ana, tokenHash: "another", score: 900, nickname: "Anita", kicked: true }],
+        game: null,
+      });
+      const players = await store.listGamePlayers(g.id);
+      expect(players.map((p) => [p.id, p.nickname, p.tokenHash, p.kicked]).sort()).toEqual(
+        [
+          [ana.id, "Anita", ana.tokenHash, true],
+          [ben.id, "Ben", ben.tokenHash, false],
+        ].sort(),
+      );
+      const answers = await store.listGameAnswers(g.id);
+      expect(answers.map((a) => [a.playerId, a.questionIndex, a.correct, a.clientId])).toEqual([
+        [ana.id, 0, true, `c-${ana.id}`],
+        [ben.id, 0, true, `c-${ben.id}`],
+        [ana.id, 1, true, null],
+      ]);
+      expect(answers[1]!.answer).toEqual({ any: ["json"] });
+      expect(answers[0]!.answeredAt.getTime()).toBe(t);
+      expect(await store.findPlayerByTokenHash(ben.tokenHash)).toEqual({ playerId: ben.id, gameId: g.id, kicked: false, pin: g.pin });
+      expect(await store.findPlayerByTokenHash("nobody")).toBeNull();
+    });
+
+    it("a lease has one owner; the owner renews it, hands it over when asked, releases it", async () => {
+      const g = await newGame();
+      expect(await store.acquireLease(g.id, "a", 5_000)).toEqual({ ok: true });
+      expect(await store.acquireLease(g.id, "a", 5_000)).toEqual({ ok: true }); // its own: renewed
+      expect(await store.acquireLease(g.id, "b", 5_000)).toEqual({ ok: false, owner: "a" });
+      expect(await store.renewLeases("a", [g.id], 5_000)).toEqual({ held: [g.id], handoff: [] });
+      expect(await store.renewLeases("b", [g.id], 5_000)).toEqual({ held: [], handoff: [] });
+      await store.requestHandoff(g.id, "b");
+      expect(await store.renewLeases("a", [g.id], 5_000)).toEqual({ held: [g.id], handoff: [g.id] });
+      await store.releaseLeases("b"); // not b's: nothing happens
+      expect(await store.acquireLease(g.id, "b", 5_000)).toEqual({ ok: false, owner: "a" });
+      await store.releaseLeases("a", [g.id]);
+      expect(await store.acquireLease(g.id, "b", 5_000)).toEqual({ ok: true });
+      // Taking a lease clears an old hand-off request.
+      expect(await store.renewLeases("b", [g.id], 5_000)).toEqual({ held: [g.id], handoff: [] });
+      expect(await store.renewLeases("a", [g.id], 5_000)).toEqual({ held: [], handoff: [] });
+    });
+
+    it("an expired lease may be taken by another instance; the old owner then no longer holds it", async () => {
+      const g = await newGame();
+      const other = await newGame();
+      expect(await store.acquireLease(g.id, "a", 50)).toEqual({ ok: true });
+      expect(await store.acquireLease(other.id, "a", 60_000)).toEqual({ ok: true });
+      await sleep(150);
+      expect(await store.acquireLease(g.id, "b", 5_000)).toEqual({ ok: true });
+      expect(await store.renewLeases("a", [g.id, other.id], 5_000)).toEqual({ held: [other.id], handoff: [] });
+      await store.releaseLeases("a");
+      expect(await store.acquireLease(other.id, "c", 5_000)).toEqual({ ok: true });
+      await store.clearLeases();
+      expect(await store.acquireLease(g.id, "d", 5_000)).toEqual({ ok: true });
+    });
+
+    it("an expired lease nobody took is still its owner's to renew", async () => {
+      const g = await newGame();
+      expect(await store.acquireLease(g.id, "a", 50)).toEqual({ ok: true });
+      await sleep(150);
+      expect(await store.renewLeases("a", [g.id], 5_000)).toEqual({ held: [g.id], handoff: [] });
+      expect(await store.acquireLease(g.id, "b", 5_000)).toEqual({ ok: false, owner: "a" });
+    });
+  });
+}
