@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { FitMetrics, OptimizerReview } from "@/core/study/optimizer";
+import { log } from "@/log";
 import { AppError } from "./errors";
 
 /** A run past this is stopped: a member's log fits in seconds even at 100,000 reviews. */
@@ -31,7 +32,7 @@ export async function runOptimizer(histories: OptimizerReview[][], current: numb
         reject(new AppError("unavailable", "Optimizing took too long and was stopped. Try again later."));
       }, OPTIMIZER_TIME_LIMIT_MS + 10_000);
       const fail = (message: string) => {
-        console.error("[study] optimizer failed:", message);
+        log().error({ err: message }, "the FSRS optimizer failed");
         reject(new AppError("internal_error", "The optimizer could not fit your reviews. Your parameters were not changed."));
       };
       worker.once("message", (m: OptimizerRun | { error: string }) => {

@@ -5,6 +5,7 @@ import { testBackends } from "@/db/test-databases";
 import { createLogger, setLogger, type Logger } from "@/log";
 import { metricsText, setMetricSources } from "../metrics";
 import { createLiveGame } from "./create-game";
+import { DrizzleGameStore } from "./game-store-drizzle";
 import { LiveGames } from "./games";
 
 type Line = Record<string, unknown>;
@@ -29,7 +30,7 @@ describe("a live game's logs and metrics", () => {
   it("logs the answer with its game id, and counts commits, broadcasts and games", async () => {
     const host = await makeUser(handle.db);
     const quiz = await makeQuiz(handle.db, host.id, { questions: 2 });
-    const games = new LiveGames(async () => handle.db);
+    const games = new LiveGames(new DrizzleGameStore(async () => handle.db));
     setMetricSources({ live: () => games.stats() });
     const { id, pin } = await createLiveGame(handle.db, { id: host.id, admin: false }, quiz.slug);
     expect((await games.hostAttach(id, host.id)).ok).toBe(true);
