@@ -1,6 +1,7 @@
 import { ArrowRight, Shuffle } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
+import { NICKNAME_MAX } from "@/core/nickname-limits";
 
 /**
  * The second step of joining: a nickname, or a generated one. A plain GET form to the game screen
@@ -30,7 +31,7 @@ export async function JoinNameForm({ pin, generatedOnly }: { pin: string; genera
           id="join-nickname"
           name="name"
           required
-          maxLength={20}
+          maxLength={NICKNAME_MAX}
           autoComplete="nickname"
           autoCapitalize="words"
           spellCheck={false}
@@ -38,7 +39,7 @@ export async function JoinNameForm({ pin, generatedOnly }: { pin: string; genera
           className="h-12 w-full rounded-xl border border-zinc-300 bg-white px-4 text-lg font-semibold focus:border-brand-500 dark:border-zinc-700 dark:bg-zinc-950"
         />
         <p id="join-nickname-help" className="text-sm text-zinc-600 dark:text-zinc-400">
-          {t("nicknameHelp")}
+          {t("nicknameHelp", { max: NICKNAME_MAX })}
         </p>
         <button type="submit" className={buttonClass("primary", "lg", "w-full")} data-testid="join-submit">
           {t("submit")}

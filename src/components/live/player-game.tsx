@@ -12,6 +12,7 @@ import { AnswerInput } from "@/components/play/play-screen";
 import { buttonClass } from "@/components/ui/button";
 import { useErrorText } from "@/components/ui/error-text";
 import type { Answer } from "@/core/grading";
+import { NICKNAME_MAX } from "@/core/nickname-limits";
 import type { AnswerValue, ErrorPayload, PlayerPersonal, PlayerShared, PlayerView, PublicQuestion } from "@/core/live/protocol";
 import { composePlayerView, personalOfView, sharedOfView } from "@/core/live/views";
 import type { PlayQuestion } from "@/core/play/attempt";
@@ -237,7 +238,7 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
             id="live-name"
             name="name"
             required
-            maxLength={20}
+            maxLength={NICKNAME_MAX}
             defaultValue={choice.current.name ?? ""}
             aria-invalid={entry.error ? true : undefined}
             aria-describedby={entry.error ? "live-name-error" : undefined}
