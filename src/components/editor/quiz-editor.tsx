@@ -24,6 +24,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition, type PointerEvent } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { useErrorText } from "@/components/ui/error-text";
 import { Field, SelectField, TextArea, TextField, describedBy } from "@/components/ui/field";
 import { duplicateQuestion, emptyQuestion, type EditorDoc, type EditorErrors, type EditorQuestion } from "@/core/editor";
 import type { QuestionType } from "@/core/question";
@@ -54,6 +55,7 @@ type Props = {
 /** The quiz editor: settings and questions, saved as you type, published when every rule holds. */
 export function QuizEditor({ quiz, doc: initialDoc }: Props) {
   const t = useTranslations("editor");
+  const errorText = useErrorText();
   const tc = useTranslations("categories");
   const td = useTranslations("quiz.difficulty");
   const tt = useTranslations("quiz.types");
@@ -130,7 +132,7 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
       const { ref: current, doc } = saved;
       const res = await publishAction(saved.ref.id, doc, saved.ref.version);
       if (!res.ok) {
-        setNotice({ kind: "error", text: res.message });
+        setNotice({ kind: "error", text: errorText(res.code) });
         return;
       }
       const value = res.value;
@@ -164,7 +166,7 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
       if (res.ok) {
         setStatus("draft");
         setNotice({ kind: "ok", text: t("unpublished") });
-      } else setNotice({ kind: "error", text: res.message });
+      } else setNotice({ kind: "error", text: errorText(res.code) });
     });
 
   const remove = () => {
@@ -174,7 +176,7 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
     const slug = ref.slug;
     startTransition(async () => {
       const res = await deleteQuizAction(id, slug);
-      if (res && !res.ok) setNotice({ kind: "error", text: res.message });
+      if (res && !res.ok) setNotice({ kind: "error", text: errorText(res.code) });
     });
   };
 
@@ -183,7 +185,7 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
       if (!ref.id) return;
       const res = await resolveConflictAction(ref.id, doc, keep);
       if (!res.ok) {
-        setNotice({ kind: "error", text: res.message });
+        setNotice({ kind: "error", text: errorText(res.code) });
         return;
       }
       resolved(res.value);

@@ -9,6 +9,7 @@ import { clsx } from "clsx";
 import { AnswerInput } from "@/components/play/play-screen";
 import { contextOf, describeAnswer } from "@/components/play/describe-answer";
 import { buttonClass } from "@/components/ui/button";
+import { useErrorText } from "@/components/ui/error-text";
 import type { Answer } from "@/core/grading";
 import type { IntervalLabel } from "@/core/study/interval";
 import { LEARN_AHEAD_MS } from "@/core/study/limits";
@@ -57,6 +58,7 @@ export function StudySession({
   signedIn: boolean;
 }) {
   const t = useTranslations("study");
+  const errorText = useErrorText();
   const tp = useTranslations("play");
   const router = useRouter();
   const [queue, setQueue] = useState(initialCards);
@@ -98,11 +100,11 @@ export function StudySession({
       const timeMs = Math.round(performance.now() - phase.shownAt);
       run(async () => {
         const res = await studyAnswerAction(slug, { questionId: card.id, answer: value, timeMs });
-        if (!res.ok) return setError(res.message);
+        if (!res.ok) return setError(errorText(res.code));
         setPhase({ kind: "revealed", reveal: res.value, answer: value, timeMs, selected: res.value.suggested, reviewId: newReviewId() });
       });
     },
-    [card, phase, run, slug],
+    [card, phase, run, slug, errorText],
   );
 
   const submitOrReveal = useCallback(() => {
@@ -116,7 +118,7 @@ export function StudySession({
       const { reviewId, timeMs } = phase;
       run(async () => {
         const res = await studyRateAction(slug, { questionId: card.id, rating, clientReviewId: reviewId, durationMs: phase.answer === null ? null : timeMs });
-        if (!res.ok) return setError(res.message);
+        if (!res.ok) return setError(errorText(res.code));
         setTally((n) => ({ ...n, [rating]: n[rating] + 1 }));
         // A card due again within the learn-ahead limit comes back at the end of this session
         // (a guest's cards are not kept, so only "Again" brings theirs back).
@@ -127,7 +129,7 @@ export function StudySession({
         setIndex(index + 1);
       });
     },
-    [card, phase, run, slug, queue, index],
+    [card, phase, run, slug, queue, index, errorText],
   );
 
   // Keyboard, as Anki: Space or Enter reveals (or submits the answer), 1–4 rate, Space or Enter
