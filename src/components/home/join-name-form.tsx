@@ -4,10 +4,10 @@ import { buttonClass } from "@/components/ui/button";
 import { NICKNAME_MAX } from "@/core/nickname-limits";
 
 /**
- * The second step of joining: a nickname, or a generated one. A plain GET form to the game screen
+ * The second step of joining: a nickname (a member's own, shortened to fit, is offered), or a generated one. A plain GET form to the game screen
  * (/game/[pin]), which joins over the live connection: this page stays free of Socket.IO.
  */
-export async function JoinNameForm({ pin, generatedOnly }: { pin: string; generatedOnly: boolean }) {
+export async function JoinNameForm({ pin, generatedOnly, defaultName }: { pin: string; generatedOnly: boolean; defaultName?: string }) {
   const t = await getTranslations("join");
   if (generatedOnly) {
     return (
@@ -32,6 +32,7 @@ export async function JoinNameForm({ pin, generatedOnly }: { pin: string; genera
           name="name"
           required
           maxLength={NICKNAME_MAX}
+          defaultValue={defaultName}
           autoComplete="nickname"
           autoCapitalize="words"
           spellCheck={false}
