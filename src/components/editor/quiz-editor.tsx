@@ -26,7 +26,7 @@ import { useEffect, useRef, useState, useTransition, type PointerEvent } from "r
 import { buttonClass } from "@/components/ui/button";
 import { useErrorText } from "@/components/ui/error-text";
 import { Field, SelectField, TextArea, TextField, describedBy } from "@/components/ui/field";
-import { duplicateQuestion, emptyQuestion, type EditorDoc, type EditorErrors, type EditorQuestion } from "@/core/editor";
+import { duplicateQuestion, emptyQuestion, type EditorDoc, type EditorProblem, type EditorQuestion } from "@/core/editor";
 import type { QuestionType } from "@/core/question";
 import { CATEGORIES, DIFFICULTIES, LIMITS, VISIBILITIES } from "@/core/quiz-schema";
 import { deleteQuizAction, publishAction, resolveConflictAction, unpublishAction } from "@/server/actions/editor";
@@ -56,6 +56,7 @@ type Props = {
 export function QuizEditor({ quiz, doc: initialDoc }: Props) {
   const t = useTranslations("editor");
   const errorText = useErrorText();
+  const sayProblem = (p: EditorProblem) => t(`problem.${p.code}`, { n: p.n ?? 0 });
   const tc = useTranslations("categories");
   const td = useTranslations("quiz.difficulty");
   const tt = useTranslations("quiz.types");
@@ -63,7 +64,8 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
   const router = useRouter();
   const { doc, update, ref, state, conflict, setConflict, resolved, flushNow, setVersion, markSaved } = useAutosave(quiz, initialDoc);
   const [status, setStatus] = useState(quiz.status);
-  const [errors, setErrors] = useState<EditorErrors>({});
+  // Each field's problem, said in the author's language.
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<{ kind: "ok" | "error"; text: string; link?: string } | null>(null);
   const [preview, setPreview] = useState<number | null>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
@@ -152,7 +154,7 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
       } else if ("errors" in value) {
         setVersion(value.version);
         markSaved(doc);
-        setErrors(value.errors);
+        setErrors(Object.fromEntries(Object.entries(value.errors).map(([path, p]) => [path, sayProblem(p)])));
         requestAnimationFrame(() => summaryRef.current?.focus());
       } else {
         setConflict(value.conflict);
