@@ -42,7 +42,7 @@ test("sign up, sign out and sign in again; a wrong password and a taken handle s
     await expect(p.getByLabel("Handle")).toHaveAccessibleDescription("That handle is taken; pick another one.");
     await p.getByLabel("Handle").fill("No Spaces!");
     await p.getByTestId("auth-submit").click();
-    await expect(p.getByLabel("Handle")).toHaveAccessibleDescription("Use 3–30 characters: a–z, 0–9, _ or -");
+    await expect(p.getByLabel("Handle")).toHaveAccessibleDescription("Use 3–30 characters: a–z, 0–9, _ or -.");
     await p.getByLabel("Handle").fill(again.handle);
     await p.getByLabel("Password").fill("short");
     await p.getByTestId("auth-submit").click();
@@ -109,4 +109,25 @@ test("the 401 screen's Sign in brings the person back to the page that asked", a
   await page.getByLabel("Password").fill(account.password);
   await page.getByTestId("auth-submit").click();
   await expect(page).toHaveURL(/\/me\?tab=tokens$/);
+});
+
+test("a member whose display name is longer than a nickname plays under a shortened one", async ({ page }) => {
+  // 30 characters: sign-up takes up to 50, a nickname up to 20.
+  const account = await signUpInBrowser(page, { ...newAccount("long"), name: "Maria Fernanda Rodríguez López" });
+  await page.goto("/quiz/world-capitals");
+  await expect(page.getByText("Playing as Maria Fernanda.")).toBeVisible();
+  await page.getByTestId("play").click();
+  await expect(page).toHaveURL(/\/play\/[0-9a-f-]{36}$/);
+  await expect(page.locator("#prompt")).toBeVisible();
+
+  // Typing a nickname is held to the same limit the help text states.
+  await page.goto("/quiz/world-capitals");
+  await page.getByRole("button", { name: "Change" }).click();
+  const box = page.getByLabel("Your nickname");
+  await expect(box).toHaveAttribute("maxlength", "20");
+  await expect(page.getByText("Shown on the leaderboard; up to 20 characters.")).toBeVisible();
+  await box.fill("");
+  await box.pressSequentially("x".repeat(25));
+  await expect(box).toHaveValue("x".repeat(20));
+  expect(account.name).toHaveLength(30);
 });

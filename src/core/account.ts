@@ -1,6 +1,10 @@
 import { z } from "./zod";
 import { LOCALES } from "@/i18n/config";
-import { CONTROL_MESSAGE, hasControlChars } from "./text";
+import { DISPLAY_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, TOKEN_NAME_MAX, type FieldErrorCode } from "./field-errors";
+import { hasControlChars } from "./text";
+
+/** Issues carry a field error code as their message (src/core/field-errors.ts). */
+const code = (c: FieldErrorCode) => c;
 
 /** Account rules of docs/rules.md §5, shared by the sign-up form, the auth hooks and the settings action. */
 export const HANDLE_PATTERN = /^[a-z0-9_-]{3,30}$/;
@@ -22,27 +26,26 @@ export const handleSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(HANDLE_PATTERN, "Use 3–30 characters: a–z, 0–9, _ or -")
-  .refine((h) => !RESERVED_HANDLES.has(h), "That handle is reserved; pick another one.");
+  .regex(HANDLE_PATTERN, code("handle_format"))
+  .refine((h) => !RESERVED_HANDLES.has(h), code("handle_reserved"));
 
-export const PASSWORD_MIN = 10;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 /** Length only: the common-password list is checked on the server (src/core/password.ts). */
 export const passwordSchema = z
   .string()
-  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters`);
+  .min(PASSWORD_MIN, code("password_too_short"))
+  .max(PASSWORD_MAX, code("password_too_long"));
 
 export const displayNameSchema = z
   .string()
   .trim()
-  .min(1, "Enter a display name")
-  .max(50, "Use at most 50 characters")
-  .refine((v) => !hasControlChars(v), CONTROL_MESSAGE);
+  .min(1, code("name_missing"))
+  .max(DISPLAY_NAME_MAX, code("name_too_long"))
+  .refine((v) => !hasControlChars(v), code("control_chars"));
 
 export const signUpInput = z.object({
-  email: z.email("Enter a valid email address").max(254),
+  email: z.email(code("email_invalid")).max(EMAIL_MAX, code("email_too_long")),
   handle: handleSchema,
   name: displayNameSchema,
   password: passwordSchema,
@@ -50,20 +53,20 @@ export const signUpInput = z.object({
 export type SignUpInput = z.infer<typeof signUpInput>;
 
 export const signInInput = z.object({
-  email: z.email("Enter a valid email address"),
-  password: z.string().min(1, "Enter your password").max(128),
+  email: z.email(code("email_invalid")),
+  password: z.string().min(1, code("password_missing")).max(PASSWORD_MAX, code("password_too_long")),
 });
 
 export const settingsInput = z.object({
   name: displayNameSchema,
-  locale: z.enum(LOCALES),
+  locale: z.enum(LOCALES, code("locale_invalid")),
 });
 
 export const apiTokenInput = z.object({
   name: z
     .string()
     .trim()
-    .min(1, "Name the token")
-    .max(60, "Use at most 60 characters")
-    .refine((v) => !hasControlChars(v), CONTROL_MESSAGE),
+    .min(1, code("token_name_missing"))
+    .max(TOKEN_NAME_MAX, code("token_name_too_long"))
+    .refine((v) => !hasControlChars(v), code("control_chars")),
 });

@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { changeType, docToInput, duplicateQuestion, editorDocSchema, editorQuestionData, emptyDoc, emptyQuestion, inputToDoc, storedQuestionToEditor, validateForPublish } from "./editor";
+import { changeType, docToInput, duplicateQuestion, EDITOR_PROBLEMS, editorDocSchema, editorProblemEnglish, editorQuestionData, emptyDoc, emptyQuestion, inputToDoc, storedQuestionToEditor, validateForPublish, type EditorProblem } from "./editor";
 import { answerFeedback } from "./question";
 import { quizInput } from "./quiz-schema";
 
 // Question ids become row ids when a quiz is published: UUIDs, as the editor makes them.
 const newId = () => randomUUID();
+const say = (p: EditorProblem | undefined) => (p ? editorProblemEnglish(p) : p);
 const seedDir = path.resolve(__dirname, "../db/seed/quizzes");
 
 describe("editor drafts", () => {
@@ -17,8 +18,8 @@ describe("editor drafts", () => {
     const result = validateForPublish(doc);
     expect(result.ok).toBe(false);
     if (!result.ok) {
-      expect(result.errors.title).toBe("Use at least 3 characters");
-      expect(result.errors.questions).toBe("Add at least one question");
+      expect(say(result.errors.title)).toBe("Use at least 3 characters");
+      expect(say(result.errors.questions)).toBe("Add at least one question");
     }
   });
 
@@ -52,12 +53,12 @@ describe("editor drafts", () => {
     const result = validateForPublish(doc);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors["questions.0.options"]).toBe("Two options are the same");
-    expect(result.errors["questions.0.correct"]).toBe("Mark exactly one option as correct");
-    expect(result.errors["questions.1.max"]).toBe("Minimum must be below maximum");
-    expect(result.errors["questions.2.prompt"]).toBe("This cannot be empty");
-    expect(result.errors["questions.2.accepted.0"]).toBe("This cannot be empty");
-    expect(result.errors["questions.2.timeLimit"]).toBe("Use 5–240 seconds");
+    expect(say(result.errors["questions.0.options"])).toBe("Two options are the same");
+    expect(say(result.errors["questions.0.correct"])).toBe("Mark exactly one option as correct");
+    expect(say(result.errors["questions.1.max"])).toBe("Minimum must be below maximum");
+    expect(say(result.errors["questions.2.prompt"])).toBe("This cannot be empty");
+    expect(say(result.errors["questions.2.accepted.0"])).toBe("This cannot be empty");
+    expect(say(result.errors["questions.2.timeLimit"])).toBe("Use 5–240 seconds");
   });
 
   it("a multiple-select question needs a correct option", () => {
@@ -67,7 +68,7 @@ describe("editor drafts", () => {
     q.options = q.options.map((o, i) => ({ ...o, text: `o${i}`, correct: false }));
     doc.questions = [q];
     const result = validateForPublish(doc);
-    expect(!result.ok && result.errors["questions.0.correct"]).toBe("Mark at least one option as correct");
+    expect(!result.ok && say(result.errors["questions.0.correct"])).toBe("Mark at least one option as correct");
   });
 
   it("duplicate gives new ids; changing to single keeps one correct option", () => {
@@ -134,5 +135,15 @@ describe("per-answer feedback through the editor", () => {
     expect(answerFeedback(bool!, true, false)).toEqual(["It is a dwarf planet."]);
     expect(answerFeedback(bool!, false, true)).toEqual(["Right."]);
     expect(answerFeedback(bool!, null, false)).toEqual([]);
+  });
+});
+
+describe("editor problems", () => {
+  it("name every message of the authoring schema by a code, so the editor can say it in any language", () => {
+    const schema = readFileSync(path.resolve(__dirname, "quiz-schema.ts"), "utf8");
+    const messages = [...schema.matchAll(/(?:message: |, )"([A-Z][^"]+)"/g)].map((m) => m[1]!);
+    expect(messages.length).toBeGreaterThan(5);
+    const english = new Set<string>(Object.values(EDITOR_PROBLEMS));
+    expect(messages.filter((m) => !english.has(m))).toEqual([]);
   });
 });

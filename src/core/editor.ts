@@ -231,33 +231,70 @@ export function docToInput(doc: EditorDoc): unknown {
   };
 }
 
-/** Field path (e.g. "questions.2.options.1") → the first problem with it. */
-export type EditorErrors = Record<string, string>;
+/**
+ * What can be wrong with a field at publishing, by code; `n` is the number a message names. The
+ * editor says it from the catalogue (`editor.problem` in the messages), in the author's language;
+ * this English (`{n}` filled in) is for tests and logs.
+ */
+export const EDITOR_PROBLEMS = {
+  empty: "This cannot be empty",
+  min_chars: "Use at least {n} characters",
+  max_chars: "Use at most {n} characters",
+  min_items: "Add at least {n}",
+  max_items: "Use at most {n}",
+  mark_one: "Mark exactly one option as correct",
+  mark_some: "Mark at least one option as correct",
+  accepted_needed: "Add at least one accepted answer",
+  number_needed: "Enter a number",
+  time_limit: "Use 5–240 seconds",
+  points: "Use 0, 1000 or 2000 points",
+  category: "Pick a category",
+  // The authoring schema's own messages (src/core/quiz-schema.ts), by their English.
+  duplicate_options: "Two options are the same",
+  pick_correct: "Pick the correct option",
+  pick_some_correct: "Pick at least one correct option",
+  distinct_correct: "Correct options must be distinct options of this question",
+  min_below_max: "Minimum must be below maximum",
+  answer_in_range: "The answer must lie between minimum and maximum",
+  slug_format: "Use lowercase letters, digits and hyphens",
+  language_code: "Use a two-letter language code",
+  question_needed: "Add at least one question",
+  control_chars: "Remove control characters",
+  invalid: "Check this field",
+} as const;
+export type EditorProblemCode = keyof typeof EDITOR_PROBLEMS;
+export type EditorProblem = { code: EditorProblemCode; n?: number };
 
-// Messages for rules whose zod message is generic; keyed by the last part of the path and the issue.
-function messageFor(issue: z.core.$ZodIssue, doc: EditorDoc): string {
+/** Field path (e.g. "questions.2.options.1") → the first problem with it. */
+export type EditorErrors = Record<string, EditorProblem>;
+
+export const editorProblemEnglish = (p: EditorProblem) => EDITOR_PROBLEMS[p.code].replace("{n}", String(p.n ?? ""));
+
+const BY_ENGLISH = new Map(Object.entries(EDITOR_PROBLEMS).map(([code, english]) => [english as string, code as EditorProblemCode]));
+
+// Problems for rules whose zod message is generic; keyed by the last part of the path and the issue.
+function problemFor(issue: z.core.$ZodIssue, doc: EditorDoc): EditorProblem {
   const path = issue.path.map(String);
   const last = path[path.length - 1];
   if (path[0] === "questions" && path.length >= 3) {
     const q = doc.questions[Number(path[1])];
-    if (last === "correct" && q?.type === "single") return "Mark exactly one option as correct";
-    if (last === "correct" && q?.type === "multiple") return "Mark at least one option as correct";
-    if (q?.type === "number" && (last === "answer" || last === "min" || last === "max") && issue.code === "invalid_type")
-      return "Enter a number";
+    if (last === "correct" && q?.type === "single") return { code: "mark_one" };
+    if (last === "correct" && q?.type === "multiple") return { code: "mark_some" };
+    if (q?.type === "number" && (last === "answer" || last === "min" || last === "max") && issue.code === "invalid_type") return { code: "number_needed" };
   }
   if (issue.code === "too_small" && issue.origin === "string") {
-    return issue.minimum === 1 ? "This cannot be empty" : `Use at least ${String(issue.minimum)} characters`;
+    return issue.minimum === 1 ? { code: "empty" } : { code: "min_chars", n: Number(issue.minimum) };
   }
-  if (issue.code === "too_big" && issue.origin === "string") return `Use at most ${String(issue.maximum)} characters`;
+  if (issue.code === "too_big" && issue.origin === "string") return { code: "max_chars", n: Number(issue.maximum) };
   if (issue.code === "too_small" && issue.origin === "array") {
-    if (last === "options" || last === "items") return `Add at least ${String(issue.minimum)}`;
-    if (last === "accepted") return "Add at least one accepted answer";
+    if (last === "options" || last === "items") return { code: "min_items", n: Number(issue.minimum) };
+    if (last === "accepted") return { code: "accepted_needed" };
   }
-  if (issue.code === "too_big" && issue.origin === "array") return `Use at most ${String(issue.maximum)}`;
-  if (last === "timeLimit") return "Use 5–240 seconds";
-  if (last === "points") return "Use 0, 1000 or 2000 points";
-  if (last === "category") return "Pick a category";
-  return issue.message;
+  if (issue.code === "too_big" && issue.origin === "array") return { code: "max_items", n: Number(issue.maximum) };
+  if (last === "timeLimit") return { code: "time_limit" };
+  if (last === "points") return { code: "points" };
+  if (last === "category") return { code: "category" };
+  return { code: BY_ENGLISH.get(issue.message) ?? "invalid" };
 }
 
 /**
@@ -270,7 +307,7 @@ export function validateForPublish(doc: EditorDoc): { ok: true; quiz: QuizInput 
   const errors: EditorErrors = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path.length ? issue.path.map(String).join(".") : "_";
-    errors[key] ??= messageFor(issue, doc);
+    errors[key] ??= problemFor(issue, doc);
   }
   return { ok: false, errors };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FIELD_ERRORS, type FieldErrorCode } from "./field-errors";
 import { checkNickname, nicknameSchema } from "./nickname";
 
 describe("checkNickname", () => {
@@ -22,9 +23,15 @@ describe("checkNickname", () => {
     expect(checkNickname("🚀".repeat(20)).ok).toBe(true);
   });
 
-  it("gives a message through the zod schema", () => {
-    const r = nicknameSchema.safeParse("fuck");
+  it.each([
+    ["fuck", "nickname_profanity"],
+    ["", "nickname_empty"],
+    ["x".repeat(21), "nickname_too_long"],
+    ["a\u0000b", "nickname_control_chars"],
+  ])("gives %j's problem as a field error code through the zod schema", (input, code) => {
+    const r = nicknameSchema.safeParse(input);
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toMatch(/not allowed/);
+    expect(r.error?.issues[0]?.message).toBe(code);
+    expect(FIELD_ERRORS[code as FieldErrorCode]).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
+import type { FieldErrorCode } from "./field-errors";
 import { z } from "./zod";
 import { isProfane } from "./profanity";
-import { NICKNAME_MAX } from "./nickname-limits";
+import { NICKNAME_MAX, nicknameLength } from "./nickname-limits";
 
 export { NICKNAME_MAX };
 
@@ -10,23 +11,24 @@ export type NicknameProblem = "empty" | "too_long" | "control_chars" | "profanit
 export function checkNickname(raw: string): { ok: true; nickname: string } | { ok: false; problem: NicknameProblem } {
   const nickname = raw.normalize("NFC").trim().replace(/\s+/g, " ");
   if (nickname.length === 0) return { ok: false, problem: "empty" };
-  if ([...nickname].length > NICKNAME_MAX) return { ok: false, problem: "too_long" };
+  if (nicknameLength(nickname) > NICKNAME_MAX) return { ok: false, problem: "too_long" };
   if (/[\p{Cc}\p{Cf}]/u.test(nickname)) return { ok: false, problem: "control_chars" };
   if (isProfane(nickname)) return { ok: false, problem: "profanity" };
   return { ok: true, nickname };
 }
 
-const MESSAGES: Record<NicknameProblem, string> = {
-  empty: "Pick a nickname",
-  too_long: `A nickname has at most ${NICKNAME_MAX} characters`,
-  control_chars: "A nickname cannot contain control characters",
-  profanity: "That nickname is not allowed; pick another one",
+/** Each problem's field error code (src/core/field-errors.ts), which screens say in the viewer's language. */
+export const NICKNAME_ERROR_CODES: Record<NicknameProblem, FieldErrorCode> = {
+  empty: "nickname_empty",
+  too_long: "nickname_too_long",
+  control_chars: "nickname_control_chars",
+  profanity: "nickname_profanity",
 };
 
 /** The nickname field as a zod schema, for forms, actions and the API. */
 export const nicknameSchema = z.string().transform((raw, ctx) => {
   const checked = checkNickname(raw);
   if (checked.ok) return checked.nickname;
-  ctx.addIssue({ code: "custom", message: MESSAGES[checked.problem], params: { problem: checked.problem } });
+  ctx.addIssue({ code: "custom", message: NICKNAME_ERROR_CODES[checked.problem], params: { problem: checked.problem } });
   return z.NEVER;
 });

@@ -1,11 +1,12 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./account";
+import { COMMON_PASSWORD_COUNT, type FieldErrorCode } from "./field-errors";
 
 /**
  * The 10,000 most common passwords, from zxcvbn-ts's frequency-ranked list (MIT). Kept out of
  * account.ts so the sign-up form's bundle does not carry it: the server checks it.
  */
-export const COMMON_PASSWORD_COUNT = 10_000;
+export { COMMON_PASSWORD_COUNT };
 let common: Set<string> | undefined;
 const commonPasswords = () => (common ??= new Set(dictionary["passwords-common"].slice(0, COMMON_PASSWORD_COUNT)));
 
@@ -18,6 +19,13 @@ export function passwordProblem(password: string): PasswordProblem | null {
   if (commonPasswords().has(password.toLowerCase())) return "too_common";
   return null;
 }
+
+/** Each problem's field error code (src/core/field-errors.ts). */
+export const PASSWORD_ERROR_CODES: Record<PasswordProblem, FieldErrorCode> = {
+  too_short: "password_too_short",
+  too_long: "password_too_long",
+  too_common: "password_common",
+};
 
 export const PASSWORD_MESSAGES: Record<PasswordProblem, string> = {
   too_short: `Use at least ${PASSWORD_MIN} characters`,

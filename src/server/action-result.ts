@@ -1,12 +1,12 @@
 import "server-only";
 import { ZodError } from "zod";
 import { errorFields, log } from "@/log";
-import { AppError, type ErrorCode, type FieldErrors, validationError } from "./errors";
+import { AppError, type ErrorCode, type FieldErrorCodes, type FieldErrors, validationError } from "./errors";
 
 /** What a server action sends back: its value, or an error code and message the UI can show. */
 export type ActionResult<T> =
   | { ok: true; value: T }
-  | { ok: false; code: ErrorCode; message: string; fields?: FieldErrors; lines?: { line: number; reason: string }[] };
+  | { ok: false; code: ErrorCode; message: string; fields?: FieldErrors; fieldCodes?: FieldErrorCodes; lines?: { line: number; reason: string }[] };
 
 /** Runs an action body and maps every error (AppError, ZodError, anything else) to one shape. */
 export async function runAction<T>(fn: () => Promise<T>): Promise<ActionResult<T>> {
@@ -25,6 +25,7 @@ export async function runAction<T>(fn: () => Promise<T>): Promise<ActionResult<T
       code: e.code,
       message: e.message,
       ...(e.details?.fields ? { fields: e.details.fields } : {}),
+      ...(e.details?.fieldCodes ? { fieldCodes: e.details.fieldCodes } : {}),
       ...(e.details?.lines ? { lines: e.details.lines } : {}),
     };
   }

@@ -5,6 +5,7 @@ import { APIError } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { displayNameSchema, handleSchema, PASSWORD_MIN } from "@/core/account";
+import { fieldErrorCode, fieldErrorEnglish } from "@/core/field-errors";
 import { getDb, type Db } from "@/db";
 import * as schema from "@/db/schema";
 import { env } from "@/env";
@@ -109,8 +110,14 @@ function createAuth(db: Db, secret: string, secure: boolean) {
  */
 async function checkUserFields(db: Db, user: Record<string, unknown>, selfId: string | null): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
+  // Rules give a field error code as their message: the API answers its English and the code.
   const invalid = (field: string, message: string) =>
-    new APIError("UNPROCESSABLE_ENTITY", { code: "validation_failed", message, fields: { [field]: [message] } });
+    new APIError("UNPROCESSABLE_ENTITY", {
+      code: "validation_failed",
+      message: fieldErrorEnglish(message),
+      fields: { [field]: [fieldErrorEnglish(message)] },
+      fieldCodes: { [field]: [fieldErrorCode(message)] },
+    });
   if ("name" in user && user.name !== undefined) {
     const name = displayNameSchema.safeParse(user.name);
     if (!name.success) throw invalid("name", name.error.issues[0]?.message ?? "Invalid name");

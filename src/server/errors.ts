@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { fieldErrorCode, fieldErrorEnglish, type FieldErrorCode } from "@/core/field-errors";
 
 /** The error catalogue of docs/rules.md §8: a stable code, its HTTP status, a default message. */
 export const ERRORS = {
@@ -27,6 +28,8 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 export type FieldErrors = Record<string, string[]>;
+/** Each field's problems as codes (src/core/field-errors.ts), beside the English of FieldErrors. */
+export type FieldErrorCodes = Record<string, FieldErrorCode[]>;
 
 export class AppError extends Error {
   override name = "AppError";
@@ -34,28 +37,33 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message?: string,
-    readonly details?: { fields?: FieldErrors; retryAfterSeconds?: number; lines?: { line: number; reason: string }[] },
+    readonly details?: { fields?: FieldErrors; fieldCodes?: FieldErrorCodes; retryAfterSeconds?: number; lines?: { line: number; reason: string }[] },
   ) {
     super(message ?? ERRORS[code].message);
     this.status = ERRORS[code].status;
   }
 }
 
-/** A zod failure as `validation_failed`, with each field's messages keyed by its dotted path. */
+/**
+ * A zod failure as `validation_failed`, with each field's messages keyed by its dotted path: in
+ * English, and as codes a screen says in the viewer's language.
+ */
 export function validationError(error: z.ZodError): AppError {
   const fields: FieldErrors = {};
+  const fieldCodes: FieldErrorCodes = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "_";
-    (fields[key] ??= []).push(issue.message);
+    (fields[key] ??= []).push(fieldErrorEnglish(issue.message));
+    (fieldCodes[key] ??= []).push(fieldErrorCode(issue.message));
   }
   const summary = Object.entries(fields)
     .map(([field, messages]) => `${field}: ${messages.join(", ")}`)
     .join("; ");
-  return new AppError("validation_failed", `Invalid input — ${summary}`, { fields });
+  return new AppError("validation_failed", `Invalid input — ${summary}`, { fields, fieldCodes });
 }
 
 export type ErrorBody = {
-  error: { code: ErrorCode; message: string; fields?: FieldErrors; lines?: { line: number; reason: string }[] };
+  error: { code: ErrorCode; message: string; fields?: FieldErrors; fieldCodes?: FieldErrorCodes; lines?: { line: number; reason: string }[] };
 };
 
 export function toErrorBody(err: AppError): ErrorBody {
@@ -64,6 +72,7 @@ export function toErrorBody(err: AppError): ErrorBody {
       code: err.code,
       message: err.message,
       ...(err.details?.fields ? { fields: err.details.fields } : {}),
+      ...(err.details?.fieldCodes ? { fieldCodes: err.details.fieldCodes } : {}),
       ...(err.details?.lines ? { lines: err.details.lines } : {}),
     },
   };

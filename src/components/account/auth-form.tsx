@@ -6,46 +6,46 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { useFieldErrorText } from "@/components/ui/field-error-text";
 import { TextField } from "@/components/ui/field";
 import { signInInput, signUpInput } from "@/core/account";
+import type { FieldErrorCode } from "@/core/field-errors";
 
 type Mode = "sign-in" | "sign-up";
 const FIELD_LABEL = { email: true, handle: true, name: true, password: true };
 type Errors = Partial<Record<"email" | "handle" | "name" | "password" | "_", string>>;
 
-// Better Auth's error codes, mapped to the field they concern.
-const FIELD_OF_CODE: Record<string, keyof Errors> = {
-  USER_ALREADY_EXISTS: "email",
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "email",
-  INVALID_EMAIL: "email",
-  handle_taken: "handle",
-  weak_password: "password",
-  PASSWORD_TOO_SHORT: "password",
-  PASSWORD_TOO_LONG: "password",
-  INVALID_EMAIL_OR_PASSWORD: "_",
+// Better Auth's error codes, mapped to the field they concern and what to say there.
+const BETTER_AUTH_CODES: Record<string, { field: keyof Errors; fieldCode: FieldErrorCode }> = {
+  INVALID_EMAIL: { field: "email", fieldCode: "email_invalid" },
+  PASSWORD_TOO_SHORT: { field: "password", fieldCode: "password_too_short" },
+  PASSWORD_TOO_LONG: { field: "password", fieldCode: "password_too_long" },
+};
+
+type ErrorBody = {
+  code?: string;
+  error?: { code?: string; fields?: Record<string, string[]>; fieldCodes?: Record<string, string[]> };
 };
 
 /** Sign-in and sign-up against Better Auth's endpoints under /api/auth; the session is an httpOnly cookie. */
 export function AuthForm({ mode, next, defaultName }: { mode: Mode; next: string; defaultName?: string }) {
   const t = useTranslations("auth");
+  const fieldText = useFieldErrorText();
   const router = useRouter();
   const id = useId();
   const [errors, setErrors] = useState<Errors>({});
   const [pending, startTransition] = useTransition();
   const signUp = mode === "sign-up";
-  // The rules' own messages are English (src/core/account.ts); the ones a person meets most are translated.
-  const localized = (message: string) => (message.startsWith("That handle is reserved") ? t("handleReserved") : message);
+  const fieldOf = (key: string | undefined) => (key && key in FIELD_LABEL ? key : "_") as keyof Errors;
 
   const submit = (form: HTMLFormElement) =>
     startTransition(async () => {
       const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
       const parsed = (mode === "sign-up" ? signUpInput : signInInput).safeParse(data);
       if (!parsed.success) {
+        // The rules' issues carry field error codes (src/core/field-errors.ts): said from the catalogue.
         const next: Errors = {};
-        for (const issue of parsed.error.issues) {
-          const field = (issue.path[0] as keyof Errors) ?? "_";
-          next[field] ??= field === "password" && issue.code === "too_small" && signUp ? t("passwordTooShort") : localized(issue.message);
-        }
+        for (const issue of parsed.error.issues) next[fieldOf(String(issue.path[0]))] ??= fieldText(issue.message);
         setErrors(next);
         return;
       }
@@ -60,32 +60,22 @@ export function AuthForm({ mode, next, defaultName }: { mode: Mode; next: string
         router.refresh();
         return;
       }
-      const body = (await res.json().catch(() => ({}))) as {
-        code?: string;
-        message?: string;
-        error?: { code?: string; message?: string; fields?: Record<string, string[]> };
-      };
+      const body = (await res.json().catch(() => ({}))) as ErrorBody;
       const code = body.error?.code ?? body.code ?? "";
-      const fields = body.error?.fields;
-      if (code === "validation_failed" && fields) {
+      const fieldCodes = body.error?.fieldCodes ?? Object.fromEntries(Object.keys(body.error?.fields ?? {}).map((f) => [f, ["invalid"]]));
+      if ((code === "validation_failed" || code === "weak_password") && Object.keys(fieldCodes).length) {
         const next: Errors = {};
-        for (const [field, messages] of Object.entries(fields)) next[(field in FIELD_LABEL ? field : "_") as keyof Errors] ??= localized(messages[0] ?? "");
+        for (const [field, codes] of Object.entries(fieldCodes)) next[fieldOf(field)] ??= fieldText(codes[0]);
         setErrors(next);
         return;
       }
-      const message =
-        code === "rate_limited" || res.status === 429
-          ? (body.error?.message ?? t("rateLimited"))
-          : code === "INVALID_EMAIL_OR_PASSWORD"
-            ? t("wrongPassword")
-            : code === "handle_taken"
-              ? t("handleTaken")
-              : code === "weak_password"
-                ? fields?.password?.[0]?.startsWith("Use at least") ? t("passwordTooShort") : t("passwordCommon")
-            : code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"
-              ? t("emailTaken")
-              : (body.message ?? body.error?.message ?? t("failed"));
-      setErrors({ [FIELD_OF_CODE[code] ?? "_"]: message });
+      const known = BETTER_AUTH_CODES[code];
+      if (known) return setErrors({ [known.field]: fieldText(known.fieldCode) });
+      if (code === "rate_limited" || res.status === 429) return setErrors({ _: t("rateLimited") });
+      if (code === "INVALID_EMAIL_OR_PASSWORD") return setErrors({ _: t("wrongPassword") });
+      if (code === "handle_taken") return setErrors({ handle: t("handleTaken") });
+      if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return setErrors({ email: t("emailTaken") });
+      setErrors({ _: t("failed") });
     });
 
   return (

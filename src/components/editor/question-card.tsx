@@ -7,7 +7,7 @@ import type { PointerEvent, ReactNode } from "react";
 import { ChoiceBadge } from "@/components/play/choice-style";
 import { buttonClass } from "@/components/ui/button";
 import { Field, TextArea, TextField, describedBy, inputClass } from "@/components/ui/field";
-import { changeType, type EditorErrors, type EditorQuestion } from "@/core/editor";
+import { changeType, type EditorQuestion } from "@/core/editor";
 import { QUESTION_TYPES } from "@/core/question";
 import { LIMITS, POINTS } from "@/core/quiz-schema";
 import { newId } from "@/components/browser/new-id";
@@ -16,7 +16,8 @@ type Props = {
   question: EditorQuestion;
   index: number;
   count: number;
-  errors: EditorErrors;
+  /** Each field's problem, already in the author's language. */
+  errors: Record<string, string>;
   onChange: (q: EditorQuestion) => void;
   onMove: (to: number) => void;
   onDuplicate: () => void;

@@ -24,8 +24,9 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition, type PointerEvent } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { useErrorText } from "@/components/ui/error-text";
 import { Field, SelectField, TextArea, TextField, describedBy } from "@/components/ui/field";
-import { duplicateQuestion, emptyQuestion, type EditorDoc, type EditorErrors, type EditorQuestion } from "@/core/editor";
+import { duplicateQuestion, emptyQuestion, type EditorDoc, type EditorProblem, type EditorQuestion } from "@/core/editor";
 import type { QuestionType } from "@/core/question";
 import { CATEGORIES, DIFFICULTIES, LIMITS, VISIBILITIES } from "@/core/quiz-schema";
 import { deleteQuizAction, publishAction, resolveConflictAction, unpublishAction } from "@/server/actions/editor";
@@ -54,6 +55,8 @@ type Props = {
 /** The quiz editor: settings and questions, saved as you type, published when every rule holds. */
 export function QuizEditor({ quiz, doc: initialDoc }: Props) {
   const t = useTranslations("editor");
+  const errorText = useErrorText();
+  const sayProblem = (p: EditorProblem) => t(`problem.${p.code}`, { n: p.n ?? 0 });
   const tc = useTranslations("categories");
   const td = useTranslations("quiz.difficulty");
   const tt = useTranslations("quiz.types");
@@ -61,7 +64,8 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
   const router = useRouter();
   const { doc, update, ref, state, conflict, setConflict, resolved, flushNow, setVersion, markSaved } = useAutosave(quiz, initialDoc);
   const [status, setStatus] = useState(quiz.status);
-  const [errors, setErrors] = useState<EditorErrors>({});
+  // Each field's problem, said in the author's language.
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<{ kind: "ok" | "error"; text: string; link?: string } | null>(null);
   const [preview, setPreview] = useState<number | null>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
@@ -130,7 +134,7 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
       const { ref: current, doc } = saved;
       const res = await publishAction(saved.ref.id, doc, saved.ref.version);
       if (!res.ok) {
-        setNotice({ kind: "error", text: res.message });
+        setNotice({ kind: "error", text: errorText(res.code) });
         return;
       }
       const value = res.value;
@@ -150,7 +154,7 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
       } else if ("errors" in value) {
         setVersion(value.version);
         markSaved(doc);
-        setErrors(value.errors);
+        setErrors(Object.fromEntries(Object.entries(value.errors).map(([path, p]) => [path, sayProblem(p)])));
         requestAnimationFrame(() => summaryRef.current?.focus());
       } else {
         setConflict(value.conflict);
@@ -164,7 +168,7 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
       if (res.ok) {
         setStatus("draft");
         setNotice({ kind: "ok", text: t("unpublished") });
-      } else setNotice({ kind: "error", text: res.message });
+      } else setNotice({ kind: "error", text: errorText(res.code) });
     });
 
   const remove = () => {
@@ -174,7 +178,7 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
     const slug = ref.slug;
     startTransition(async () => {
       const res = await deleteQuizAction(id, slug);
-      if (res && !res.ok) setNotice({ kind: "error", text: res.message });
+      if (res && !res.ok) setNotice({ kind: "error", text: errorText(res.code) });
     });
   };
 
@@ -183,7 +187,7 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
       if (!ref.id) return;
       const res = await resolveConflictAction(ref.id, doc, keep);
       if (!res.ok) {
-        setNotice({ kind: "error", text: res.message });
+        setNotice({ kind: "error", text: errorText(res.code) });
         return;
       }
       resolved(res.value);

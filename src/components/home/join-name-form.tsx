@@ -1,12 +1,13 @@
 import { ArrowRight, Shuffle } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
+import { NICKNAME_MAX } from "@/core/nickname-limits";
 
 /**
- * The second step of joining: a nickname, or a generated one. A plain GET form to the game screen
+ * The second step of joining: a nickname (a member's own, shortened to fit, is offered), or a generated one. A plain GET form to the game screen
  * (/game/[pin]), which joins over the live connection: this page stays free of Socket.IO.
  */
-export async function JoinNameForm({ pin, generatedOnly }: { pin: string; generatedOnly: boolean }) {
+export async function JoinNameForm({ pin, generatedOnly, defaultName }: { pin: string; generatedOnly: boolean; defaultName?: string }) {
   const t = await getTranslations("join");
   if (generatedOnly) {
     return (
@@ -30,7 +31,8 @@ export async function JoinNameForm({ pin, generatedOnly }: { pin: string; genera
           id="join-nickname"
           name="name"
           required
-          maxLength={20}
+          maxLength={NICKNAME_MAX}
+          defaultValue={defaultName}
           autoComplete="nickname"
           autoCapitalize="words"
           spellCheck={false}
@@ -38,7 +40,7 @@ export async function JoinNameForm({ pin, generatedOnly }: { pin: string; genera
           className="h-12 w-full rounded-xl border border-zinc-300 bg-white px-4 text-lg font-semibold focus:border-brand-500 dark:border-zinc-700 dark:bg-zinc-950"
         />
         <p id="join-nickname-help" className="text-sm text-zinc-600 dark:text-zinc-400">
-          {t("nicknameHelp")}
+          {t("nicknameHelp", { max: NICKNAME_MAX })}
         </p>
         <button type="submit" className={buttonClass("primary", "lg", "w-full")} data-testid="join-submit">
           {t("submit")}

@@ -19,7 +19,7 @@ import {
   WifiOff,
   X,
 } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
 import { CHOICE_STYLES } from "@/components/play/choice-style";
@@ -517,6 +517,7 @@ function RankChange({ change }: { change: number | null }) {
 
 function Scoreboard({ view, send }: { view: HostView; send: Send }) {
   const t = useTranslations("live");
+  const format = useFormatter();
   const last = view.questionIndex + 1 >= view.questionCount;
   return (
     <div className="mx-auto max-w-4xl space-y-6 2xl:max-w-6xl" data-testid="host-scoreboard">
@@ -533,7 +534,7 @@ function Scoreboard({ view, send }: { view: HostView; send: Send }) {
             <span className="w-10 font-mono text-brand-600 dark:text-brand-400">{p.rank}</span>
             <span className="flex-1 truncate">{p.nickname}</span>
             <RankChange change={p.rankChange} />
-            <span className="w-40 text-right tabular-nums">{p.score}</span>
+            <span className="w-40 text-right tabular-nums">{format.number(p.score)}</span>
           </li>
         ))}
       </ol>
@@ -548,6 +549,7 @@ const PODIUM_STYLE = [
 ];
 
 function PodiumBlocks({ view }: { view: HostView }) {
+  const format = useFormatter();
   return (
     <ol className="mx-auto flex max-w-4xl items-end justify-center gap-4 2xl:max-w-6xl" data-testid="host-podium">
       {(view.podium ?? []).map((p, i) => {
@@ -556,7 +558,7 @@ function PodiumBlocks({ view }: { view: HostView }) {
           <li key={p.rank} className={clsx("flex w-1/3 flex-col items-center gap-2", style.order)}>
             {i === 0 && <Trophy className="size-16 text-amber-500 lg:size-24" aria-hidden />}
             <span className="max-w-full truncate text-2xl font-extrabold lg:text-4xl 2xl:text-5xl">{p.nickname}</span>
-            <span className="text-xl font-semibold tabular-nums lg:text-3xl">{p.score}</span>
+            <span className="text-xl font-semibold tabular-nums lg:text-3xl">{format.number(p.score)}</span>
             <span className={clsx("flex w-full items-start justify-center rounded-t-2xl pt-4 text-5xl font-black lg:text-7xl", style.height, style.tone)}>{p.rank}</span>
           </li>
         );
@@ -590,6 +592,7 @@ function seconds(ms: number | null) {
 
 function Finished({ view, gameId }: { view: HostView; gameId: string }) {
   const t = useTranslations("live");
+  const format = useFormatter();
   const r = view.report;
   return (
     <div className="space-y-8" data-testid="host-report">
@@ -646,7 +649,7 @@ function Finished({ view, gameId }: { view: HostView; gameId: string }) {
                   <tr key={p.playerId} className="border-t border-zinc-100 dark:border-zinc-800">
                     <td className="py-2 pr-2 font-mono">{p.rank}</td>
                     <td className="py-2 pr-2 font-semibold">{p.nickname}</td>
-                    <td className="py-2 pr-2 text-right tabular-nums">{p.score}</td>
+                    <td className="py-2 pr-2 text-right tabular-nums">{format.number(p.score)}</td>
                     <td className="py-2 pr-2 text-right tabular-nums">
                       {p.correct}/{r.questionsPlayed}
                     </td>

@@ -1,7 +1,7 @@
 "use client";
 
 import { CheckCircle2, Flame, Loader2, Lock, Share2, Shuffle, Trophy, WifiOff, XCircle } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
@@ -12,6 +12,7 @@ import { AnswerInput } from "@/components/play/play-screen";
 import { buttonClass } from "@/components/ui/button";
 import { useErrorText } from "@/components/ui/error-text";
 import type { Answer } from "@/core/grading";
+import { NICKNAME_MAX } from "@/core/nickname-limits";
 import type { AnswerValue, ErrorPayload, PlayerPersonal, PlayerShared, PlayerView, PublicQuestion } from "@/core/live/protocol";
 import { composePlayerView, personalOfView, sharedOfView } from "@/core/live/views";
 import type { PlayQuestion } from "@/core/play/attempt";
@@ -237,7 +238,7 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
             id="live-name"
             name="name"
             required
-            maxLength={20}
+            maxLength={NICKNAME_MAX}
             defaultValue={choice.current.name ?? ""}
             aria-invalid={entry.error ? true : undefined}
             aria-describedby={entry.error ? "live-name-error" : undefined}
@@ -539,6 +540,7 @@ function OneTap({ question, open, sending, onPick }: { question: PublicQuestion;
 
 function RevealPanel({ view }: { view: PlayerView }) {
   const t = useTranslations("live");
+  const format = useFormatter();
   const r = view.result;
   const words = { yes: t("true"), no: t("false") };
   if (!r) {
@@ -551,7 +553,7 @@ function RevealPanel({ view }: { view: PlayerView }) {
         {r.correct ? <CheckCircle2 className="mx-auto size-12" aria-hidden /> : <XCircle className="mx-auto size-12" aria-hidden />}
         <p className="mt-2 text-3xl font-black">{r.correct ? t("right") : !r.answered ? t("noAnswer") : r.partial ? t("partly") : t("wrong")}</p>
         <p className="mt-1 text-2xl font-bold tabular-nums" data-testid="player-points">
-          +{r.points}
+          +{format.number(r.points)}
         </p>
         {r.streak > 1 && (
           <p className="mt-2 inline-flex items-center gap-1 rounded-full bg-white/20 px-3 py-1 font-semibold">
@@ -579,11 +581,11 @@ function RevealPanel({ view }: { view: PlayerView }) {
 
 function FinalPanel({ view }: { view: PlayerView }) {
   const t = useTranslations("live");
+  const format = useFormatter();
   const [shared, setShared] = useState<"idle" | "copied" | "manual">("idle");
   const manual = useRef<HTMLTextAreaElement>(null);
   const me = view.me;
   const text = t("shareText", { rank: me.rank, count: me.playerCount, score: me.score, title: view.quizTitle });
-  const message = `${text} ${typeof window === "undefined" ? "" : window.location.origin}`;
   useEffect(() => {
     if (shared === "manual") manual.current?.select();
   }, [shared]);
@@ -598,7 +600,7 @@ function FinalPanel({ view }: { view: PlayerView }) {
         if (e instanceof DOMException && e.name === "AbortError") return; // the sheet was dismissed
       }
     }
-    setShared(await copyText(message));
+    setShared(await copyText(`${text} ${window.location.origin}`));
   };
   return (
     <div className="py-4 text-center" data-testid="player-final" data-rank={me.rank}>
@@ -615,7 +617,7 @@ function FinalPanel({ view }: { view: PlayerView }) {
             <li key={p.rank} className="flex items-center gap-3 rounded-xl bg-zinc-100 px-4 py-2 font-semibold dark:bg-zinc-800">
               <span className="font-mono text-brand-600 dark:text-brand-400">{p.rank}</span>
               <span className="flex-1 truncate">{p.nickname}</span>
-              <span className="tabular-nums">{p.score}</span>
+              <span className="tabular-nums">{format.number(p.score)}</span>
             </li>
           ))}
         </ol>
@@ -631,7 +633,7 @@ function FinalPanel({ view }: { view: PlayerView }) {
             ref={manual}
             readOnly
             rows={3}
-            value={message}
+            value={`${text} ${window.location.origin}`}
             className="mt-1 w-full rounded-xl border border-zinc-300 bg-white p-2 font-normal dark:border-zinc-700 dark:bg-zinc-950"
             data-testid="share-manual"
           />

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { useFieldErrorText } from "@/components/ui/field-error-text";
 import { SelectField, TextField } from "@/components/ui/field";
 import { settingsInput } from "@/core/account";
 import { LOCALES } from "@/i18n/config";
@@ -16,6 +17,7 @@ const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = { en: "English", 
 export function SettingsForm({ name: savedName, locale: savedLocale }: { name: string; locale: string }) {
   const t = useTranslations("me.settings");
   const tm = useTranslations("me");
+  const fieldText = useFieldErrorText();
   const router = useRouter();
   const id = useId();
   const [errors, setErrors] = useState<{ name?: string; locale?: string; _?: string }>({});
@@ -28,7 +30,7 @@ export function SettingsForm({ name: savedName, locale: savedLocale }: { name: s
     setSaved(false);
     if (!parsed.success) {
       const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] === "locale" ? "locale" : "name"] ??= issue.message;
+      for (const issue of parsed.error.issues) next[issue.path[0] === "locale" ? "locale" : "name"] ??= fieldText(issue.message);
       setErrors(next);
       return;
     }
@@ -38,7 +40,10 @@ export function SettingsForm({ name: savedName, locale: savedLocale }: { name: s
       if (res.ok) {
         setSaved(true);
         router.refresh();
-      } else setErrors({ name: res.fields?.name?.[0], locale: res.fields?.locale?.[0], _: res.fields ? undefined : tm("failed") });
+      } else {
+        const codes = res.fieldCodes;
+        setErrors({ name: codes?.name && fieldText(codes.name[0]), locale: codes?.locale && fieldText(codes.locale[0]), _: codes ? undefined : tm("failed") });
+      }
     });
   };
 

@@ -5,6 +5,8 @@ import { useTranslations } from "next-intl";
 import { useId, useRef, useState, useTransition } from "react";
 import { copyText } from "@/components/browser/copy-text";
 import { buttonClass } from "@/components/ui/button";
+import { useErrorText } from "@/components/ui/error-text";
+import { useFieldErrorText } from "@/components/ui/field-error-text";
 import { TextField } from "@/components/ui/field";
 import { apiTokenInput } from "@/core/account";
 import { createTokenAction, revokeTokenAction } from "@/server/actions/me";
@@ -13,6 +15,8 @@ import { createTokenAction, revokeTokenAction } from "@/server/actions/me";
 export function CreateTokenForm() {
   const t = useTranslations("me.tokens");
   const tm = useTranslations("me");
+  const fieldText = useFieldErrorText();
+  const errorText = useErrorText();
   const id = useId();
   const [name, setName] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -24,7 +28,7 @@ export function CreateTokenForm() {
   const submit = () => {
     const parsed = apiTokenInput.safeParse({ name });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      setError(fieldText(parsed.error.issues[0]?.message));
       return;
     }
     setError(undefined);
@@ -34,7 +38,7 @@ export function CreateTokenForm() {
         setCreated({ name: res.value.name, token: res.value.token });
         setCopy("idle");
         setName("");
-      } else setError(res.fields?.name?.[0] ?? (res.code === "internal_error" ? tm("failed") : res.message));
+      } else setError(res.fieldCodes?.name?.[0] ? fieldText(res.fieldCodes.name[0]) : res.code === "internal_error" ? tm("failed") : errorText(res.code));
     });
   };
 

@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { useErrorText } from "@/components/ui/error-text";
+import { useFieldErrorText } from "@/components/ui/field-error-text";
 import { NICKNAME_MAX } from "@/core/nickname-limits";
 import { startPlayAction } from "@/server/actions/play";
 
@@ -13,6 +14,7 @@ import { startPlayAction } from "@/server/actions/play";
 export function StartPlay({ slug, nickname: remembered }: { slug: string; nickname: string | null }) {
   const t = useTranslations("start");
   const errorText = useErrorText();
+  const fieldText = useFieldErrorText();
   const router = useRouter();
   const [nickname, setNickname] = useState(remembered ?? "");
   const [editing, setEditing] = useState(!remembered);
@@ -26,7 +28,7 @@ export function StartPlay({ slug, nickname: remembered }: { slug: string; nickna
       const res = await startPlayAction(slug, { nickname });
       if (res.ok) router.push(`/play/${res.value.id}`);
       // The server's field messages are English: say it in the viewer's language from the code.
-      else if (res.fields?.nickname) setError(nickname.trim() === "" ? t("pickName") : errorText("nickname_rejected"));
+      else if (res.fieldCodes?.nickname) setError(fieldText(res.fieldCodes.nickname[0]));
       else setError(errorText(res.code));
     });
 
@@ -48,7 +50,7 @@ export function StartPlay({ slug, nickname: remembered }: { slug: string; nickna
             id={`${id}-nick`}
             value={nickname}
             onChange={(e) => setNickname(e.target.value)}
-            maxLength={NICKNAME_MAX * 2}
+            maxLength={NICKNAME_MAX}
             autoComplete="nickname"
             required
             aria-invalid={error ? true : undefined}

@@ -17,7 +17,7 @@ export async function QuizCard({ quiz, study }: { quiz: QuizSummary; study?: boo
         <CategoryIcon category={quiz.category} className="size-11 shrink-0" />
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{tc(quiz.category)}</p>
-          <h3 className="mt-0.5 text-base leading-snug font-bold [overflow-wrap:anywhere]">
+          <h3 className="mt-0.5 text-base leading-snug font-bold [overflow-wrap:anywhere]" lang={quiz.language}>
             <Link href={`/quiz/${quiz.slug}`} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-hidden">
               {quiz.title}
             </Link>

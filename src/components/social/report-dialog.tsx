@@ -4,6 +4,7 @@ import { Flag, Send, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { useErrorText } from "@/components/ui/error-text";
 import { describedBy, Field, inputClass } from "@/components/ui/field";
 import { REPORT_DETAILS_MAX, REPORT_REASONS, reportProblems, type ReportReason } from "@/core/report";
 import { reportQuizAction } from "@/server/actions/social";
@@ -26,6 +27,7 @@ export function ReportDialog({
   onStatus: (s: Status) => void;
 }) {
   const t = useTranslations("social");
+  const errorText = useErrorText();
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const [reported, setReported] = useState(reportedBefore);
@@ -61,9 +63,10 @@ export function ReportDialog({
         setReported(true);
         onStatus({ text: res.value.created ? t("thanks") : t("updated") });
       } else if (res.fields) {
-        setErrors({ reason: res.fields.reason?.[0], details: res.fields.details?.[0] });
+        // The server checked the same rules as reportProblems: say them the same way.
+        setErrors({ reason: res.fields.reason && t("needReason"), details: res.fields.details && t("needDetails") });
       } else {
-        setErrors({ _: res.code === "unauthorized" ? t("signInPrompt") : res.message });
+        setErrors({ _: res.code === "unauthorized" ? t("signInPrompt") : errorText(res.code) });
       }
     });
   };

@@ -5,12 +5,14 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { useErrorText } from "@/components/ui/error-text";
 import { MIN_OPTIMIZER_REVIEWS, type OptimizerOutcome } from "@/core/study/optimizer";
 import { studyOptimizeAction } from "@/server/actions/study";
 
 /** The member's own FSRS parameters: fitted to their reviews on request, kept only if better. */
 export function OptimizerPanel({ reviews, custom }: { reviews: number; custom: boolean }) {
   const t = useTranslations("study.optimizer");
+  const errorText = useErrorText();
   const format = useFormatter();
   const router = useRouter();
   const [pending, setPending] = useState(false);
@@ -34,7 +36,7 @@ export function OptimizerPanel({ reviews, custom }: { reviews: number; custom: b
             setError(null);
             void studyOptimizeAction().then((res) => {
               setPending(false);
-              if (!res.ok) return setError(res.message);
+              if (!res.ok) return setError(errorText(res.code));
               setOutcome(res.value);
               if (res.value.kept) router.refresh();
             });

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { useErrorText } from "@/components/ui/error-text";
 import { MAX_RETENTION, MIN_RETENTION, type StudySettingsInput } from "@/core/study/settings";
 import { studySettingsAction } from "@/server/actions/study";
 
@@ -12,6 +13,7 @@ const field =
 
 export function StudySettingsForm({ initial }: { initial: StudySettingsInput }) {
   const t = useTranslations("study.dash");
+  const errorText = useErrorText();
   const router = useRouter();
   const [values, setValues] = useState(initial);
   const [status, setStatus] = useState<{ ok: boolean; message: string } | null>(null);
@@ -32,7 +34,7 @@ export function StudySettingsForm({ initial }: { initial: StudySettingsInput }) 
         setPending(true);
         void studySettingsAction(values).then((res) => {
           setPending(false);
-          setStatus(res.ok ? { ok: true, message: t("saved") } : { ok: false, message: res.message });
+          setStatus(res.ok ? { ok: true, message: t("saved") } : { ok: false, message: errorText(res.code) });
           if (res.ok) router.refresh();
         });
       }}

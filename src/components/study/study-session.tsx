@@ -9,6 +9,7 @@ import { clsx } from "clsx";
 import { AnswerInput } from "@/components/play/play-screen";
 import { contextOf, describeAnswer } from "@/components/play/describe-answer";
 import { buttonClass } from "@/components/ui/button";
+import { useErrorText } from "@/components/ui/error-text";
 import type { Answer } from "@/core/grading";
 import { guestPreview, guestQueue, guestReview } from "@/core/study/guest";
 import { intervalLabel, type IntervalLabel } from "@/core/study/interval";
@@ -70,6 +71,7 @@ export function StudySession({
   signedIn: boolean;
 }) {
   const t = useTranslations("study");
+  const errorText = useErrorText();
   const tp = useTranslations("play");
   const router = useRouter();
   const [queue, setQueue] = useState(initialCards);
@@ -131,7 +133,7 @@ export function StudySession({
       const timeMs = Math.round(performance.now() - phase.shownAt);
       run(async () => {
         const res = await studyAnswerAction(slug, { questionId: card.id, answer: value, timeMs });
-        if (!res.ok) return setError(res.message);
+        if (!res.ok) return setError(errorText(res.code));
         let reveal = res.value;
         if (guest) {
           // The server knows nothing of a guest's card: the intervals come from the one kept here.
@@ -142,7 +144,7 @@ export function StudySession({
         setPhase({ kind: "revealed", reveal, answer: value, timeMs, selected: reveal.suggested, reviewId: newReviewId() });
       });
     },
-    [card, phase, run, slug, guest],
+    [card, phase, run, slug, guest, errorText],
   );
 
   const submitOrReveal = useCallback(() => {
@@ -165,7 +167,7 @@ export function StudySession({
           due = reviewed.card.memory.due;
         } else {
           const res = await studyRateAction(slug, { questionId: card.id, rating, clientReviewId: reviewId, durationMs });
-          if (!res.ok) return setError(res.message);
+          if (!res.ok) return setError(errorText(res.code));
           due = new Date(res.value.due);
         }
         setTally((n) => ({ ...n, [rating]: n[rating] + 1 }));
@@ -177,7 +179,7 @@ export function StudySession({
         setIndex(index + 1);
       });
     },
-    [card, phase, run, slug, queue, index, guest],
+    [card, phase, run, slug, queue, index, guest, errorText],
   );
 
   // Keyboard, as Anki: Space or Enter reveals (or submits the answer), 1–4 rate, Space or Enter

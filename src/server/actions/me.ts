@@ -52,6 +52,7 @@ export async function createTokenAction(input: unknown): Promise<ActionResult<Cr
     if (!row) {
       throw new AppError("validation_failed", `You have ${MAX_API_TOKENS} tokens, the most allowed. Revoke one first.`, {
         fields: { name: [`You have ${MAX_API_TOKENS} tokens, the most allowed. Revoke one first.`] },
+        fieldCodes: { name: ["token_limit"] },
       });
     }
     revalidatePath("/me");

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { defaultNickname } from "@/core/nickname-limits";
 import { normalizePin } from "@/core/pin";
+import { getViewer } from "@/server/viewer";
 import { getDb } from "@/db";
 import { findOpenGameByPin } from "@/db/queries/games";
 import { JoinCard } from "@/components/home/join-card";
@@ -18,7 +20,7 @@ export default async function JoinPinPage({ params }: Props) {
   const { pin: raw } = await params;
   const pin = normalizePin(decodeURIComponent(raw));
   if (!pin) return <JoinCard title={t("title")} lead={t("lead")} defaultPin={raw} error={t("pinInvalid")} />;
-  const game = await findOpenGameByPin(await getDb(), pin);
+  const [game, viewer] = await Promise.all([getDb().then((db) => findOpenGameByPin(db, pin)), getViewer()]);
   if (!game) {
     return (
       <div data-error-code="game_not_found">
@@ -28,7 +30,7 @@ export default async function JoinPinPage({ params }: Props) {
   }
   return (
     <JoinCard title={t("title")} lead={t("gameOpen", { pin })} defaultPin={pin}>
-      <JoinNameForm pin={pin} generatedOnly={game.settings.generatedNicknamesOnly} />
+      <JoinNameForm pin={pin} generatedOnly={game.settings.generatedNicknamesOnly} defaultName={viewer ? defaultNickname(viewer.name) : undefined} />
     </JoinCard>
   );
 }

@@ -12,6 +12,7 @@ import { StudyButton } from "@/components/study/study-button";
 import { Leaderboard } from "@/components/quiz/leaderboard";
 import { SharePanel } from "@/components/share/share-panel";
 import { SocialBar } from "@/components/social/social-bar";
+import { defaultNickname } from "@/core/nickname-limits";
 import { QUESTION_TYPES } from "@/core/question";
 import { estimatedMinutes } from "@/core/quiz-list";
 import { getDb } from "@/db";
@@ -130,7 +131,7 @@ export default async function QuizPage({ params }: Props) {
               </li>
             </ul>
             <div className="mt-5">
-              <StartPlay slug={quiz.slug} nickname={viewer?.name ?? guest?.nickname ?? null} />
+              <StartPlay slug={quiz.slug} nickname={viewer ? defaultNickname(viewer.name) : (guest?.nickname ?? null)} />
               {quiz.questions.length > 0 && <StudyButton slug={quiz.slug} />}
               {quiz.status === "published" && quiz.questions.length > 0 && <HostLiveButton slug={quiz.slug} />}
               {canManageQuiz(viewer, quiz) && <OwnerTools slug={quiz.slug} status={quiz.status} visibility={quiz.visibility} />}

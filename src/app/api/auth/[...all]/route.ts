@@ -1,10 +1,10 @@
 // GET|POST /api/auth/* – Better Auth's email-and-password endpoints (sign-up, sign-in, sign-out, session)
 import type { NextRequest } from "next/server";
-import { passwordProblem, PASSWORD_MESSAGES } from "@/core/password";
+import { PASSWORD_ERROR_CODES, passwordProblem, PASSWORD_MESSAGES } from "@/core/password";
 import { DEFAULT_BODY_LIMIT, errorResponse, readBodyText } from "@/server/api";
 import { getAuth } from "@/server/auth";
 import { clientKeyOf } from "@/server/client-address";
-import { AppError, ERRORS, toErrorBody, type ErrorCode, type FieldErrors } from "@/server/errors";
+import { AppError, ERRORS, toErrorBody, type ErrorCode, type FieldErrorCodes, type FieldErrors } from "@/server/errors";
 import { consume } from "@/server/rate-limit";
 
 const LIMITED = new Set(["/api/auth/sign-in/email", "/api/auth/sign-up/email"]);
@@ -28,7 +28,12 @@ function checkNewPassword(path: string, text: string): void {
   const password = (body as Record<string, unknown> | null)?.[field];
   if (typeof password !== "string") return;
   const problem = passwordProblem(password);
-  if (problem) throw new AppError("weak_password", `${PASSWORD_MESSAGES[problem]}.`, { fields: { [field]: [PASSWORD_MESSAGES[problem]] } });
+  if (problem) {
+    throw new AppError("weak_password", `${PASSWORD_MESSAGES[problem]}.`, {
+      fields: { [field]: [PASSWORD_MESSAGES[problem]] },
+      fieldCodes: { [field]: [PASSWORD_ERROR_CODES[problem]] },
+    });
+  }
 }
 
 /**
@@ -39,14 +44,14 @@ async function inApiShape(res: Response): Promise<Response> {
   if (res.ok || res.status < 400) return res;
   const text = await res.clone().text();
   if (res.status >= 500 && !text) return errorResponse(new Error(`Better Auth answered ${res.status} with no body`));
-  let body: { code?: string; message?: string; fields?: FieldErrors };
+  let body: { code?: string; message?: string; fields?: FieldErrors; fieldCodes?: FieldErrorCodes };
   try {
     body = JSON.parse(text) as typeof body;
   } catch {
     return res;
   }
   if (!body.code || !Object.hasOwn(ERRORS, body.code)) return res;
-  const error = new AppError(body.code as ErrorCode, body.message, body.fields ? { fields: body.fields } : undefined);
+  const error = new AppError(body.code as ErrorCode, body.message, body.fields ? { fields: body.fields, ...(body.fieldCodes ? { fieldCodes: body.fieldCodes } : {}) } : undefined);
   const headers = new Headers(res.headers);
   headers.delete("content-length");
   headers.set("content-type", "application/json");

@@ -1,0 +1,65 @@
+import { NICKNAME_MAX } from "./nickname-limits";
+import { REPORT_DETAILS_MAX } from "./report";
+
+/** Lengths of the account rules (src/core/account.ts), here so the messages can name them without zod. */
+export const EMAIL_MAX = 254;
+export const DISPLAY_NAME_MAX = 50;
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 128;
+export const TOKEN_NAME_MAX = 60;
+export const COMMON_PASSWORD_COUNT = 10_000;
+
+/**
+ * What can be wrong with one field of a form, by code. Rules (zod schemas in core) give the code as
+ * their issue's message; screens say it from the catalogue (`fieldErrors` in the messages) in the
+ * viewer's language, and the API answers with the code and this English text (for scripts and
+ * logs). A field problem without a code of its own reads as `invalid`.
+ */
+export const FIELD_ERRORS = {
+  invalid: "Check this field",
+  email_invalid: "Enter a valid email address",
+  email_too_long: `Use at most ${EMAIL_MAX} characters`,
+  handle_format: "Use 3–30 characters: a–z, 0–9, _ or -",
+  handle_reserved: "That handle is reserved; pick another one.",
+  name_missing: "Enter a display name",
+  name_too_long: `Use at most ${DISPLAY_NAME_MAX} characters`,
+  password_missing: "Enter your password",
+  password_too_short: `Use at least ${PASSWORD_MIN} characters`,
+  password_too_long: `Use at most ${PASSWORD_MAX} characters`,
+  password_common: `This password is one of the ${COMMON_PASSWORD_COUNT.toLocaleString("en")} most common ones; choose a less guessable one`,
+  control_chars: "Remove control characters",
+  locale_invalid: "Choose a language",
+  nickname_empty: "Pick a nickname",
+  nickname_too_long: `A nickname has at most ${NICKNAME_MAX} characters`,
+  nickname_control_chars: "A nickname cannot contain control characters",
+  nickname_profanity: "That nickname is not allowed; pick another one",
+  token_name_missing: "Name the token",
+  token_name_too_long: `Use at most ${TOKEN_NAME_MAX} characters`,
+  token_limit: "You have as many tokens as allowed. Revoke one first.",
+  rating_invalid: "Choose 1 to 5 stars",
+  report_reason_missing: "Choose a reason",
+  report_details_too_long: `Use at most ${REPORT_DETAILS_MAX.toLocaleString("en")} characters`,
+  report_details_needed: "Tell us what is wrong",
+} as const;
+
+export type FieldErrorCode = keyof typeof FIELD_ERRORS;
+
+/** The numbers each code's message names (`{max, number}` in the catalogue). */
+export const FIELD_ERROR_ARGS: Partial<Record<FieldErrorCode, Record<string, number>>> = {
+  email_too_long: { max: EMAIL_MAX },
+  name_too_long: { max: DISPLAY_NAME_MAX },
+  password_too_short: { min: PASSWORD_MIN },
+  password_too_long: { max: PASSWORD_MAX },
+  password_common: { count: COMMON_PASSWORD_COUNT },
+  nickname_too_long: { max: NICKNAME_MAX },
+  token_name_too_long: { max: TOKEN_NAME_MAX },
+  report_details_too_long: { max: REPORT_DETAILS_MAX },
+};
+
+export const isFieldErrorCode = (value: unknown): value is FieldErrorCode => typeof value === "string" && Object.hasOwn(FIELD_ERRORS, value);
+
+/** The code of a rule's issue message: its own when it is one, else `invalid`. */
+export const fieldErrorCode = (message: string): FieldErrorCode => (isFieldErrorCode(message) ? message : "invalid");
+
+/** The English of an issue message: a code's text, or the message itself when it is not a code. */
+export const fieldErrorEnglish = (message: string): string => (isFieldErrorCode(message) ? FIELD_ERRORS[message] : message);
