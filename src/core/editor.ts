@@ -260,6 +260,7 @@ export const EDITOR_PROBLEMS = {
   language_code: "Use a two-letter language code",
   question_needed: "Add at least one question",
   control_chars: "Remove control characters",
+  feedback_per_option: "Give one feedback per option (empty for none)",
   invalid: "Check this field",
 } as const;
 export type EditorProblemCode = keyof typeof EDITOR_PROBLEMS;
