@@ -6,8 +6,9 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
-import { AnswerInput } from "@/components/play/play-screen";
-import { contextOf, describeAnswer } from "@/components/play/describe-answer";
+import { AnswerInput } from "@/components/answer/answer-input";
+import { contextOf, describeAnswer } from "@/components/answer/describe-answer";
+import { initialAnswer, isComplete } from "@/components/answer/rules";
 import { buttonClass } from "@/components/ui/button";
 import type { Answer } from "@/core/grading";
 import type { IntervalLabel } from "@/core/study/interval";
@@ -19,16 +20,6 @@ import { studyAnswerAction, studyRateAction } from "@/server/actions/study";
 type Phase =
   | { kind: "question"; shownAt: number }
   | { kind: "revealed"; reveal: StudyReveal; answer: Answer | null; timeMs: number; selected: StudyRating; reviewId: string };
-
-/** Order questions start from the order shown, which is already an answer; others start empty. */
-const initialAnswer = (q: StudyCard | undefined): Answer | null => (q?.data.type === "order" ? q.data.items.map((i) => i.id) : null);
-
-function isComplete(q: StudyCard, answer: Answer | null): boolean {
-  if (answer === null) return false;
-  if (q.type === "multiple") return Array.isArray(answer) && answer.length > 0;
-  if (q.type === "text") return typeof answer === "string" && answer.trim() !== "";
-  return true;
-}
 
 /** A review id unique enough for one member (randomUUID is missing outside secure contexts). */
 const newReviewId = () =>
@@ -62,7 +53,7 @@ export function StudySession({
   const [queue, setQueue] = useState(initialCards);
   const [index, setIndex] = useState(0);
   const [phase, setPhase] = useState<Phase>({ kind: "question", shownAt: 0 });
-  const [answer, setAnswer] = useState<Answer | null>(initialAnswer(initialCards[0]));
+  const [answer, setAnswer] = useState<Answer | null>(initialAnswer(initialCards[0]?.data));
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [tally, setTally] = useState<Record<StudyRating, number>>({ again: 0, hard: 0, good: 0, easy: 0 });
@@ -107,7 +98,7 @@ export function StudySession({
 
   const submitOrReveal = useCallback(() => {
     if (!card) return;
-    submit(isComplete(card, answer) ? answer : null);
+    submit(isComplete(card.type, answer) ? answer : null);
   }, [card, answer, submit]);
 
   const rate = useCallback(
@@ -123,7 +114,7 @@ export function StudySession({
         const soon = new Date(res.value.due).getTime() - Date.now() <= LEARN_AHEAD_MS;
         const next = (res.value.saved ? soon : rating === "again") ? [...queue, { ...card, kind: "learning" as const }] : queue;
         setQueue(next);
-        setAnswer(initialAnswer(next[index + 1]));
+        setAnswer(initialAnswer(next[index + 1]?.data));
         setIndex(index + 1);
       });
     },
@@ -284,7 +275,7 @@ export function StudySession({
               <button
                 type="button"
                 onClick={() => submit(answer)}
-                disabled={pending || !isComplete(card, answer)}
+                disabled={pending || !isComplete(card.type, answer)}
                 className={buttonClass("primary", "lg", "px-3 whitespace-nowrap sm:min-w-40")}
                 data-testid="submit"
               >
