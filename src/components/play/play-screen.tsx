@@ -71,7 +71,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
           <p className="truncate text-sm font-semibold text-zinc-600 dark:text-zinc-400" lang={view.quiz.language}>
             {view.quiz.title}
           </p>
-          <p className="text-sm font-medium" data-testid="progress">
+          <p className="text-sm font-medium whitespace-nowrap" data-testid="progress">
             {t("progress", { n: Math.min(shown.position + 1, view.total), total: view.total })}
           </p>
         </div>
@@ -84,9 +84,10 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
             <span className="sr-only">{t("streak")}</span>
             {phase.kind === "feedback" ? phase.feedback.streak : view.streak}
           </span>
-          <button type="button" onClick={s.end} className={buttonClass("ghost", "sm", "px-2")} disabled={busy}>
+          {/* On a phone the flag alone (its name stays for screen readers), so the title keeps its room. */}
+          <button type="button" onClick={s.end} className={buttonClass("ghost", "sm", "px-2")} disabled={busy} title={t("end")}>
             <Flag className="size-4" aria-hidden />
-            {t("end")}
+            <span className="sr-only sm:not-sr-only">{t("end")}</span>
           </button>
         </div>
       </div>
@@ -106,7 +107,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
         aria-busy={s.syncing || undefined}
       >
         <div className="mb-3 flex items-center justify-between gap-3" lang="">
-          <span className="rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs font-semibold text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300" data-testid="question-meta">
+          <span className="rounded-xl bg-zinc-100 px-2.5 py-0.5 text-xs font-semibold text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300" data-testid="question-meta">
             {t(`kinds.${shown.type}`)} · {t("points", { points: shown.points })} · {t("timeLimit", { seconds: shown.timeLimit })}
           </span>
           {phase.kind === "question" && (
@@ -183,7 +184,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
           </p>
         )}
 
-        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 sm:mt-6" lang="">
+        <div className="mt-4 flex items-center justify-between gap-3 sm:mt-6" lang="">
           {phase.kind === "question" ? (
             <>
               <button
@@ -201,7 +202,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
                   type="button"
                   onClick={() => s.submit(s.answer)}
                   disabled={busy || !isComplete(shown.type, s.answer)}
-                  className={buttonClass("primary", "lg", "min-w-40")}
+                  className={buttonClass("primary", "lg", "min-w-32 flex-1 px-4 sm:min-w-40 sm:flex-none")}
                   data-testid="submit"
                 >
                   <Check className="size-5" aria-hidden />
