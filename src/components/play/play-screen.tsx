@@ -205,7 +205,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
                   className={buttonClass("primary", "lg", "min-w-32 flex-1 px-4 sm:min-w-40 sm:flex-none")}
                   data-testid="submit"
                 >
-                  <Check className="size-5" aria-hidden />
+                  <Check className="hidden size-5 sm:block" aria-hidden />
                   {t("submit")}
                 </button>
               )}
