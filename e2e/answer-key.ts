@@ -77,5 +77,6 @@ export async function answer(page: Page, q: KeyedQuestion, right: boolean, via: 
     }
   }
   if (via === "keyboard" && q.type !== "text" && q.type !== "number" && q.type !== "order") await page.keyboard.press("Enter");
-  else await page.getByTestId("submit").click();
+  // Solo play answers single choice and true/false with the tap itself (no Submit); study still checks.
+  else if ((q.type !== "single" && q.type !== "boolean") || (await page.getByTestId("submit").count()) > 0) await page.getByTestId("submit").click();
 }

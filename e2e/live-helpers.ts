@@ -136,9 +136,9 @@ export async function waitForQuestion(page: Page, index: number) {
 
 type Q = LiveQuiz["quiz"]["questions"][number];
 
-/** Taps a one-tap option (single choice, true/false): the tap is the answer, there is no Submit. */
+/** Taps a one-tap option (single choice, true/false, a radio group): the tap is the answer, there is no Submit. */
 export async function tap(page: Page, text: string) {
-  await page.getByTestId("one-tap").getByRole("button", { name: text, exact: true }).click();
+  await page.getByTestId("one-tap").getByRole("radio", { name: text, exact: true }).click();
 }
 
 /** Answers the current question on a phone: right, or a wrong answer of the right shape. */

@@ -4,7 +4,7 @@ import { clsx } from "clsx";
 import { ArrowDown, ArrowUp, Copy, Eye, GripVertical, Plus, Trash2, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { PointerEvent, ReactNode } from "react";
-import { ChoiceBadge } from "@/components/play/choice-style";
+import { ChoiceBadge } from "@/components/answer/choice-style";
 import { buttonClass } from "@/components/ui/button";
 import { Field, TextArea, TextField, describedBy, inputClass } from "@/components/ui/field";
 import { changeType, type EditorQuestion } from "@/core/editor";

@@ -3,7 +3,8 @@
 import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { AnswerInput } from "@/components/play/play-screen";
+import { AnswerInput } from "@/components/answer/answer-input";
+import { initialAnswer } from "@/components/answer/rules";
 import { buttonClass } from "@/components/ui/button";
 import { editorQuestionData, type EditorQuestion } from "@/core/editor";
 import type { Answer } from "@/core/grading";
@@ -14,7 +15,7 @@ export function QuestionPreview({ question, index, timeLimit, onClose }: { quest
   const t = useTranslations("editor");
   const ref = useRef<HTMLDialogElement>(null);
   const data = toPublicData(editorQuestionData(question), question.id);
-  const [value, setValue] = useState<Answer | null>(data.type === "order" ? data.items.map((i) => i.id) : null);
+  const [value, setValue] = useState<Answer | null>(initialAnswer(data));
   useEffect(() => {
     const dialog = ref.current;
     dialog?.showModal();

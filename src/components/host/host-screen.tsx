@@ -22,10 +22,11 @@ import {
 import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
-import { CHOICE_STYLES } from "@/components/play/choice-style";
+import { CHOICE_STYLES } from "@/components/answer/choice-style";
 import { buttonClass } from "@/components/ui/button";
 import type { ClientToServerEvents, HostView, PublicQuestion, RevealSummary, SettingsPatch } from "@/core/live/protocol";
-import { connectLive, useRemaining, type LiveSocket } from "@/components/live/live-socket";
+import { useCountdown } from "@/components/answer/use-countdown";
+import { connectLive, type LiveSocket } from "@/components/live/live-socket";
 import { keyText } from "@/components/live/reveal-text";
 import { BrandMark } from "@/components/live/brand-mark";
 import { LoopbackNotice, type LanAddress } from "./loopback-notice";
@@ -296,7 +297,7 @@ function SettingsPanel({ view, send }: { view: HostView; send: Send }) {
 
 function TimeBar({ view }: { view: HostView }) {
   const t = useTranslations("live");
-  const left = useRemaining(view.timing);
+  const left = useCountdown(view.timing, 100);
   const q = view.question;
   if (!view.timing || !q || left === null) return null;
   const reading = view.stage === "reading";

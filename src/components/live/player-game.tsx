@@ -7,8 +7,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
 import { copyText } from "@/components/browser/copy-text";
 import { newId } from "@/components/browser/new-id";
-import { CHOICE_STYLES } from "@/components/play/choice-style";
-import { AnswerInput } from "@/components/play/play-screen";
+import { AnswerInput } from "@/components/answer/answer-input";
+import { isComplete, isOneTap } from "@/components/answer/rules";
+import { useCountdown } from "@/components/answer/use-countdown";
 import { buttonClass } from "@/components/ui/button";
 import { useErrorText } from "@/components/ui/error-text";
 import type { Answer } from "@/core/grading";
@@ -17,7 +18,7 @@ import type { AnswerValue, ErrorPayload, PlayerPersonal, PlayerShared, PlayerVie
 import { composePlayerView, personalOfView, sharedOfView } from "@/core/live/views";
 import type { PlayQuestion } from "@/core/play/attempt";
 import { playerTokenKey } from "@/server/live/constants";
-import { connectLive, useRemaining, type LiveSocket } from "./live-socket";
+import { connectLive, type LiveSocket } from "./live-socket";
 import { BrandMark } from "./brand-mark";
 import { answerText, keyText } from "./reveal-text";
 
@@ -26,8 +27,6 @@ type Entry = { kind: "name"; error?: string } | { kind: "kicked" } | { kind: "go
 
 /** How long an answer waits for its acknowledgement before the phone says it was not sent. */
 const ANSWER_ACK_MS = 10_000;
-/** Single choice and true/false are answered by one tap on the option; the rest keep Submit. */
-const ONE_TAP: ReadonlySet<string> = new Set(["single", "boolean"]);
 
 const pendingKey = (pin: string) => `${playerTokenKey(pin)}.pending`;
 
@@ -42,13 +41,6 @@ function readJson<T>(key: string): T | null {
 
 function asPlayQuestion(q: PublicQuestion): PlayQuestion {
   return { id: String(q.index), position: q.index, type: q.data.type, prompt: q.prompt, points: q.points, timeLimit: q.timeLimitSeconds, imageUrl: q.imageUrl, hasHint: false, data: q.data };
-}
-
-function isComplete(q: PublicQuestion, a: Answer | null): a is Answer {
-  if (a === null) return false;
-  if (q.data.type === "multiple") return Array.isArray(a) && a.length > 0;
-  if (q.data.type === "text") return typeof a === "string" && a.trim() !== "";
-  return true;
 }
 
 /**
@@ -189,7 +181,7 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
     (tapped?: Answer) => {
       if (!view?.question || sending?.questionIndex === view.questionIndex) return;
       const a = tapped ?? current;
-      if (!isComplete(view.question, a)) return;
+      if (!isComplete(view.question.data.type, a)) return;
       try {
         // A retry of an answer that may have arrived keeps its clientId, so it counts once.
         const before = readJson<Pending>(pendingKey(pin));
@@ -407,7 +399,7 @@ function QuestionPanel({
   sending: Pending | null;
 }) {
   const t = useTranslations("live");
-  const left = useRemaining(view.timing);
+  const left = useCountdown(view.timing, 100);
   const words = { yes: t("true"), no: t("false") };
   const header = (
     <div className="mb-3 flex items-center justify-between text-sm font-semibold text-zinc-600 dark:text-zinc-400">
@@ -447,6 +439,7 @@ function QuestionPanel({
     );
   }
   const open = view.stage === "answering" && !view.timing?.paused;
+  const oneTap = isOneTap(question.data.type);
   return (
     <div>
       {header}
@@ -457,8 +450,6 @@ function QuestionPanel({
         <p className="py-6 text-center text-lg font-semibold text-zinc-600 dark:text-zinc-400">{t("getReady")}</p>
       ) : view.timing?.paused ? (
         <p className="py-6 text-center text-lg font-semibold text-amber-600 dark:text-amber-400">{t("paused")}</p>
-      ) : ONE_TAP.has(question.data.type) ? (
-        <OneTap question={question} open={open} sending={sending} onPick={(a) => onSubmit(a)} />
       ) : (
         <form
           className="space-y-4"
@@ -468,72 +459,24 @@ function QuestionPanel({
           }}
           data-testid="answer-form"
         >
-          <AnswerInput question={asPlayQuestion(question)} value={value} onChange={onChange} onSubmit={() => onSubmit()} hint={null} disabled={!open || sending !== null} />
-          <button type="submit" className={buttonClass("primary", "lg", "w-full min-h-14 text-lg")} disabled={!open || sending !== null || !isComplete(question, value)} data-testid="submit-answer">
-            {sending ? <Loader2 className="size-5 animate-spin" aria-hidden /> : null}
-            {sending ? t("lockingIn") : t("submit")}
-          </button>
+          <AnswerInput
+            question={asPlayQuestion(question)}
+            value={value}
+            onChange={onChange}
+            onSubmit={() => onSubmit()}
+            hint={null}
+            disabled={!open || sending !== null}
+            look="solid"
+            oneTap={oneTap ? { onAnswer: (a) => onSubmit(a), busy: sending?.answer ?? null, busyLabel: t("lockingIn") } : undefined}
+          />
+          {!oneTap && (
+            <button type="submit" className={buttonClass("primary", "lg", "w-full min-h-14 text-lg")} disabled={!open || sending !== null || !isComplete(question.data.type, value)} data-testid="submit-answer">
+              {sending ? <Loader2 className="size-5 animate-spin" aria-hidden /> : null}
+              {sending ? t("lockingIn") : t("submit")}
+            </button>
+          )}
         </form>
       )}
-    </div>
-  );
-}
-
-/**
- * Single choice and true/false on the phone: big tiles in the big screen's colours, letters and
- * shapes; a tap sends that answer at once (no Submit), the tapped tile says "Locking in…" until
- * the server has it, then the whole panel turns into "Answer locked in".
- */
-function OneTap({ question, open, sending, onPick }: { question: PublicQuestion; open: boolean; sending: Pending | null; onPick: (a: Answer) => void }) {
-  const t = useTranslations("live");
-  const choices: { answer: Answer; text: string }[] =
-    question.data.type === "single"
-      ? question.data.options.map((o) => ({ answer: o.id, text: o.text }))
-      : [
-          { answer: true, text: t("true") },
-          { answer: false, text: t("false") },
-        ];
-  return (
-    <div>
-      <p id="one-tap-help" className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-        {t("tapToAnswer")}
-      </p>
-      <div className={clsx("grid gap-3", question.data.type === "boolean" ? "grid-cols-2" : "grid-cols-1")} role="group" aria-describedby="one-tap-help" data-testid="one-tap">
-        {choices.map((c, i) => {
-          const style = CHOICE_STYLES[i] ?? CHOICE_STYLES[0]!;
-          const Shape = style.shape;
-          const picked = sending !== null && sending.answer === c.answer;
-          return (
-            <button
-              key={String(c.answer)}
-              type="button"
-              disabled={!open || sending !== null}
-              aria-busy={picked || undefined}
-              onClick={() => onPick(c.answer)}
-              className={clsx(
-                "flex items-center gap-3 rounded-2xl p-4 text-left text-lg font-bold shadow-sm transition active:scale-[0.98] disabled:cursor-not-allowed",
-                question.data.type === "boolean" ? "min-h-28 flex-col justify-center text-center" : "min-h-16",
-                style.solid,
-                sending !== null && !picked && "opacity-30",
-                picked && "ring-4 ring-zinc-900 ring-offset-2 ring-offset-white dark:ring-white dark:ring-offset-zinc-950",
-              )}
-              data-testid="tap-option"
-            >
-              <span className="inline-flex shrink-0 items-center gap-1 rounded-lg bg-black/15 px-2 py-1 text-base" aria-hidden>
-                <Shape className="size-4 fill-current" />
-                {style.letter}
-              </span>
-              <span className="min-w-0 flex-1 break-words">{c.text}</span>
-              {picked && (
-                <span className="inline-flex items-center gap-1 text-sm font-semibold">
-                  <Loader2 className="size-4 animate-spin" aria-hidden />
-                  {t("lockingIn")}
-                </span>
-              )}
-            </button>
-          );
-        })}
-      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
-import { Play } from "lucide-react";
+import { Play, StepForward } from "lucide-react";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
@@ -11,7 +12,16 @@ import { NICKNAME_MAX } from "@/core/nickname-limits";
 import { startPlayAction } from "@/server/actions/play";
 
 /** Play: asks a guest for a nickname the first time (then remembers it), and starts an attempt. */
-export function StartPlay({ slug, nickname: remembered }: { slug: string; nickname: string | null }) {
+export function StartPlay({
+  slug,
+  nickname: remembered,
+  open,
+}: {
+  slug: string;
+  nickname: string | null;
+  /** An attempt this player has in progress: "Continue" resumes it at its current question. */
+  open?: { id: string; position: number; total: number } | null;
+}) {
   const t = useTranslations("start");
   const errorText = useErrorText();
   const fieldText = useFieldErrorText();
@@ -80,9 +90,16 @@ export function StartPlay({ slug, nickname: remembered }: { slug: string; nickna
           {error}
         </p>
       )}
-      <button type="submit" className={buttonClass("primary", "lg", "w-full")} disabled={pending} data-testid="play">
+      {open && (
+        <Link href={`/play/${open.id}`} className={buttonClass("primary", "lg", "w-full")} data-testid="continue-play">
+          <StepForward className="size-5" aria-hidden />
+          {t("continue")}
+          <span className="font-medium opacity-90">· {t("continueAt", { n: Math.min(open.position + 1, open.total), total: open.total })}</span>
+        </Link>
+      )}
+      <button type="submit" className={buttonClass(open ? "secondary" : "primary", "lg", "w-full")} disabled={pending} data-testid="play">
         <Play className="size-5 fill-current" aria-hidden />
-        {t("play")}
+        {open ? t("startOver") : t("play")}
       </button>
     </form>
   );

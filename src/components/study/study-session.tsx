@@ -6,8 +6,9 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
-import { AnswerInput } from "@/components/play/play-screen";
-import { contextOf, describeAnswer } from "@/components/play/describe-answer";
+import { AnswerInput } from "@/components/answer/answer-input";
+import { contextOf, describeAnswer } from "@/components/answer/describe-answer";
+import { initialAnswer, isComplete } from "@/components/answer/rules";
 import { buttonClass } from "@/components/ui/button";
 import { useErrorText } from "@/components/ui/error-text";
 import type { Answer } from "@/core/grading";
@@ -23,16 +24,6 @@ import { loadGuestProgress, saveGuestReview } from "./guest-store";
 type Phase =
   | { kind: "question"; shownAt: number }
   | { kind: "revealed"; reveal: StudyReveal; answer: Answer | null; timeMs: number; selected: StudyRating; reviewId: string };
-
-/** Order questions start from the order shown, which is already an answer; others start empty. */
-const initialAnswer = (q: StudyCard | undefined): Answer | null => (q?.data.type === "order" ? q.data.items.map((i) => i.id) : null);
-
-function isComplete(q: StudyCard, answer: Answer | null): boolean {
-  if (answer === null) return false;
-  if (q.type === "multiple") return Array.isArray(answer) && answer.length > 0;
-  if (q.type === "text") return typeof answer === "string" && answer.trim() !== "";
-  return true;
-}
 
 /** A review id unique enough for one member (randomUUID is missing outside secure contexts). */
 const newReviewId = () =>
@@ -80,7 +71,7 @@ export function StudySession({
   const ready = signedIn || guest !== null;
   const [index, setIndex] = useState(0);
   const [phase, setPhase] = useState<Phase>({ kind: "question", shownAt: 0 });
-  const [answer, setAnswer] = useState<Answer | null>(initialAnswer(initialCards[0]));
+  const [answer, setAnswer] = useState<Answer | null>(initialAnswer(initialCards[0]?.data));
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [tally, setTally] = useState<Record<StudyRating, number>>({ again: 0, hard: 0, good: 0, easy: 0 });
@@ -103,7 +94,7 @@ export function StudySession({
       const next = guestQueue(initialCards, cards, progress.reviews, new Date(), browserTimeZone()).map((c) => ({ ...c.item, kind: c.kind }));
       setGuest({ cards, reviews: progress.reviews });
       setQueue(next);
-      setAnswer(initialAnswer(next[0]));
+      setAnswer(initialAnswer(next[0]?.data));
       setPhase({ kind: "question", shownAt: performance.now() });
     });
     return () => {
@@ -149,7 +140,7 @@ export function StudySession({
 
   const submitOrReveal = useCallback(() => {
     if (!card) return;
-    submit(isComplete(card, answer) ? answer : null);
+    submit(isComplete(card.type, answer) ? answer : null);
   }, [card, answer, submit]);
 
   const rate = useCallback(
@@ -175,7 +166,7 @@ export function StudySession({
         const soon = due.getTime() - Date.now() <= LEARN_AHEAD_MS;
         const next = soon ? [...queue, { ...card, kind: "learning" as const }] : queue;
         setQueue(next);
-        setAnswer(initialAnswer(next[index + 1]));
+        setAnswer(initialAnswer(next[index + 1]?.data));
         setIndex(index + 1);
       });
     },
@@ -349,7 +340,7 @@ export function StudySession({
               <button
                 type="button"
                 onClick={() => submit(answer)}
-                disabled={pending || !isComplete(card, answer)}
+                disabled={pending || !isComplete(card.type, answer)}
                 className={buttonClass("primary", "lg", "px-3 whitespace-nowrap sm:min-w-40")}
                 data-testid="submit"
               >

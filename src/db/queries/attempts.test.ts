@@ -12,6 +12,7 @@ import {
   finishAttempt,
   getAttemptResult,
   leaderboard,
+  openAttempt,
   readAttempt,
   takeHint,
   type PlayerIdentity,
@@ -186,6 +187,23 @@ describe.each(testBackends)("solo play on $name", (backend) => {
     const rank = (name: string) => board.top.find((e) => e.nickname === name)?.rank ?? 0;
     expect(rank("TieFast")).toBeGreaterThan(0);
     expect(rank("TieFast")).toBeLessThan(rank("TieSlow"));
+  });
+
+  it("finds the attempt a player has in progress, and only theirs", async () => {
+    const who = guest("g-continue");
+    const older = await createAttempt(handle.db, { quizSlug: "solar-system-basics", who, nickname: "Cont", now: at(0) });
+    const created = await createAttempt(handle.db, { quizSlug: "solar-system-basics", who, nickname: "Cont", now: at(1_000) });
+    const first = await readAttempt(handle.db, created!.id, who, { deliver: true, now: at(2_000) });
+    const q = first.ok ? first.value.question! : null;
+    await answerQuestion(handle.db, created!.id, who, { questionId: q!.id, answer: null }, { deliverNext: false, now: at(3_000) });
+    expect(await openAttempt(handle.db, quizId, who, at(4_000))).toEqual({ id: created!.id, position: 1, total: 13 });
+    expect(older).not.toBeNull();
+    // Someone else's, a member with no attempt, and a finished or day-old one are not offered.
+    expect(await openAttempt(handle.db, quizId, guest("g-stranger"), at(4_000))).toBeNull();
+    expect(await openAttempt(handle.db, quizId, { userId: "nobody", guestId: "g-continue" }, at(4_000))).toBeNull();
+    expect(await openAttempt(handle.db, quizId, who, at(3_000 + 25 * 3600_000))).toBeNull();
+    await finishAttempt(handle.db, created!.id, who, { now: at(5_000) });
+    expect((await openAttempt(handle.db, quizId, who, at(6_000)))?.id).toBe(older!.id);
   });
 
   it("ending early counts the rest as unanswered", async () => {

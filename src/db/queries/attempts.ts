@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { parseAnswer, type Answer } from "@/core/grading";
 import {
   applyAnswer,
@@ -343,6 +343,29 @@ export async function attemptInProgress(db: Db, attemptId: string): Promise<bool
   if (!isUuid(attemptId)) return false;
   const [row] = await db.select({ status: attempts.status }).from(attempts).where(eq(attempts.id, attemptId));
   return row?.status === "in_progress";
+}
+
+/**
+ * The attempt of this quiz that this player (a member, or this browser's guest) has in progress,
+ * most recently touched first, for the quiz page's "Continue"; none once it is over 24 hours old
+ * (abandoned: it takes no more answers).
+ */
+export async function openAttempt(
+  db: Db,
+  quizId: string,
+  who: PlayerIdentity,
+  now: Date = new Date(),
+): Promise<{ id: string; position: number; total: number } | null> {
+  const mine = who.userId ? eq(attempts.userId, who.userId) : who.guestId ? and(sql`${attempts.userId} is null`, eq(attempts.guestId, who.guestId)) : null;
+  if (!mine) return null;
+  const [row] = await db
+    .select({ id: attempts.id, status: attempts.status, updatedAt: attempts.updatedAt, position: attempts.currentPosition, total: attempts.questionCount })
+    .from(attempts)
+    .where(and(eq(attempts.quizId, quizId), eq(attempts.status, "in_progress"), mine))
+    .orderBy(desc(attempts.updatedAt))
+    .limit(1);
+  if (!row || isAbandoned(row, now)) return null;
+  return { id: row.id, position: row.position, total: row.total };
 }
 
 /** A finished attempt's result; public, with the per-question review only for its player. */

@@ -16,7 +16,7 @@ import { defaultNickname } from "@/core/nickname-limits";
 import { QUESTION_TYPES } from "@/core/question";
 import { estimatedMinutes } from "@/core/quiz-list";
 import { getDb } from "@/db";
-import { leaderboard } from "@/db/queries/attempts";
+import { leaderboard, openAttempt } from "@/db/queries/attempts";
 import { getPublicQuiz } from "@/db/queries/quizzes";
 import { readGuest } from "@/server/guest";
 import { publicUrl } from "@/server/public-url";
@@ -55,10 +55,13 @@ export default async function QuizPage({ params }: Props) {
   const viewer = await getViewer();
   // Absolute: the QR code, copy link and Web Share all carry the origin links are built from.
   const shareUrl = `${await publicUrl()}/quiz/${quiz.slug}`;
-  const [board, guest, qr] = await Promise.all([
-    currentPlayer().then(async (who) => leaderboard(await getDb(), quiz.id, who)),
+  const player = currentPlayer();
+  const [board, guest, qr, open] = await Promise.all([
+    player.then(async (who) => leaderboard(await getDb(), quiz.id, who)),
     readGuest(),
     qrSvgDataUrl(shareUrl),
+    // An attempt of this browser's guest or this member still being played: offered as "Continue".
+    player.then(async (who) => (who ? openAttempt(await getDb(), quiz.id, who) : null)),
   ]);
   const minutes = estimatedMinutes(quiz.questions.map((q) => q.timeLimit));
   const typeCounts = QUESTION_TYPES.map((type) => [type, quiz.questions.filter((q) => q.type === type).length] as const).filter(
@@ -131,7 +134,7 @@ export default async function QuizPage({ params }: Props) {
               </li>
             </ul>
             <div className="mt-5">
-              <StartPlay slug={quiz.slug} nickname={viewer ? defaultNickname(viewer.name) : (guest?.nickname ?? null)} />
+              <StartPlay slug={quiz.slug} nickname={viewer ? defaultNickname(viewer.name) : (guest?.nickname ?? null)} open={open} />
               {quiz.questions.length > 0 && <StudyButton slug={quiz.slug} />}
               {quiz.status === "published" && quiz.questions.length > 0 && <HostLiveButton slug={quiz.slug} />}
               {canManageQuiz(viewer, quiz) && <OwnerTools slug={quiz.slug} status={quiz.status} visibility={quiz.visibility} />}

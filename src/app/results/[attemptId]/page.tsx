@@ -6,7 +6,7 @@ import { notFound, redirect } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { clsx } from "clsx";
-import { describeAnswer, type AnswerWords } from "@/components/play/describe-answer";
+import { describeAnswer, type AnswerWords } from "@/components/answer/describe-answer";
 import { RetryButton } from "@/components/play/retry-button";
 import { formatDuration } from "@/components/quiz/leaderboard";
 import { ResultCard } from "@/components/share/result-card";

@@ -1,0 +1,60 @@
+"use client";
+
+import { BookOpen, CheckCircle2, XCircle } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
+import { forwardRef } from "react";
+import { clsx } from "clsx";
+import { contextOf, describeAnswer } from "@/components/answer/describe-answer";
+import type { Phase } from "./use-solo-attempt";
+
+/** The verdict on the last answer. It takes focus (tabIndex -1), so the next Tab reaches "Next question". */
+export const FeedbackPanel = forwardRef<HTMLDivElement, { phase: Extract<Phase, { kind: "feedback" }> }>(function FeedbackPanel({ phase }, ref) {
+  const t = useTranslations("play");
+  const format = useFormatter();
+  const { feedback: f, question } = phase;
+  const words = { yes: t("true"), no: t("false"), none: t("noAnswer") };
+  return (
+    <div ref={ref} tabIndex={-1} className="rounded-xl focus-visible:outline-none" data-testid="feedback" data-correct={f.correct}>
+      <p
+        className={clsx(
+          "flex items-center gap-2 text-xl font-extrabold",
+          f.correct ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400",
+        )}
+        lang=""
+      >
+        {f.correct ? <CheckCircle2 className="size-7" aria-hidden /> : <XCircle className="size-7" aria-hidden />}
+        {f.correct ? t("right") : phase.late || !f.answered ? t("timeUp") : f.points > 0 ? t("partly") : t("wrong")}
+        <span className="ml-auto text-base font-bold text-zinc-700 tabular-nums dark:text-zinc-300">+{format.number(f.points)}</span>
+      </p>
+      {!phase.late && (
+        <>
+          {f.answered && !f.correct && (
+            <p className="mt-3 text-sm">
+              <span className="font-semibold" lang="">
+                {t("yourLabel")}{" "}
+              </span>
+              {describeAnswer(contextOf(question.data), f.answer, words)}
+            </p>
+          )}
+          <p className="mt-2">
+            <span className="font-semibold" lang="">
+              {t("correctLabel")}{" "}
+            </span>
+            <span data-testid="correct-answer">{describeAnswer(contextOf(question.data), f.correctAnswer, words)}</span>
+          </p>
+          {f.feedback?.map((text, i) => (
+            <p key={i} className="mt-3 text-sm font-medium" data-testid="answer-feedback">
+              {text}
+            </p>
+          ))}
+          {f.explanation && (
+            <p className="mt-4 flex gap-2 rounded-xl bg-zinc-100 px-4 py-3 text-sm leading-relaxed dark:bg-zinc-800">
+              <BookOpen className="mt-0.5 size-4 shrink-0 text-brand-600 dark:text-brand-400" aria-hidden />
+              <span>{f.explanation}</span>
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+});
