@@ -7,7 +7,13 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { signInInput, signUpInput } from "@/core/account";
+
+/**
+ * The form's checks are the server's own rules (src/core/account.ts, built on zod, ~27 kB gz):
+ * they load once the person starts on the form, not with the page, which phones on a slow network
+ * open quickly this way. A submit waits for them if they are not there yet.
+ */
+const loadRules = () => import("@/core/account");
 
 type Mode = "sign-in" | "sign-up";
 const FIELD_LABEL = { email: true, handle: true, name: true, password: true };
@@ -39,6 +45,7 @@ export function AuthForm({ mode, next, defaultName }: { mode: Mode; next: string
   const submit = (form: HTMLFormElement) =>
     startTransition(async () => {
       const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
+      const { signInInput, signUpInput } = await loadRules();
       const parsed = (mode === "sign-up" ? signUpInput : signInInput).safeParse(data);
       if (!parsed.success) {
         const next: Errors = {};
@@ -102,6 +109,7 @@ export function AuthForm({ mode, next, defaultName }: { mode: Mode; next: string
       <form
         noValidate
         className="space-y-4"
+        onFocus={() => void loadRules()}
         onSubmit={(e) => {
           e.preventDefault();
           submit(e.currentTarget);
