@@ -3,12 +3,11 @@
 import { CheckCircle2, Flame, Loader2, Lock, Share2, Shuffle, Trophy, WifiOff, XCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
 import { copyText } from "@/components/browser/copy-text";
 import { newId } from "@/components/browser/new-id";
 import { CHOICE_STYLES } from "@/components/play/choice-style";
-import { AnswerInput } from "@/components/play/play-screen";
 import { buttonClass } from "@/components/ui/button";
 import { useErrorText } from "@/components/ui/error-text";
 import type { Answer } from "@/core/grading";
@@ -27,6 +26,14 @@ type Entry = { kind: "name"; error?: string } | { kind: "kicked" } | { kind: "go
 const ANSWER_ACK_MS = 10_000;
 /** Single choice and true/false are answered by one tap on the option; the rest keep Submit. */
 const ONE_TAP: ReadonlySet<string> = new Set(["single", "boolean"]);
+
+/**
+ * The other answer inputs (solo play's, ~6 kB gz) load with the first question that needs them,
+ * not with the game screen: a phone waiting in the lobby has no use for them. Loading starts when
+ * such a question is shown for reading, so they are there when answering opens.
+ */
+const loadAnswerInput = () => import("@/components/play/play-screen").then((m) => ({ default: m.AnswerInput }));
+const AnswerInput = lazy(loadAnswerInput);
 
 const pendingKey = (pin: string) => `${playerTokenKey(pin)}.pending`;
 
@@ -294,10 +301,15 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
   if (!view) {
     return (
       <Shell pin={pin}>
-        <p className="flex items-center justify-center gap-2 py-12 text-lg text-zinc-600 dark:text-zinc-400" data-testid="player-connecting">
-          <Loader2 className="size-5 animate-spin" aria-hidden />
-          {t("connecting")}
-        </p>
+        {/* Server-rendered, so a phone on a slow network has something to read before the scripts
+            and the connection are there; the largest text on the first screen (the page's LCP). */}
+        <div className="py-8 text-center" data-testid="player-connecting">
+          <p className="flex items-center justify-center gap-2 text-lg text-zinc-600 dark:text-zinc-400">
+            <Loader2 className="size-5 animate-spin" aria-hidden />
+            {t("connecting")}
+          </p>
+          <p className="mt-4 text-xl leading-relaxed font-semibold">{t("keepOpen")}</p>
+        </div>
       </Shell>
     );
   }
@@ -446,6 +458,7 @@ function QuestionPanel({
     );
   }
   const open = view.stage === "answering" && !view.timing?.paused;
+  if (!ONE_TAP.has(question.data.type)) void loadAnswerInput();
   return (
     <div>
       {header}
@@ -467,7 +480,9 @@ function QuestionPanel({
           }}
           data-testid="answer-form"
         >
-          <AnswerInput question={asPlayQuestion(question)} value={value} onChange={onChange} onSubmit={() => onSubmit()} hint={null} disabled={!open || sending !== null} />
+          <Suspense fallback={<Loader2 className="mx-auto size-6 animate-spin text-zinc-500" aria-hidden />}>
+            <AnswerInput question={asPlayQuestion(question)} value={value} onChange={onChange} onSubmit={() => onSubmit()} hint={null} disabled={!open || sending !== null} />
+          </Suspense>
           <button type="submit" className={buttonClass("primary", "lg", "w-full min-h-14 text-lg")} disabled={!open || sending !== null || !isComplete(question, value)} data-testid="submit-answer">
             {sending ? <Loader2 className="size-5 animate-spin" aria-hidden /> : null}
             {sending ? t("lockingIn") : t("submit")}
