@@ -1,13 +1,15 @@
 "use client";
 
-import { useEffect, useState } from "react";
 import { io, type Socket } from "socket.io-client";
-import type { ClientToServerEvents, ServerToClientEvents, Timing } from "@/core/live/protocol";
+import type { ClientToServerEvents, ServerToClientEvents } from "@/core/live/protocol";
 import { LIVE_SOCKET_PATH } from "@/server/live/constants";
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** One Socket.IO connection to this site's live server; it reconnects by itself, forever. */
+/**
+ * One Socket.IO connection to this site's live server; it reconnects by itself, forever. The host
+ * screen uses it; phones use player-socket.ts, which loads this only where WebSockets fail.
+ */
 export function connectLive(): LiveSocket {
   return io({
     path: LIVE_SOCKET_PATH,
@@ -19,20 +21,4 @@ export function connectLive(): LiveSocket {
   });
 }
 
-/** Milliseconds left until the timing's next boundary, counted on this device from the server's numbers. */
-export function useRemaining(timing: Timing | null): number | null {
-  const [left, setLeft] = useState<number | null>(timing ? timing.remainingMs : null);
-  useEffect(() => {
-    if (!timing) {
-      setLeft(null);
-      return;
-    }
-    const start = performance.now();
-    const tick = () => setLeft(timing.paused ? timing.remainingMs : Math.max(0, timing.remainingMs - (performance.now() - start)));
-    tick();
-    if (timing.paused) return;
-    const id = setInterval(tick, 100);
-    return () => clearInterval(id);
-  }, [timing]);
-  return left;
-}
+export { useRemaining } from "./use-remaining";

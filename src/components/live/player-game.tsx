@@ -15,7 +15,9 @@ import type { AnswerValue, ErrorPayload, PlayerPersonal, PlayerShared, PlayerVie
 import { composePlayerView, personalOfView, sharedOfView } from "@/core/live/views";
 import type { PlayQuestion } from "@/core/play/attempt";
 import { playerTokenKey } from "@/server/live/constants";
-import { connectLive, useRemaining, type LiveSocket } from "./live-socket";
+import type { LiveSocket } from "./live-socket";
+import { connectPlayer } from "./player-socket";
+import { useRemaining } from "./use-remaining";
 import { BrandMark } from "./brand-mark";
 import { answerText, keyText } from "./reveal-text";
 
@@ -115,7 +117,7 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
   );
 
   useEffect(() => {
-    const socket = connectLive();
+    const socket = connectPlayer();
     socketRef.current = socket;
     const adopt = (v: PlayerView) => {
       setWhole(v);
