@@ -111,4 +111,29 @@ describe("connectPlayer", () => {
     expect(s.connected).toBe(false);
     expect(serverSockets.length).toBe(count);
   });
+
+  it("hands over to socket.io-client (which can poll) where WebSockets never open", async () => {
+    // A network that refuses WebSockets: every attempt closes before opening.
+    class Refused {
+      readyState = 0;
+      onclose: (() => void) | null = null;
+      onmessage: unknown = null;
+      constructor() {
+        setTimeout(() => this.onclose?.(), 10);
+      }
+      send() {}
+      close() {}
+    }
+    g.WebSocket = Refused;
+    try {
+      const s = connect();
+      const reply = new Promise((r) => untyped(s).emit("echo", "through the fallback", r));
+      await once(s, "connect");
+      expect(s.connected).toBe(true);
+      expect(await reply).toEqual({ ok: true, payload: "through the fallback" });
+      s.disconnect();
+    } finally {
+      g.WebSocket = WebSocket;
+    }
+  });
 });
