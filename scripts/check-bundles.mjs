@@ -84,7 +84,8 @@ const fileInfo = (file) => {
 /** "/quiz/[slug]/page" → the root layout and boundaries, "/quiz/layout", "/quiz/[slug]/layout", the page. */
 function entriesOf(page) {
   const segments = page.split("/").slice(1, -1);
-  const entries = ["/layout", "/error", "/global-error", "/not-found"];
+  // The root boundaries' chunks load with every page (401 and 403 too, with authInterrupts).
+  const entries = ["/layout", "/error", "/global-error", "/not-found", "/unauthorized", "/forbidden"];
   for (let i = 1; i <= segments.length; i++) entries.push(`/${segments.slice(0, i).join("/")}/layout`);
   entries.push(page);
   return entries.filter((e) => pages[e]);
