@@ -11,6 +11,8 @@
  *  - "slow4g": Lighthouse's own mobile preset (simulated Slow 4G, 4× slower CPU); its performance
  *    and accessibility scores are the ones the aims speak of;
  *  - "3g": the same with Lighthouse's Regular-3G simulation (300 ms RTT, 700 kbit/s).
+ * Pages: home, explore, a quiz page, join, join with a PIN, the live game screen, solo play,
+ * results, sign-in and sign-up (`--pages` takes these names).
  * JS is counted twice: as transferred (whatever encoding the server chose) and as the sum of each
  * loaded script gzipped here at level 9, so numbers stay comparable across encodings.
  * Numbers and the machine go to stdout; docs/benchmarks.md keeps them.
@@ -172,6 +174,7 @@ async function main() {
       { name: "play", path: () => `/play/${playing.attemptId}`, cookie: playing.cookie },
       { name: "results", path: () => `/results/${finished.attemptId}` },
       { name: "sign-in", path: () => "/sign-in" },
+      { name: "sign-up", path: () => "/sign-up" },
     ];
     const pages = all.filter((p) => !ONLY || ONLY.includes(p.name));
     const gzCache = new Map<string, number>();

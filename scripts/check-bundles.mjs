@@ -13,8 +13,12 @@
  * module that also builds a schema or a matcher at load (see src/core/nickname-limits.ts).
  *
  *   node scripts/check-bundles.mjs [--list]   (--list prints every page's size and markers)
+ *   node scripts/check-bundles.mjs --modules "/game/[pin]/page" …
+ *       after `QUIZDECK_SOURCE_MAPS=1 next build`: each page's gzipped bytes by module (from the
+ *       source maps; shared by proportion of a chunk's raw bytes, so close, not exact)
  */
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -34,22 +38,39 @@ const MARKERS = {
   // sql.js (SQLite in WebAssembly, ~0.6 MB of JS and wasm) reads and writes Anki decks on the server.
   "sql.js": ["sql-wasm.wasm", "Statement closed"],
 };
-const PUBLIC_PAGES = ["/page", "/explore/page", "/quiz/[slug]/page", "/join/page", "/join/[pin]/page", "/game/[pin]/page", "/play/[attemptId]/page", "/results/[attemptId]/page", "/u/[handle]/page"];
+const PUBLIC_PAGES = [
+  "/page",
+  "/explore/page",
+  "/quiz/[slug]/page",
+  "/join/page",
+  "/join/[pin]/page",
+  "/game/[pin]/page",
+  "/play/[attemptId]/page",
+  "/results/[attemptId]/page",
+  "/u/[handle]/page",
+  // The auth form loads its rules (zod) when it is used, not with the page.
+  "/sign-in/page",
+  "/sign-up/page",
+];
 const FORBIDDEN = { obscenity: () => true, zod: (page) => PUBLIC_PAGES.includes(page), "sql.js": () => true };
 /**
- * Budgets in kB of gzipped JS (the page's whole load; React and Next's runtime alone are ~103 kB):
- * what the pages weighed on 2026-11-23 plus ~3 kB, so a regression fails here. The aims are lower
- * (docs/benchmarks.md): 115 kB for /join and /join/[pin], 130 kB for /game and /play; lower these
- * as the pages get there.
+ * Budgets in kB of gzipped JS (the page's whole load; React and Next's runtime alone are ~103 kB).
+ * /join, /join/[pin], /play and /game are at their aims (docs/benchmarks.md: 115 and 130 kB); the
+ * others are what they weighed on 2026-11-23 after the lighter-pages work plus ~2 kB, so a
+ * regression fails here.
  */
 const BUDGETS = {
-  "/page": 118,
-  "/join/page": 121,
-  "/join/[pin]/page": 121,
-  "/quiz/[slug]/page": 145,
-  "/game/[pin]/page": 160,
-  // 142.2 kB after the shared answer inputs, one-tap radio groups and the server re-read (+~4 kB).
-  "/play/[attemptId]/page": 144,
+  "/page": 114,
+  "/explore/page": 122,
+  "/quiz/[slug]/page": 133,
+  "/results/[attemptId]/page": 131,
+  "/u/[handle]/page": 114,
+  "/sign-in/page": 124,
+  "/sign-up/page": 124,
+  "/join/page": 115,
+  "/join/[pin]/page": 115,
+  "/play/[attemptId]/page": 130,
+  "/game/[pin]/page": 130,
 };
 
 const gzCache = new Map();
@@ -66,10 +87,17 @@ const fileInfo = (file) => {
 /** "/quiz/[slug]/page" → the root layout and boundaries, "/quiz/layout", "/quiz/[slug]/layout", the page. */
 function entriesOf(page) {
   const segments = page.split("/").slice(1, -1);
-  const entries = ["/layout", "/error", "/global-error", "/not-found"];
+  // The root boundaries' chunks load with every page (401 and 403 too, with authInterrupts).
+  const entries = ["/layout", "/error", "/global-error", "/not-found", "/unauthorized", "/forbidden"];
   for (let i = 1; i <= segments.length; i++) entries.push(`/${segments.slice(0, i).join("/")}/layout`);
   entries.push(page);
   return entries.filter((e) => pages[e]);
+}
+
+const modulesAt = process.argv.indexOf("--modules");
+if (modulesAt >= 0) {
+  printModules(process.argv.slice(modulesAt + 1));
+  process.exit(0);
 }
 
 const list = process.argv.includes("--list");
@@ -95,3 +123,45 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log(`check:bundles: client bundles clean${list ? "" : " (--list for sizes)"}`);
+
+function printModules(wanted) {
+  const { SourceMapConsumer } = createRequire(import.meta.url)("source-map-js");
+  const norm = (s) => s.replace(/^webpack:\/\/_N_E\//, "").replace(/^\.\//, "");
+  // Packages as one line, except Next and lucide, whose parts are worth telling apart.
+  const group = (s) => {
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)/.exec(s);
+    if (!m) return s;
+    return m[1] === "next" ? `next/${m[2].split("/").slice(0, 4).join("/")}` : m[1];
+  };
+  for (const page of wanted) {
+    if (!pages[page]) {
+      console.error(`${page}: not a page of this build`);
+      continue;
+    }
+    const files = [...new Set(entriesOf(page).flatMap((e) => pages[e]))].filter((f) => f.endsWith(".js"));
+    const totals = new Map();
+    let total = 0;
+    for (const file of files) {
+      const code = readFileSync(path.join(dist, file), "utf8");
+      const gz = gzipSync(code, { level: 9 }).length;
+      total += gz;
+      const mapFile = path.join(dist, `${file}.map`);
+      if (!existsSync(mapFile)) {
+        totals.set(`(no source map) ${file}`, gz);
+        continue;
+      }
+      const smc = new SourceMapConsumer(JSON.parse(readFileSync(mapFile, "utf8")));
+      const lineStart = [0];
+      for (let i = 0; i < code.length; i++) if (code[i] === "\n") lineStart.push(i + 1);
+      const segments = [];
+      smc.eachMapping((m) => segments.push([lineStart[m.generatedLine - 1] + m.generatedColumn, m.source ? norm(m.source) : "(webpack)"]));
+      segments.sort((a, b) => a[0] - b[0]);
+      segments.forEach(([at, source], i) => {
+        const bytes = (i + 1 < segments.length ? segments[i + 1][0] : code.length) - at;
+        totals.set(group(source), (totals.get(group(source)) ?? 0) + (bytes / code.length) * gz);
+      });
+    }
+    console.log(`\n${page}: ${(total / 1000).toFixed(1)} kB gz in ${files.length} files`);
+    for (const [name, gz] of [...totals].sort((a, b) => b[1] - a[1]).filter(([, gz]) => gz >= 50)) console.log(`${(gz / 1000).toFixed(2).padStart(7)}  ${name}`);
+  }
+}

@@ -36,9 +36,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // The custom server's per-response nonce (src/server/main.ts), for next-themes' inline script.
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   // No next-intl provider here: each route segment's layout passes its pages the namespaces they
-  // use (src/i18n/client-messages.tsx), and the chrome gets its own few strings.
+  // use (src/i18n/client-messages.tsx), and the error screen gets its own few strings.
   const messages = (await getMessages()) as unknown as Omit<ChromeMessages, "locale">;
-  const chrome: ChromeMessages = { locale, nav: messages.nav, errors: messages.errors };
+  const chrome: ChromeMessages = { locale, errors: messages.errors };
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col">

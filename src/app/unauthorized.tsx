@@ -1,4 +1,4 @@
-import { House, LockKeyhole } from "lucide-react";
+import { House, LockKeyhole, LogIn } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { SignInLink } from "@/components/account/sign-in-link";
@@ -14,7 +14,7 @@ export default async function Unauthorized() {
       title={t("unauthorizedTitle")}
       actions={
         <>
-          <SignInLink label={t("signIn")} />
+          <SignInLink label={t("signIn")} icon={<LogIn className="size-4" aria-hidden />} />
           <Link href="/" className={buttonClass("secondary")}>
             <House className="size-4" aria-hidden />
             {t("home")}

@@ -1,6 +1,6 @@
-import { NextIntlClientProvider } from "next-intl";
-import { getMessages } from "next-intl/server";
+import { getLocale, getMessages, getTimeZone } from "next-intl/server";
 import type { ReactNode } from "react";
+import { NextIntlClientProvider } from "./client-intl";
 import { pickMessages } from "./pick-messages";
 
 /**
@@ -9,9 +9,14 @@ import { pickMessages } from "./pick-messages";
  * wraps its pages in one (a nested one replaces its parent's messages, it does not add to them);
  * src/i18n/client-messages.test.ts follows each page's imports and fails when a client component
  * uses a namespace its layout does not list. The root layout has none: the site chrome gets its
- * strings from ChromeMessagesProvider.
+ * strings from ChromeMessagesProvider. The provider is our own (src/i18n/client-intl.ts), which
+ * formats without shipping an ICU parser to the browser.
  */
 export async function ClientMessages({ namespaces, children }: { namespaces: readonly string[]; children: ReactNode }) {
   const messages = (await getMessages()) as Record<string, unknown>;
-  return <NextIntlClientProvider messages={pickMessages(messages, namespaces)}>{children}</NextIntlClientProvider>;
+  return (
+    <NextIntlClientProvider locale={await getLocale()} timeZone={await getTimeZone()} messages={pickMessages(messages, namespaces)}>
+      {children}
+    </NextIntlClientProvider>
+  );
 }

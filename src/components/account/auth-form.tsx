@@ -8,8 +8,14 @@ import { useId, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { useFieldErrorText } from "@/components/ui/field-error-text";
 import { TextField } from "@/components/ui/field";
-import { signInInput, signUpInput } from "@/core/account";
 import type { FieldErrorCode } from "@/core/field-errors";
+
+/**
+ * The form's checks are the server's own rules (src/core/account.ts, built on zod, ~27 kB gz):
+ * they load once the person starts on the form, not with the page, which phones on a slow network
+ * open quickly this way. A submit waits for them if they are not there yet.
+ */
+const loadRules = () => import("@/core/account");
 
 type Mode = "sign-in" | "sign-up";
 const FIELD_LABEL = { email: true, handle: true, name: true, password: true };
@@ -41,6 +47,7 @@ export function AuthForm({ mode, next, defaultName }: { mode: Mode; next: string
   const submit = (form: HTMLFormElement) =>
     startTransition(async () => {
       const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
+      const { signInInput, signUpInput } = await loadRules();
       const parsed = (mode === "sign-up" ? signUpInput : signInInput).safeParse(data);
       if (!parsed.success) {
         // The rules' issues carry field error codes (src/core/field-errors.ts): said from the catalogue.
@@ -92,6 +99,7 @@ export function AuthForm({ mode, next, defaultName }: { mode: Mode; next: string
       <form
         noValidate
         className="space-y-4"
+        onFocus={() => void loadRules()}
         onSubmit={(e) => {
           e.preventDefault();
           submit(e.currentTarget);

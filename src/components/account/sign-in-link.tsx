@@ -1,32 +1,34 @@
 "use client";
 
-import { LogIn } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
-import { Suspense } from "react";
+import { Suspense, type ReactNode } from "react";
 import { buttonClass } from "@/components/ui/button";
 
-function LinkBackHere({ label }: { label: string }) {
+function LinkBackHere({ label, icon }: { label: string; icon: ReactNode }) {
   const pathname = usePathname();
   const query = useSearchParams().toString();
   const here = query ? `${pathname}?${query}` : pathname;
-  return <SignIn href={`/sign-in?next=${encodeURIComponent(here)}`} label={label} />;
+  return <SignIn href={`/sign-in?next=${encodeURIComponent(here)}`} label={label} icon={icon} />;
 }
 
-function SignIn({ href, label }: { href: string; label: string }) {
+function SignIn({ href, label, icon }: { href: string; label: string; icon: ReactNode }) {
   return (
     <Link href={href} className={buttonClass("primary")} data-testid="sign-in-link">
-      <LogIn className="size-4" aria-hidden />
+      {icon}
       {label}
     </Link>
   );
 }
 
-/** "Sign in" that brings the person back to the page that asked for it. */
-export function SignInLink({ label }: { label: string }) {
+/**
+ * "Sign in" that brings the person back to the page that asked for it. Its icon comes from the
+ * server: this is part of the 401 boundary, whose scripts every page loads.
+ */
+export function SignInLink({ label, icon }: { label: string; icon: ReactNode }) {
   return (
-    <Suspense fallback={<SignIn href="/sign-in" label={label} />}>
-      <LinkBackHere label={label} />
+    <Suspense fallback={<SignIn href="/sign-in" label={label} icon={icon} />}>
+      <LinkBackHere label={label} icon={icon} />
     </Suspense>
   );
 }

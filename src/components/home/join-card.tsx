@@ -1,4 +1,4 @@
-import { Smartphone } from "lucide-react";
+import { ScanLine, Smartphone } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { JoinPinForm } from "./join-pin-form";
@@ -32,7 +32,10 @@ export async function JoinCard({
         {children ?? (
           <>
             <JoinPinForm defaultPin={defaultPin} error={error} />
-            <QrScan labels={Object.fromEntries(SCAN_LABELS.map((k) => [k, t(k)])) as QrScanLabels} />
+            <QrScan
+              labels={Object.fromEntries(SCAN_LABELS.map((k) => [k, t(k)])) as QrScanLabels}
+              icons={{ note: <ScanLine className="mt-0.5 size-4 shrink-0" aria-hidden />, button: <ScanLine className="size-5" aria-hidden /> }}
+            />
           </>
         )}
       </div>

@@ -1,7 +1,6 @@
 "use client";
 
-import { ScanLine } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { buttonClass } from "@/components/ui/button";
 
 // The camera layer and its QR reader load when the button is pressed, not with the join page.
@@ -16,8 +15,9 @@ const Scanner = lazy(() => import("./qr-scanner").then((m) => ({ default: m.Scan
  */
 export type QrScanLabels = Record<"scan" | "scanTitle" | "scanHelp" | "scanCancel" | "cameraDenied" | "notAGame" | "cameraNeedsHttps", string>;
 
-// The labels come from the server (join-card.tsx), so the join page loads no translation runtime.
-export function QrScan({ labels: t }: { labels: QrScanLabels }) {
+// The labels and icons come from the server (join-card.tsx), so the join page loads no translation
+// runtime and no icon code.
+export function QrScan({ labels: t, icons }: { labels: QrScanLabels; icons: { note: ReactNode; button: ReactNode } }) {
   const [supported, setSupported] = useState<"yes" | "no" | "insecure">("no");
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +31,7 @@ export function QrScan({ labels: t }: { labels: QrScanLabels }) {
   if (supported === "insecure") {
     return (
       <p className="mt-4 flex gap-2 border-t border-zinc-200 pt-4 text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400" data-testid="camera-needs-https">
-        <ScanLine className="mt-0.5 size-4 shrink-0" aria-hidden />
+        {icons.note}
         <span>{t.cameraNeedsHttps}</span>
       </p>
     );
@@ -47,7 +47,7 @@ export function QrScan({ labels: t }: { labels: QrScanLabels }) {
           setOpen(true);
         }}
       >
-        <ScanLine className="size-5" aria-hidden />
+        {icons.button}
         {t.scan}
       </button>
       {error && (

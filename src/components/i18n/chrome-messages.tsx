@@ -4,13 +4,13 @@ import { createContext, useContext, type ReactNode } from "react";
 import type en from "@/i18n/messages/en.json";
 
 /**
- * The strings of what every page shows (header, tab bar, error screen), passed down as plain
- * strings by the root layout. next-intl's client runtime (its ICU message parser is ~15 kB gz)
+ * The strings of the client parts every page has (the error screen; the header and the tab bar
+ * get theirs as props from the server), passed down as plain strings by the root layout. next-intl's client runtime (its ICU message parser is ~15 kB gz)
  * then loads only on pages whose own client components translate (src/i18n/client-messages.tsx).
  * These messages may hold `{name}` placeholders and nothing more (a unit test checks).
  */
-export type ChromeNamespace = "nav" | "errors";
-export type ChromeMessages = { locale: string; nav: Record<string, string>; errors: Record<string, string> };
+export type ChromeNamespace = "errors";
+export type ChromeMessages = { locale: string; errors: Record<string, string> };
 
 const ChromeContext = createContext<ChromeMessages | null>(null);
 

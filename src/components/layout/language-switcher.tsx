@@ -1,23 +1,22 @@
 "use client";
 
-import { Globe } from "lucide-react";
-import { useChromeLocale, useChromeTranslations } from "@/components/i18n/chrome-messages";
+import { useChromeLocale } from "@/components/i18n/chrome-messages";
 import { useRouter } from "next/navigation";
-import { useTransition } from "react";
+import { useTransition, type ReactNode } from "react";
 import { LOCALES } from "@/i18n/config";
 import { setLocale } from "@/server/actions/preferences";
 
 const NAMES: Record<(typeof LOCALES)[number], string> = { en: "English", es: "Español" };
 
-export function LanguageSwitcher() {
-  const t = useChromeTranslations("nav");
+/** The interface language; its label and globe icon come from the server (site-header.tsx). */
+export function LanguageSwitcher({ label, icon }: { label: string; icon: ReactNode }) {
   const locale = useChromeLocale();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   return (
     <label className="relative inline-flex h-9 items-center rounded-xl text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">
-      <Globe className="pointer-events-none absolute left-2 size-5" aria-hidden />
-      <span className="sr-only">{t("language")}</span>
+      {icon}
+      <span className="sr-only">{label}</span>
       <select
         className="h-9 cursor-pointer appearance-none rounded-xl bg-transparent py-0 pr-2 pl-9 text-sm font-medium disabled:opacity-60"
         value={locale}

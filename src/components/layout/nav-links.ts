@@ -1,9 +1,10 @@
 import { Compass, GraduationCap, House, Smartphone } from "lucide-react";
+import type { NavMatch } from "./nav-link";
 
 /** The main destinations, shared by the header (desktop) and the bottom tab bar (phones). */
-export const NAV_LINKS = [
-  { href: "/", key: "home", icon: House, match: (p: string) => p === "/" },
-  { href: "/explore", key: "explore", icon: Compass, match: (p: string) => p.startsWith("/explore") || p.startsWith("/quiz") },
-  { href: "/study", key: "study", icon: GraduationCap, match: (p: string) => p.startsWith("/study") },
-  { href: "/join", key: "join", icon: Smartphone, match: (p: string) => p.startsWith("/join") },
-] as const;
+export const NAV_LINKS: readonly { href: string; key: "home" | "explore" | "study" | "join"; icon: typeof House; match: NavMatch }[] = [
+  { href: "/", key: "home", icon: House, match: { exact: "/" } },
+  { href: "/explore", key: "explore", icon: Compass, match: { prefixes: ["/explore", "/quiz"] } },
+  { href: "/study", key: "study", icon: GraduationCap, match: { prefixes: ["/study"] } },
+  { href: "/join", key: "join", icon: Smartphone, match: { prefixes: ["/join"] } },
+];

@@ -1,4 +1,4 @@
-import { Brain, Search } from "lucide-react";
+import { Brain, Globe, Moon, Search, Sun, User } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { HeaderNav } from "./header-nav";
@@ -6,6 +6,7 @@ import { LanguageSwitcher } from "./language-switcher";
 import { ThemeToggle } from "./theme-toggle";
 import { getViewer } from "@/server/viewer";
 import { UserMenu } from "./user-menu";
+import { UserMenuPanel } from "./user-menu-panel";
 
 async function HeaderSearch({ id, className }: { id: string; className?: string }) {
   const t = await getTranslations("nav");
@@ -46,9 +47,16 @@ export async function SiteHeader() {
         <HeaderNav />
         <HeaderSearch id="header-search" className="ml-auto hidden w-full max-w-xs sm:block" />
         <div className="ml-auto flex items-center gap-0.5 sm:ml-0">
-          <LanguageSwitcher />
-          <ThemeToggle />
-          <UserMenu viewer={viewer && { name: viewer.name, handle: viewer.handle, role: viewer.role }} />
+          {/* The client parts get their words and icons from here: no icon code in the pages' scripts. */}
+          <LanguageSwitcher label={t("language")} icon={<Globe className="pointer-events-none absolute left-2 size-5" aria-hidden />} />
+          <ThemeToggle toLight={t("themeToLight")} toDark={t("themeToDark")} sun={<Sun className="size-5" aria-hidden />} moon={<Moon className="size-5" aria-hidden />} />
+          <UserMenu
+            label={viewer ? t("accountOf", { name: viewer.name }) : t("account")}
+            face={viewer ? <span className="text-sm font-bold uppercase">{viewer.name.slice(0, 1)}</span> : <User className="size-5" aria-hidden />}
+            signedIn={viewer !== null}
+          >
+            <UserMenuPanel viewer={viewer && { name: viewer.name, handle: viewer.handle, role: viewer.role }} />
+          </UserMenu>
         </div>
       </div>
       <div className="container-page pb-3 sm:hidden">

@@ -1,15 +1,13 @@
 "use client";
 
-import { Moon, Sun } from "lucide-react";
-import { useChromeTranslations } from "@/components/i18n/chrome-messages";
 import { useTheme } from "next-themes";
-import { useSyncExternalStore } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 import { buttonClass } from "@/components/ui/button";
 
 const subscribe = () => () => {};
 
-export function ThemeToggle() {
-  const t = useChromeTranslations("nav");
+/** Light or dark; the labels and both icons come from the server (site-header.tsx). */
+export function ThemeToggle({ toLight, toDark, sun, moon }: { toLight: string; toDark: string; sun: ReactNode; moon: ReactNode }) {
   const { resolvedTheme, setTheme } = useTheme();
   // The theme is known only in the browser; render a neutral button on the server.
   const mounted = useSyncExternalStore(subscribe, () => true, () => false);
@@ -19,11 +17,11 @@ export function ThemeToggle() {
       type="button"
       className={buttonClass("ghost", "icon")}
       onClick={() => setTheme(dark ? "light" : "dark")}
-      aria-label={dark ? t("themeToLight") : t("themeToDark")}
-      title={dark ? t("themeToLight") : t("themeToDark")}
+      aria-label={dark ? toLight : toDark}
+      title={dark ? toLight : toDark}
       data-testid="theme-toggle"
     >
-      {dark ? <Sun className="size-5" aria-hidden /> : <Moon className="size-5" aria-hidden />}
+      {dark ? sun : moon}
     </button>
   );
 }

@@ -6,13 +6,15 @@ import { clsx } from "clsx";
 /**
  * The way home from a full-window live screen (the site's header steps aside there, see
  * globals.css): the brand's icon, linking to the home page. A player's token stays stored, so
- * coming back to /game/[pin] resumes the game.
+ * coming back to /game/[pin] resumes the game. Not prefetched: a phone in a game on a slow network
+ * has better use for its bandwidth than the home page's data and scripts.
  */
 export function BrandMark({ className }: { className?: string }) {
   const t = useTranslations("nav");
   return (
     <Link
       href="/"
+      prefetch={false}
       aria-label={t("brandHome")}
       title="Quizdeck"
       className={clsx(

@@ -11,6 +11,7 @@ export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
  * game's PIN rides on the connection's URL (`?pin=`): with several instances the load balancer
  * hashes it, so every socket of a game (host and players) reaches the instance that runs it
  * (docs/architecture.md, "Several instances").
+ * The host screen uses it; phones use player-socket.ts, which loads this only where WebSockets fail.
  */
 export function connectLive(pin: string): LiveSocket {
   return io({

@@ -3,11 +3,10 @@
 import { CheckCircle2, Flame, Loader2, Lock, Share2, Shuffle, Trophy, WifiOff, XCircle } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import Link from "next/link";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
 import { copyText } from "@/components/browser/copy-text";
 import { newId } from "@/components/browser/new-id";
-import { AnswerInput } from "@/components/answer/answer-input";
 import { isComplete, isOneTap } from "@/components/answer/rules";
 import { useCountdown } from "@/components/answer/use-countdown";
 import { buttonClass } from "@/components/ui/button";
@@ -18,7 +17,8 @@ import type { AnswerValue, ErrorPayload, PlayerPersonal, PlayerShared, PlayerVie
 import { composePlayerView, personalOfView, sharedOfView } from "@/core/live/views";
 import type { PlayQuestion } from "@/core/play/attempt";
 import { playerTokenKey } from "@/server/live/constants";
-import { connectLive, type LiveSocket } from "./live-socket";
+import type { LiveSocket } from "./live-socket";
+import { connectPlayer } from "./player-socket";
 import { BrandMark } from "./brand-mark";
 import { answerText, keyText } from "./reveal-text";
 
@@ -27,6 +27,14 @@ type Entry = { kind: "name"; error?: string } | { kind: "kicked" } | { kind: "go
 
 /** How long an answer waits for its acknowledgement before the phone says it was not sent. */
 const ANSWER_ACK_MS = 10_000;
+
+/**
+ * The answer inputs (shared with solo play, ~6 kB gz) load with the first question,
+ * not with the game screen: a phone waiting in the lobby has no use for them. Loading starts when
+ * such a question is shown for reading, so they are there when answering opens.
+ */
+const loadAnswerInput = () => import("@/components/answer/answer-input").then((m) => ({ default: m.AnswerInput }));
+const AnswerInput = lazy(loadAnswerInput);
 
 const pendingKey = (pin: string) => `${playerTokenKey(pin)}.pending`;
 
@@ -101,7 +109,7 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
   );
 
   useEffect(() => {
-    const socket = connectLive(pin);
+    const socket = connectPlayer(pin);
     socketRef.current = socket;
     const adopt = (v: PlayerView) => {
       setWhole(v);
@@ -287,10 +295,15 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
   if (!view) {
     return (
       <Shell pin={pin}>
-        <p className="flex items-center justify-center gap-2 py-12 text-lg text-zinc-600 dark:text-zinc-400" data-testid="player-connecting">
-          <Loader2 className="size-5 animate-spin" aria-hidden />
-          {t("connecting")}
-        </p>
+        {/* Server-rendered, so a phone on a slow network has something to read before the scripts
+            and the connection are there; the largest text on the first screen (the page's LCP). */}
+        <div className="py-8 text-center" data-testid="player-connecting">
+          <p className="flex items-center justify-center gap-2 text-lg text-zinc-600 dark:text-zinc-400">
+            <Loader2 className="size-5 animate-spin" aria-hidden />
+            {t("connecting")}
+          </p>
+          <p className="mt-4 text-xl leading-relaxed font-semibold">{t("keepOpen")}</p>
+        </div>
       </Shell>
     );
   }
@@ -440,6 +453,8 @@ function QuestionPanel({
   }
   const open = view.stage === "answering" && !view.timing?.paused;
   const oneTap = isOneTap(question.data.type);
+  // Start loading the answer inputs as soon as a question is on screen (it is read before answering).
+  void loadAnswerInput();
   return (
     <div>
       {header}
@@ -459,6 +474,7 @@ function QuestionPanel({
           }}
           data-testid="answer-form"
         >
+          <Suspense fallback={<Loader2 className="mx-auto size-6 animate-spin text-zinc-500" aria-hidden />}>
           <AnswerInput
             question={asPlayQuestion(question)}
             value={value}
@@ -469,6 +485,7 @@ function QuestionPanel({
             look="solid"
             oneTap={oneTap ? { onAnswer: (a) => onSubmit(a), busy: sending?.answer ?? null, busyLabel: t("lockingIn") } : undefined}
           />
+          </Suspense>
           {!oneTap && (
             <button type="submit" className={buttonClass("primary", "lg", "w-full min-h-14 text-lg")} disabled={!open || sending !== null || !isComplete(question.data.type, value)} data-testid="submit-answer">
               {sending ? <Loader2 className="size-5 animate-spin" aria-hidden /> : null}
