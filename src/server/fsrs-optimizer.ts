@@ -24,22 +24,29 @@ export async function runOptimizer(histories: OptimizerReview[][], current: numb
   try {
     return await new Promise<OptimizerRun>((resolve, reject) => {
       const worker = new Worker(workerFile, {
-        workerData: { histories, current, timeoutMs: OPTIMIZER_TIME_LIMIT_MS },
+        workerData: { histories, current },
         resourceLimits: { maxOldGenerationSizeMb: 512 },
       });
       const timer = setTimeout(() => {
         void worker.terminate();
         reject(new AppError("unavailable", "Optimizing took too long and was stopped. Try again later."));
-      }, OPTIMIZER_TIME_LIMIT_MS + 10_000);
+      }, OPTIMIZER_TIME_LIMIT_MS);
       const fail = (message: string) => {
         log().error({ err: message }, "the FSRS optimizer failed");
         reject(new AppError("internal_error", "The optimizer could not fit your reviews. Your parameters were not changed."));
       };
-      worker.once("message", (m: OptimizerRun | { error: string }) => {
+      worker.once("message", (m: OptimizerRun | { error: string; notEnoughData: boolean }) => {
         clearTimeout(timer);
         void worker.terminate();
-        if ("error" in m) fail(m.error);
-        else resolve(m);
+        if (!("error" in m)) resolve(m);
+        else if (m.notEnoughData)
+          reject(
+            new AppError(
+              "not_enough_reviews",
+              "Your reviews are not yet varied enough to fit parameters to: the optimizer needs reviews of more cards, spread over more days. Keep studying and try again later.",
+            ),
+          );
+        else fail(m.error);
       });
       worker.once("error", (err) => {
         clearTimeout(timer);

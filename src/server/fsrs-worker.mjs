@@ -5,7 +5,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { computeParameters, FSRSBinding, FSRSBindingItem, FSRSBindingReview } from "@open-spaced-repetition/binding";
 
-const { histories, current, timeoutMs } = workerData;
+const { histories, current } = workerData;
 
 // One training item per review after a card's first, holding the card's reviews up to it.
 const items = [];
@@ -21,8 +21,13 @@ const fit = (parameters) => {
 
 try {
   const before = fit(current);
-  const parameters = await computeParameters(items, { enableShortTerm: true, numRelearningSteps: 1, timeout: timeoutMs });
+  // No `timeout` option: binding 0.5 reads it as the wait between progress reports, and a long
+  // one stalled runs at random here. The caller's own timer bounds a run instead.
+  const parameters = await computeParameters(items, { enableShortTerm: true, numRelearningSteps: 1 });
   parentPort.postMessage({ before, after: fit(parameters), parameters, items: items.length });
 } catch (err) {
-  parentPort.postMessage({ error: err instanceof Error ? err.message : String(err) });
+  const message = err instanceof Error ? err.message : String(err);
+  // fsrs-rs says NotEnoughData when too few of the reviews can train it (too few cards, or
+  // reviews all on the same days): the member's answer, not a server fault.
+  parentPort.postMessage({ error: message, notEnoughData: /NotEnoughData/i.test(message) });
 }

@@ -40,7 +40,7 @@ async function seedReviews(db: DbHandle["db"], userId: string, cardsCount: numbe
         if (recalled) stability *= 2.5;
         else stability = Math.max(0.5, stability * 0.3);
         day += interval;
-        interval = recalled ? Math.max(1, Math.round(stability)) : 1;
+        interval = recalled ? Math.min(365, Math.max(1, Math.round(stability))) : 1;
       }
       rows.push({
         cardId: card.id,
@@ -103,6 +103,15 @@ describe.each(testBackends)("FSRS optimizer on $name", (backend) => {
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ code: "not_enough_reviews", status: 422 });
     expect((err as AppError).message).toContain("at least 400 reviews; you have 396");
+    expect((await getStudySettings(handle.db, me)).weights).toBeNull();
+  });
+
+  it("enough reviews of too few cards: the optimizer's own 'not enough data' is the same catalogue error", async () => {
+    const me = (await makeUser(handle.db)).id;
+    await seedReviews(handle.db, me, 2, 250); // 500 reviews of 2 cards
+    const err = await optimizeForMember(handle.db, me).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: "not_enough_reviews", status: 422 });
+    expect((err as AppError).message).toContain("not yet varied enough");
     expect((await getStudySettings(handle.db, me)).weights).toBeNull();
   });
 });

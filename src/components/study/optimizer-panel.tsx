@@ -59,31 +59,31 @@ export function OptimizerPanel({ reviews, custom }: { reviews: number; custom: b
           <table className="w-full max-w-md text-sm tabular-nums">
             <thead>
               <tr className="text-left text-zinc-600 dark:text-zinc-400">
-                <th scope="col" className="py-1 font-semibold">
+                <th scope="col" className="py-1 pr-4 font-semibold">
                   {t("metric")}
                 </th>
-                <th scope="col" className="py-1 font-semibold">
+                <th scope="col" className="py-1 pr-4 font-semibold">
                   {t("before")}
                 </th>
-                <th scope="col" className="py-1 font-semibold">
+                <th scope="col" className="py-1 pr-4 font-semibold">
                   {t("after")}
                 </th>
               </tr>
             </thead>
             <tbody>
               <tr>
-                <th scope="row" className="py-1 text-left font-medium">
+                <th scope="row" className="py-1 pr-4 text-left font-medium">
                   {t("logLoss")}
                 </th>
-                <td>{num(outcome.before.logLoss)}</td>
-                <td>{num(outcome.after.logLoss)}</td>
+                <td className="pr-4">{num(outcome.before.logLoss)}</td>
+                <td className="pr-4">{num(outcome.after.logLoss)}</td>
               </tr>
               <tr>
-                <th scope="row" className="py-1 text-left font-medium">
+                <th scope="row" className="py-1 pr-4 text-left font-medium">
                   {t("rmse")}
                 </th>
-                <td>{num(outcome.before.rmse)}</td>
-                <td>{num(outcome.after.rmse)}</td>
+                <td className="pr-4">{num(outcome.before.rmse)}</td>
+                <td className="pr-4">{num(outcome.after.rmse)}</td>
               </tr>
             </tbody>
           </table>
