@@ -59,6 +59,8 @@ export async function answer(page: Page, q: KeyedQuestion, right: boolean, via: 
     case "order": {
       const target = right ? q.items : [...q.items].reverse();
       const list = page.locator("[data-order-item]");
+      // The order input loads with the first order question: read the list once it is there.
+      await expect(list).toHaveCount(target.length);
       for (let k = 0; k < target.length; k++) {
         const texts = await list.locator("button.flex-1").allInnerTexts();
         let at = texts.indexOf(target[k]!);

@@ -74,6 +74,7 @@ test("the OpenAPI document describes every route", async ({ request }) => {
       "/api/v1/quizzes/{slug}/export",
       "/api/v1/quizzes/{slug}/leaderboard",
       "/api/v1/study/due",
+      "/api/v1/study/guest-progress",
       "/api/v1/study/reviews",
       "/api/v1/study/stats",
     ].sort(),

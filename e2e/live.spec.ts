@@ -107,7 +107,7 @@ test("a live game: QR join, six question types, reconnects, reveal, scoreboard, 
     for (const [pi, p] of phones.entries()) {
       const result = p.page.getByTestId("player-result");
       await expect(result).toHaveAttribute("data-correct", String(RIGHT(pi, qi) && !(q.type === "multiple" && !RIGHT(pi, qi))));
-      const points = Number((await p.page.getByTestId("player-points").textContent())!.replace("+", ""));
+      const points = Number((await p.page.getByTestId("player-points").textContent())!.replace(/\D/g, ""));
       if (RIGHT(pi, qi)) expect(points).toBeGreaterThan(0);
       else expect(points).toBe(0);
       scores[pi]! += points;

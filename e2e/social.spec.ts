@@ -125,7 +125,7 @@ test("a member favorites, rates and reports a quiz; an admin hides it from every
 
     // The favorite shows on /me.
     await page.goto("/me?tab=favorites");
-    await expect(page.getByTestId("favorites").getByRole("link", { name: title })).toBeVisible();
+    await expect(page.getByTestId("favorites").getByRole("link", { name: title, exact: true })).toBeVisible();
 
     // The admin sees the report and hides the quiz.
     await admin.page.goto("/admin");
