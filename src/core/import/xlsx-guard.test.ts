@@ -50,6 +50,11 @@ describe("checkXlsx", { timeout: 30_000 }, () => {
       sheet('<x:row x:r="100001"/>'),
       sheet("<row r='1'><c r='&#65;100001'><v>1</v></c></row>"),
       sheet("<row/>".repeat(XLSX_LIMITS.rows + 1)),
+      // Damaged references holding markup or quotes (found by fuzz.test.ts): read-excel-file's
+      // parser looks for a tag's end past quoted values, so it read the first as column ~3×10²⁰
+      // and grew a row towards it until V8 aborted the process ("invalid size error").
+      sheet('<row r="1"><c r="F ,é:<</c></c>\n9" t="s"><v>1</v></c></row>'),
+      sheet(`<row r="1"><c r='A>1' t="s"><v>1</v></c><c t=' r="' r="XFD1048576"><v>1</v></c></row>`),
     ];
     for (const xml of far) expect(checkXlsx(kahootWith({ "xl/worksheets/sheet1.xml": xml }))).toMatchObject({ ok: false });
     const near = sheet('<row r="1"><c r="XFD1"><v>1</v></c></row><row r="100"><c r="A100"><v>1</v></c></row>');

@@ -1,4 +1,3 @@
-import { decodeXML } from "entities";
 import { Inflate } from "fflate";
 
 /**
@@ -81,8 +80,46 @@ function longestTextRun(xml: Uint8Array): number {
   }
 }
 
-const ROW_OR_CELL = /<(?:[A-Za-z_][\w.-]*:)?(row|c)(?=[\s/>])([^<>]*)>/g;
-const R_ATTRIBUTE = /(?:^|\s)(?:[\w.-]+:)?r\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+/**
+ * The start tags of an XML text, cut where read-excel-file's parser (saxen) cuts them: it skips
+ * comments, CDATA and `<?…?>`, and looks for a tag's `>` past quoted attribute values, so a value
+ * may hold `<` and `>` (a damaged sheet's `<c r="F<</c>9">` is one tag to it).
+ */
+function* startTags(xml: string): Generator<string> {
+  for (let i = xml.indexOf("<"); i >= 0; i = xml.indexOf("<", i + 1)) {
+    if (xml.startsWith("<![CDATA[", i)) i = xml.indexOf("]]>", i);
+    else if (xml.startsWith("<!--", i)) i = xml.indexOf("-->", i);
+    else if (xml.startsWith("<?", i)) i = xml.indexOf("?>", i);
+    else {
+      let x = i + 1;
+      for (; x < xml.length; x++) {
+        const v = xml.charCodeAt(x);
+        if (v === 34 || v === 39) {
+          const q = xml.indexOf(v === 34 ? '"' : "'", x + 1);
+          if (q >= 0) x = q;
+        } else if (v === 62) break;
+      }
+      if (xml.charCodeAt(i + 1) !== 47 && xml.charCodeAt(i + 1) !== 33) yield xml.slice(i + 1, x);
+      i = x;
+    }
+    if (i < 0) return;
+  }
+}
+
+const ELEMENT_NAME = /^(?:[^\s/:]*:)?([^\s/:]*)/;
+// Every place an `r` attribute could start, overlapping, so a quote inside another value
+// cannot hide one from this scan while the parser still reads it.
+const R_ATTRIBUTE = /(?:^|\s)(?=(?:[\w.-]+:)?r\s*=\s*(?:"([^"]*)"|'([^']*)'))/g;
+
+/** Character references decoded as read-excel-file decodes attribute values (saxen's decodeEntities). */
+const NAMED: Record<string, string> = { amp: "&", apos: "'", gt: ">", lt: "<", quot: '"' };
+for (const [k, v] of Object.entries(NAMED)) NAMED[k.toUpperCase()] = v;
+function decodeAttribute(s: string): string {
+  if (s.length <= 3 || !s.includes("&")) return s;
+  return s.replace(/&#(\d+);|&#x([0-9a-f]+);|&(\w+);/gi, (whole, d?: string, x?: string, z?: string) =>
+    z ? (Object.hasOwn(NAMED, z) ? NAMED[z]! : whole) : String.fromCharCode(d ? Number(d) : parseInt(x ?? "", 16)),
+  );
+}
 
 /** Row and column of a cell reference, as read-excel-file's parseCellAddress reads it. */
 function cellAddress(ref: string): [number, number] {
@@ -99,11 +136,13 @@ type Grid = { rows: number; columns: number; rowElements: number };
 
 /** The furthest row and column any `<row r>` or `<c r>` reaches, and how many rows there are. */
 function measureGrid(xml: string, grid: Grid): void {
-  for (const tag of xml.matchAll(ROW_OR_CELL)) {
-    if (tag[1] === "row") grid.rowElements++;
-    for (const attr of (tag[2] ?? "").matchAll(R_ATTRIBUTE)) {
-      const value = decodeXML(attr[1] ?? attr[2] ?? "");
-      if (tag[1] === "row") {
+  for (const tag of startTags(xml)) {
+    const name = ELEMENT_NAME.exec(tag)?.[1];
+    if (name !== "row" && name !== "c") continue;
+    if (name === "row") grid.rowElements++;
+    for (const attr of tag.matchAll(R_ATTRIBUTE)) {
+      const value = decodeAttribute(attr[1] ?? attr[2] ?? "");
+      if (name === "row") {
         const n = Number(value);
         if (n > grid.rows) grid.rows = n;
       } else {
