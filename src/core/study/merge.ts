@@ -2,23 +2,13 @@
  * A guest's study progress (kept in their browser) joining a member's account on sign-up or
  * sign-in. Pure: the server loads the member's side, asks this rule what to write, and writes it.
  */
-import type { CardMemory, CardState, StudyRating } from "./scheduler";
+import type { CardMemory, ReviewRecord } from "./scheduler";
 
 /** One review as the browser logged it; `id` is the client review id (unique per learner). */
-export type GuestReview = {
+export type GuestReview = ReviewRecord & {
   id: string;
   questionId: string;
-  rating: StudyRating;
-  /** The card's state before this review. */
-  state: CardState;
-  due: Date;
-  stability: number;
-  difficulty: number;
-  elapsedDays: number;
-  scheduledDays: number;
-  learningSteps: number;
   durationMs: number | null;
-  reviewedAt: Date;
 };
 
 export type GuestCard = { questionId: string; memory: CardMemory };
