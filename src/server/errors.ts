@@ -31,9 +31,18 @@ export type FieldErrors = Record<string, string[]>;
 /** Each field's problems as codes (src/core/field-errors.ts), beside the English of FieldErrors. */
 export type FieldErrorCodes = Record<string, FieldErrorCode[]>;
 
+/**
+ * Marks an AppError across copies of this module: Next's server bundles and the custom server
+ * (src/server/main.ts, through tsx) each load their own copy, and state shared between them
+ * (the rate limiters on globalThis) throws the copy that created it. `instanceof AppError` must
+ * hold for both, or a rate-limited live join would be answered as an internal error.
+ */
+const APP_ERROR = Symbol.for("quizdeck.AppError");
+
 export class AppError extends Error {
   override name = "AppError";
   readonly status: number;
+  readonly [APP_ERROR] = true;
   constructor(
     readonly code: ErrorCode,
     message?: string,
@@ -41,6 +50,10 @@ export class AppError extends Error {
   ) {
     super(message ?? ERRORS[code].message);
     this.status = ERRORS[code].status;
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [APP_ERROR]?: unknown })[APP_ERROR] === true;
   }
 }
 
