@@ -28,6 +28,8 @@ import { LIVE_SOCKET_PATH } from "../src/server/live/constants";
 const base = Number(process.env.E2E_PORT_BASE ?? 3100);
 const NGINX_PORT = base + 6;
 const APP_PORTS = [base + 7, base + 8] as const;
+/** The HTTP upstream's fail_timeout in deploy/nginx-cluster.conf. */
+const FAIL_TIMEOUT_MS = 5000;
 const REDIS_PORT = base + 9;
 const PLAYERS = Number(process.env.CLUSTER_PLAYERS ?? 50);
 const ORIGIN = `http://127.0.0.1:${NGINX_PORT}`;
@@ -373,6 +375,7 @@ async function main() {
   await questionAcross(1, "the kill", () => stopApp(killed, "SIGKILL"));
   check((await ownerPort()) !== killed.port, "the game was not taken over");
   apps.splice(apps.indexOf(killed), 1, await startApp(killed.port));
+  await sleep(FAIL_TIMEOUT_MS + 1000); // the balancer takes it back (see the rolling restart below)
 
   // Rolling restart: question 3 with the owner stopped (SIGTERM) mid-question, then it comes
   // back; question 4 with the other stopped.
@@ -381,7 +384,13 @@ async function main() {
     log(`question ${q + 1}: SIGTERM the owner (port ${owner.port}) after half the answers`);
     await questionAcross(q, "SIGTERM", async () => check((await stopApp(owner, "SIGTERM")) === 0, "SIGTERM: the instance did not exit cleanly"));
     check((await ownerPort()) !== owner.port, "the game did not move on SIGTERM");
-    if (q === 2) apps.splice(apps.indexOf(owner), 1, await startApp(owner.port));
+    if (q === 2) {
+      apps.splice(apps.indexOf(owner), 1, await startApp(owner.port));
+      // As a rolling deploy must: nginx marked the stopped instance down for its fail_timeout
+      // (5 s, deploy/nginx-cluster.conf); stopping the other one before that has passed would
+      // leave the balancer no instance for plain HTTP, however quickly this one came back.
+      await sleep(FAIL_TIMEOUT_MS + 1000);
+    }
   }
 
   await hostStep(host, "host:skip", (v) => v.phase !== "question");

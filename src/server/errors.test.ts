@@ -16,6 +16,6 @@ describe("AppError", () => {
   it("is not any error", () => {
     expect(new Error("x") instanceof AppError).toBe(false);
     expect({ code: "rate_limited" } instanceof AppError).toBe(false);
-    expect(null instanceof AppError).toBe(false);
+    expect((null as unknown) instanceof AppError).toBe(false);
   });
 });
