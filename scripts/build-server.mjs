@@ -2,14 +2,25 @@
 /**
  * Bundles the custom server (src/server/main.ts and everything of src/ it imports) into one
  * ES module, dist/server/main.mjs, so production runs it with plain `node` instead of compiling
- * TypeScript through tsx at every start. Packages stay external (node_modules is needed anyway
- * for Next). Used by the Dockerfile and by scripts/check-image.sh.
+ * TypeScript through tsx at every start. Its worker threads are bundled beside it: the import
+ * worker (dist/server/import-worker.mjs, with the parsers of src/core/import) and the FSRS
+ * optimizer's (dist/server/fsrs-worker.mjs); the bundled main.mjs starts those
+ * (src/server/worker-files.ts), so the server needs neither src/*.ts nor tsx at run time.
+ * Packages stay external (node_modules is needed anyway for Next). Used by the Dockerfile and by
+ * scripts/check-image.sh.
  */
 import { build } from "esbuild";
 
+const entries = {
+  main: "src/server/main.ts",
+  "import-worker": "src/server/import-worker-loop.ts",
+  "fsrs-worker": "src/server/fsrs-worker.mjs",
+};
+
 await build({
-  entryPoints: ["src/server/main.ts"],
-  outfile: "dist/server/main.mjs",
+  entryPoints: Object.entries(entries).map(([out, file]) => ({ in: file, out })),
+  outdir: "dist/server",
+  outExtension: { ".js": ".mjs" },
   bundle: true,
   platform: "node",
   format: "esm",
@@ -30,4 +41,4 @@ await build({
     },
   ],
 });
-console.log("dist/server/main.mjs built");
+console.log(`dist/server/{${Object.keys(entries).join(",")}}.mjs built`);

@@ -1,9 +1,9 @@
 import "server-only";
-import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { FitMetrics, OptimizerReview } from "@/core/study/optimizer";
 import { log } from "@/log";
 import { AppError } from "./errors";
+import { workerFile } from "./worker-files";
 
 /** A run past this is stopped: a member's log fits in seconds even at 100,000 reviews. */
 export const OPTIMIZER_TIME_LIMIT_MS = 120_000;
@@ -18,12 +18,12 @@ const MAX_RUNNING = 1;
  * Fits FSRS parameters to review histories in a worker thread (the request thread keeps serving),
  * and measures the old (`current`, or the defaults when null) and new parameters on the same log.
  */
-export async function runOptimizer(histories: OptimizerReview[][], current: number[] | null, workerFile = path.join(process.cwd(), "src/server/fsrs-worker.mjs")): Promise<OptimizerRun> {
+export async function runOptimizer(histories: OptimizerReview[][], current: number[] | null, file = workerFile("fsrs-worker")): Promise<OptimizerRun> {
   if (running >= MAX_RUNNING) throw new AppError("unavailable", "The optimizer is busy with another member's reviews. Try again in a minute.");
   running++;
   try {
     return await new Promise<OptimizerRun>((resolve, reject) => {
-      const worker = new Worker(workerFile, {
+      const worker = new Worker(file, {
         workerData: { histories, current },
         resourceLimits: { maxOldGenerationSizeMb: 512 },
       });

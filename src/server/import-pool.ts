@@ -1,8 +1,8 @@
 import "server-only";
-import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { failedImport, type ImportFormat, type ImportResult } from "@/core/import";
 import { AppError } from "./errors";
+import { workerFile } from "./worker-files";
 
 /**
  * Import files are read in a worker thread, never on the thread that serves every page and live
@@ -22,7 +22,7 @@ const START_LIMIT_MS = 60_000;
 export type ImportJob = { format: ImportFormat; content: string | Uint8Array; fileName?: string };
 
 export type ImportPoolOptions = {
-  /** The worker script; by default src/server/import-worker.mjs under the working directory. */
+  /** The worker script; by default the import worker (worker-files.ts says where it is). */
   workerFile?: string;
   timeLimitMs?: number;
   memoryLimitMb?: number;
@@ -50,7 +50,7 @@ export class ImportPool {
   private readonly queueMax: number;
 
   constructor(options: ImportPoolOptions = {}) {
-    this.workerFile = options.workerFile ?? path.join(process.cwd(), "src/server/import-worker.mjs");
+    this.workerFile = options.workerFile ?? workerFile("import-worker");
     this.timeLimitMs = options.timeLimitMs ?? IMPORT_TIME_LIMIT_MS;
     this.memoryLimitMb = options.memoryLimitMb ?? IMPORT_MEMORY_LIMIT_MB;
     this.queueMax = options.queueMax ?? IMPORT_QUEUE_MAX;

@@ -10,12 +10,14 @@ import { hostname } from "node:os";
 import { register } from "node:module";
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
 import { routeMatcher } from "../core/http-route";
 import { securityHeaders } from "../core/security-headers";
 import { env, EnvError } from "../env";
 import { errorFields, log, requestId, withLogContext } from "../log";
 import type { DbUsage } from "./metrics";
 import { claimDataDir, secondInstanceMessage } from "./instance-lock";
+import { runBundledWorkers } from "./worker-files";
 
 // The live-game server below imports modules marked `import "server-only"` (the database, the
 // queries). Next resolves that marker to an empty module in its server bundles; this process is
@@ -25,6 +27,11 @@ register(
     'export async function resolve(s, c, n) { return s === "server-only" ? { url: "data:text/javascript,", shortCircuit: true } : n(s, c); }',
   )}`,
 );
+
+// Run as the bundle (dist/server/main.mjs, scripts/build-server.mjs), whose worker threads were
+// bundled beside it: they need neither src/ nor tsx. From source, main.ts keeps src/'s workers.
+const self = fileURLToPath(import.meta.url);
+if (self.endsWith(".mjs")) runBundledWorkers(path.dirname(self));
 
 const dev = process.argv.includes("--dev");
 // Next decides its mode from NODE_ENV at import time, so set it before loading Next.

@@ -1,0 +1,24 @@
+import path from "node:path";
+
+/**
+ * Where the server's worker threads' scripts are. Run from source (`npm start`, `npm run dev`,
+ * the tests) they are src/server/*.mjs under the working directory, and the import worker
+ * compiles the parsers of src/core with tsx. The bundled server (dist/server/main.mjs, the
+ * container image) has its workers bundled beside it by scripts/build-server.mjs and says so at
+ * start (`runBundledWorkers`): then neither src/ nor tsx is needed at run time.
+ *
+ * A registry on globalThis, not a module variable: Next bundles route handlers and server actions
+ * apart from the custom server, so each has its own copy of this module.
+ */
+export type WorkerName = "import-worker" | "fsrs-worker";
+
+const KEY = Symbol.for("quizdeck.workerDir");
+
+export function runBundledWorkers(dir: string): void {
+  (globalThis as Record<symbol, string | undefined>)[KEY] = dir;
+}
+
+export function workerFile(name: WorkerName): string {
+  const dir = (globalThis as Record<symbol, string | undefined>)[KEY];
+  return dir ? path.join(dir, `${name}.mjs`) : path.join(process.cwd(), "src/server", `${name}.mjs`);
+}
