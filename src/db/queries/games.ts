@@ -142,17 +142,33 @@ export type AnswerWrite = {
   answeredAt: Date;
 };
 
+/** The lease a group commit is written under: its owner and the epoch it got when taking it. */
+export type LeaseFence = { owner: string; epoch: number };
+
+/**
+ * "lease_lost": the fence was given and this owner no longer holds the game's lease with that
+ * epoch (another instance took the game over); nothing was stored.
+ */
+export type CommitResult = "stored" | "lease_lost";
+
 /**
  * One group commit for one game, in one transaction: the answers (a second answer of a player to
  * a question is dropped by the unique index: ON CONFLICT DO NOTHING), the players' rows (insert or
  * update), and the game row with its snapshot when given. Nothing is acknowledged before this
- * resolves.
+ * resolves "stored".
+ *
+ * With a `fence`, the transaction first checks that the lease is still the fence's (owner and
+ * epoch) and holds the lease row locked (FOR SHARE) until it commits: a takeover, which updates
+ * that row, waits for the commit and then reads the game with it, and a commit after a takeover
+ * finds another owner or epoch and stores nothing. An instance paused past its lease (a long GC,
+ * SIGSTOP) can therefore never store or acknowledge an answer in a game another instance runs.
  */
 export async function commitGameBatch(
   db: Db,
   gameId: string,
   batch: { answers: AnswerWrite[]; players: PlayerWrite[]; game: GameWrite | null },
-): Promise<void> {
+  fence?: LeaseFence,
+): Promise<CommitResult> {
   // Rows go in as one JSON parameter each (jsonb_to_recordset), not one bound parameter per
   // value: at 2,000 players a reveal writes 2,000 player rows, which as separate parameters
   // would cost the query builder and the wire protocol more than the write itself, and would
@@ -209,15 +225,29 @@ export async function commitGameBatch(
         snapshot = ${g.snapshot}::jsonb, updated_at = now()
       where id = ${gameId}::uuid`);
   }
-  if (statements.length === 0) return;
+  if (statements.length === 0) return "stored";
+  if (fence) {
+    return db.transaction(async (tx) => {
+      const held = (await tx.execute(
+        sql`select 1 as one from game_leases
+          where game_id = ${gameId}::uuid and owner = ${fence.owner} and epoch = ${fence.epoch}
+          for share`,
+      )) as unknown as { rows: unknown[] };
+      // Nothing written yet: the empty transaction commits and lets the row go.
+      if (held.rows.length === 0) return "lease_lost" as const;
+      for (const statement of statements) await tx.execute(statement);
+      return "stored" as const;
+    });
+  }
   // One statement is atomic by itself (the common case: a batch of answers); more need a transaction.
   if (statements.length === 1) {
     await db.execute(statements[0]!);
-    return;
+    return "stored";
   }
   await db.transaction(async (tx) => {
     for (const statement of statements) await tx.execute(statement);
   });
+  return "stored";
 }
 
 /** The stored answers of a game in the order they arrived, for a restore to merge into the snapshot. */

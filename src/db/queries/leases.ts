@@ -7,22 +7,26 @@ import { queryRows, type Db } from "../client";
  * the database's clock, so instances whose clocks disagree still agree on who holds a lease.
  */
 
-export type LeaseClaim = { ok: true } | { ok: false; owner: string };
+/** `epoch`: the lease's fencing token, which the owner's group commits carry (commitGameBatch). */
+export type LeaseClaim = { ok: true; epoch: number } | { ok: false; owner: string };
 
 /**
  * Takes the game's lease for `owner` for `ttlMs` when nobody holds it, it has expired, or `owner`
  * holds it already (then it is renewed). One statement, so two instances racing cannot both win.
+ * Taking it from another owner (or afresh) draws a new epoch from one sequence; the owner renewing
+ * it keeps its epoch.
  */
 export async function acquireLease(db: Db, gameId: string, owner: string, ttlMs: number): Promise<LeaseClaim> {
-  const won = await queryRows<{ owner: string }>(
+  const won = await queryRows<{ epoch: string | number }>(
     db,
     sql`insert into game_leases (game_id, owner, expires_at)
       values (${gameId}::uuid, ${owner}, now() + ${ttlMs} * interval '1 millisecond')
-      on conflict (game_id) do update set owner = excluded.owner, expires_at = excluded.expires_at, handoff_to = null
+      on conflict (game_id) do update set owner = excluded.owner, expires_at = excluded.expires_at, handoff_to = null,
+          epoch = case when game_leases.owner = excluded.owner then game_leases.epoch else excluded.epoch end
         where game_leases.owner = excluded.owner or game_leases.expires_at <= now()
-      returning owner`,
+      returning epoch`,
   );
-  if (won.length > 0) return { ok: true };
+  if (won.length > 0) return { ok: true, epoch: Number(won[0]!.epoch) };
   const [held] = await queryRows<{ owner: string }>(db, sql`select owner from game_leases where game_id = ${gameId}::uuid`);
   // Released between the two statements: report it free; the caller tries again.
   return { ok: false, owner: held?.owner ?? "" };

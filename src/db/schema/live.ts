@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -112,11 +114,16 @@ export const gameAnswers = pgTable(
   (t) => [uniqueIndex("game_answers_once_idx").on(t.playerId, t.questionId), index("game_answers_game_idx").on(t.gameId)],
 );
 
+/** Fencing tokens of game leases: one sequence for every game, so a token is never handed out twice. */
+export const gameLeaseEpochs = pgSequence("game_lease_epochs");
+
 /**
  * Who runs each live game when several instances share one PostgreSQL (docs/architecture.md,
  * "Several instances"): one row per game an instance has taken, renewed by its heartbeat. A row
  * whose `expires_at` has passed belongs to nobody; `handoff_to` is an instance that has a socket
- * of this game and asks the owner to let it go.
+ * of this game and asks the owner to let it go. `epoch` is the lease's fencing token: new each
+ * time an instance takes the lease (not when its owner renews it), and checked by every group
+ * commit of the game in the commit's own transaction.
  */
 export const gameLeases = pgTable("game_leases", {
   gameId: uuid("game_id")
@@ -125,4 +132,7 @@ export const gameLeases = pgTable("game_leases", {
   owner: text("owner").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   handoffTo: text("handoff_to"),
+  epoch: bigint("epoch", { mode: "number" })
+    .notNull()
+    .default(sql`nextval('game_lease_epochs')`),
 });

@@ -118,8 +118,8 @@ export function gameStoreContractSuite(name: string, makeStore: () => Promise<St
 
     it("a lease has one owner; the owner renews it, hands it over when asked, releases it", async () => {
       const g = await newGame();
-      expect(await store.acquireLease(g.id, "a", 5_000)).toEqual({ ok: true });
-      expect(await store.acquireLease(g.id, "a", 5_000)).toEqual({ ok: true }); // its own: renewed
+      expect(await store.acquireLease(g.id, "a", 5_000)).toMatchObject({ ok: true });
+      expect(await store.acquireLease(g.id, "a", 5_000)).toMatchObject({ ok: true }); // its own: renewed
       expect(await store.acquireLease(g.id, "b", 5_000)).toEqual({ ok: false, owner: "a" });
       expect(await store.renewLeases("a", [g.id], 5_000)).toEqual({ held: [g.id], handoff: [] });
       expect(await store.renewLeases("b", [g.id], 5_000)).toEqual({ held: [], handoff: [] });
@@ -128,7 +128,7 @@ export function gameStoreContractSuite(name: string, makeStore: () => Promise<St
       await store.releaseLeases("b"); // not b's: nothing happens
       expect(await store.acquireLease(g.id, "b", 5_000)).toEqual({ ok: false, owner: "a" });
       await store.releaseLeases("a", [g.id]);
-      expect(await store.acquireLease(g.id, "b", 5_000)).toEqual({ ok: true });
+      expect(await store.acquireLease(g.id, "b", 5_000)).toMatchObject({ ok: true });
       // Taking a lease clears an old hand-off request.
       expect(await store.renewLeases("b", [g.id], 5_000)).toEqual({ held: [g.id], handoff: [] });
       expect(await store.renewLeases("a", [g.id], 5_000)).toEqual({ held: [], handoff: [] });
@@ -137,23 +137,81 @@ export function gameStoreContractSuite(name: string, makeStore: () => Promise<St
     it("an expired lease may be taken by another instance; the old owner then no longer holds it", async () => {
       const g = await newGame();
       const other = await newGame();
-      expect(await store.acquireLease(g.id, "a", 50)).toEqual({ ok: true });
-      expect(await store.acquireLease(other.id, "a", 60_000)).toEqual({ ok: true });
+      expect(await store.acquireLease(g.id, "a", 50)).toMatchObject({ ok: true });
+      expect(await store.acquireLease(other.id, "a", 60_000)).toMatchObject({ ok: true });
       await sleep(150);
-      expect(await store.acquireLease(g.id, "b", 5_000)).toEqual({ ok: true });
+      expect(await store.acquireLease(g.id, "b", 5_000)).toMatchObject({ ok: true });
       expect(await store.renewLeases("a", [g.id, other.id], 5_000)).toEqual({ held: [other.id], handoff: [] });
       await store.releaseLeases("a");
-      expect(await store.acquireLease(other.id, "c", 5_000)).toEqual({ ok: true });
+      expect(await store.acquireLease(other.id, "c", 5_000)).toMatchObject({ ok: true });
       await store.clearLeases();
-      expect(await store.acquireLease(g.id, "d", 5_000)).toEqual({ ok: true });
+      expect(await store.acquireLease(g.id, "d", 5_000)).toMatchObject({ ok: true });
+    });
+
+    it("a lease's epoch is new when another instance takes it, the same when its owner renews it", async () => {
+      const g = await newGame();
+      const first = await store.acquireLease(g.id, "a", 50);
+      expect(first).toEqual({ ok: true, epoch: expect.any(Number) });
+      expect(await store.acquireLease(g.id, "a", 5_000)).toEqual(first);
+      await store.releaseLeases("a");
+      const again = await store.acquireLease(g.id, "a", 50); // taken afresh: a new epoch
+      if (!first.ok || !again.ok) throw new Error("lease not taken");
+      expect(again.epoch).toBeGreaterThan(first.epoch);
+      await sleep(150);
+      const taken = await store.acquireLease(g.id, "b", 5_000);
+      if (!taken.ok) throw new Error("lease not taken");
+      expect(taken.epoch).toBeGreaterThan(again.epoch);
+    });
+
+    it("a group commit under a lease lost to another instance stores nothing; the new owner's are stored", async () => {
+      const g = await newGame();
+      const ana = player({ nickname: "Ana" });
+      const q = randomUUID();
+      const a = await store.acquireLease(g.id, "a", 50);
+      if (!a.ok) throw new Error("lease not taken");
+      const fenceA = { owner: "a", epoch: a.epoch };
+      expect(await store.commitGameBatch(g.id, { answers: [], players: [ana], game: null }, fenceA)).toBe("stored");
+      // a stalls past its lease (a GC pause, SIGSTOP); b takes the game over.
+      await sleep(150);
+      const b = await store.acquireLease(g.id, "b", 5_000);
+      if (!b.ok) throw new Error("lease not taken");
+      const stale = {
+        answers: [answer(ana.id, q, { clientId: "from-a" })],
+        players: [{ ...ana, score: 900 }],
+        game: { state: "reveal" as const, currentQuestion: 0, questionStartedAt: null, settings: SETTINGS, finishedAt: null, snapshot: JSON.stringify({ by: "a" }) },
+      };
+      expect(await store.commitGameBatch(g.id, stale, fenceA)).toBe("lease_lost");
+      expect(await store.listGameAnswers(g.id)).toEqual([]);
+      expect((await store.getGame(g.id))?.snapshot).toEqual({ pin: g.pin, phase: "lobby" });
+      // The answer resent to b (same client id) is b's to store; b's epoch is its own.
+      expect(await store.commitGameBatch(g.id, { ...stale, answers: [answer(ana.id, q, { clientId: "from-b" })], game: null }, { owner: "b", epoch: b.epoch })).toBe("stored");
+      expect((await store.listGameAnswers(g.id)).map((x) => x.clientId)).toEqual(["from-b"]);
+      // Neither a's name with b's epoch nor b's name with a's epoch passes.
+      expect(await store.commitGameBatch(g.id, stale, { owner: "a", epoch: b.epoch })).toBe("lease_lost");
+      expect(await store.commitGameBatch(g.id, stale, { owner: "b", epoch: a.epoch })).toBe("lease_lost");
+      // a taking the game back later gets a new epoch: its stale batch is still refused.
+      await store.releaseLeases("b");
+      const back = await store.acquireLease(g.id, "a", 5_000);
+      if (!back.ok) throw new Error("lease not taken");
+      expect(await store.commitGameBatch(g.id, stale, fenceA)).toBe("lease_lost");
+      expect((await store.listGameAnswers(g.id)).map((x) => x.clientId)).toEqual(["from-b"]);
+      // Without a lease row at all (released), a fenced commit is refused too.
+      await store.releaseLeases("a");
+      expect(await store.commitGameBatch(g.id, stale, { owner: "a", epoch: back.epoch })).toBe("lease_lost");
     });
 
     it("an expired lease nobody took is still its owner's to renew", async () => {
       const g = await newGame();
-      expect(await store.acquireLease(g.id, "a", 50)).toEqual({ ok: true });
+      expect(await store.acquireLease(g.id, "a", 50)).toMatchObject({ ok: true });
       await sleep(150);
       expect(await store.renewLeases("a", [g.id], 5_000)).toEqual({ held: [g.id], handoff: [] });
       expect(await store.acquireLease(g.id, "b", 5_000)).toEqual({ ok: false, owner: "a" });
+      // Its commits still pass the fence: nobody else ran the game meanwhile.
+      const p = player();
+      const a = await store.acquireLease(g.id, "a", 5_000);
+      if (!a.ok) throw new Error("lease not taken");
+      expect(await store.commitGameBatch(g.id, { answers: [], players: [p], game: null }, { owner: "a", epoch: a.epoch })).toBe("stored");
+      expect((await store.listGamePlayers(g.id)).map((x) => x.id)).toEqual([p.id]);
     });
   });
 }

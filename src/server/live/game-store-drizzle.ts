@@ -37,8 +37,8 @@ export class DrizzleGameStore implements GameStore {
   async findPlayerByTokenHash(tokenHash: string) {
     return findPlayerByTokenHash(await this.db(), tokenHash);
   }
-  async commitGameBatch(...[gameId, batch]: Parameters<GameStore["commitGameBatch"]>) {
-    return commitGameBatch(await this.db(), gameId, batch);
+  async commitGameBatch(...[gameId, batch, fence]: Parameters<GameStore["commitGameBatch"]>) {
+    return commitGameBatch(await this.db(), gameId, batch, fence);
   }
   async listGamePlayers(gameId: string) {
     return listGamePlayers(await this.db(), gameId);

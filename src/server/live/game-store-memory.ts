@@ -1,6 +1,6 @@
 import type { GameRow, GameStore, GameWrite, NewGame, StoredAnswer, StoredPlayer } from "./game-store";
 
-type Lease = { owner: string; expiresAt: number; handoffTo: string | null };
+type Lease = { owner: string; expiresAt: number; handoffTo: string | null; epoch: number };
 type Game = GameRow & { settings: NewGame["settings"]; extra: Omit<GameWrite, "snapshot" | "state" | "settings"> | null };
 
 const CLOSED = new Set(["finished", "cancelled"]);
@@ -15,6 +15,8 @@ export class MemoryGameStore implements GameStore {
   private readonly players = new Map<string, StoredPlayer & { gameId: string; score: number; streak: number; connected: boolean }>();
   private readonly answers = new Map<string, (StoredAnswer & { questionId: string })[]>();
   private readonly leases = new Map<string, Lease>();
+  /** The database's sequence of fencing tokens: one for every game, never reused. */
+  private lastEpoch = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -64,9 +66,14 @@ export class MemoryGameStore implements GameStore {
     return null;
   }
 
-  async commitGameBatch(...[gameId, batch]: Parameters<GameStore["commitGameBatch"]>) {
+  async commitGameBatch(...[gameId, batch, fence]: Parameters<GameStore["commitGameBatch"]>) {
+    if (batch.answers.length === 0 && batch.players.length === 0 && !batch.game) return "stored" as const;
     const g = this.games.get(gameId);
     if (!g) throw new Error(`no game ${gameId}`); // the database's foreign keys refuse it too
+    if (fence) {
+      const l = this.leases.get(gameId);
+      if (l?.owner !== fence.owner || l.epoch !== fence.epoch) return "lease_lost" as const;
+    }
     for (const p of batch.players) {
       const old = this.players.get(p.id);
       this.players.set(p.id, {
@@ -95,6 +102,7 @@ export class MemoryGameStore implements GameStore {
       g.snapshot = JSON.parse(snapshot) as unknown;
       g.extra = extra;
     }
+    return "stored" as const;
   }
 
   async listGamePlayers(gameId: string) {
@@ -125,8 +133,9 @@ export class MemoryGameStore implements GameStore {
     const now = this.now();
     const held = this.leases.get(gameId);
     if (held && held.owner !== owner && held.expiresAt > now) return { ok: false as const, owner: held.owner };
-    this.leases.set(gameId, { owner, expiresAt: now + ttlMs, handoffTo: null });
-    return { ok: true as const };
+    const epoch = held?.owner === owner ? held.epoch : ++this.lastEpoch;
+    this.leases.set(gameId, { owner, expiresAt: now + ttlMs, handoffTo: null, epoch });
+    return { ok: true as const, epoch };
   }
 
   async renewLeases(owner: string, gameIds: string[], ttlMs: number) {

@@ -1,7 +1,7 @@
-import type { AnswerWrite, GameRow, GameWrite, PlayerWrite } from "@/db/queries/games";
+import type { AnswerWrite, CommitResult, GameRow, GameWrite, LeaseFence, PlayerWrite } from "@/db/queries/games";
 import type { GameSettings } from "@/db/schema";
 
-export type { AnswerWrite, GameRow, GameWrite, PlayerWrite };
+export type { AnswerWrite, CommitResult, GameRow, GameWrite, LeaseFence, PlayerWrite };
 
 /** A player's stored row, as a restore reads it (the token hash resumes the player). */
 export type StoredPlayer = { id: string; nickname: string; tokenHash: string; kicked: boolean; joinedAt: Date };
@@ -20,7 +20,8 @@ export type StoredAnswer = {
 
 export type NewGame = { id: string; quizId: string; hostId: string; settings: GameSettings; snapshot: (pin: string) => string };
 
-export type LeaseClaim = { ok: true } | { ok: false; owner: string };
+/** `epoch`: the lease's fencing token, new whenever an instance takes the lease (not when it renews it). */
+export type LeaseClaim = { ok: true; epoch: number } | { ok: false; owner: string };
 
 /**
  * Everything the live games (src/server/live/games.ts) read and write, and nothing else: the
@@ -42,8 +43,10 @@ export interface GameStore {
   /**
    * One group commit, atomically: answers (a player's second answer to a question is dropped),
    * players (inserted or updated; an existing row keeps its token hash) and the game's snapshot.
+   * With a `fence`, only while that owner still holds the game's lease with that epoch, checked
+   * in the same transaction: otherwise nothing is stored and the answer is "lease_lost".
    */
-  commitGameBatch(gameId: string, batch: { answers: AnswerWrite[]; players: PlayerWrite[]; game: GameWrite | null }): Promise<void>;
+  commitGameBatch(gameId: string, batch: { answers: AnswerWrite[]; players: PlayerWrite[]; game: GameWrite | null }, fence?: LeaseFence): Promise<CommitResult>;
   listGamePlayers(gameId: string): Promise<StoredPlayer[]>;
   /** In the order they arrived. */
   listGameAnswers(gameId: string): Promise<StoredAnswer[]>;

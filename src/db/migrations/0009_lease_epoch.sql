@@ -1,0 +1,2 @@
+CREATE SEQUENCE "public"."game_lease_epochs" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+ALTER TABLE "game_leases" ADD COLUMN "epoch" bigint DEFAULT nextval('game_lease_epochs') NOT NULL;
