@@ -21,7 +21,7 @@ import { personalDiffers, personalOfView } from "@/core/live/views";
 import { env } from "@/env";
 import { errorFields, log, type Logger } from "@/log";
 import { metrics, observeMs } from "../metrics";
-import type { AnswerWrite, GameStore, GameWrite, PlayerWrite } from "./game-store";
+import type { AnswerWrite, CommitResult, GameStore, GameWrite, LeaseFence, PlayerWrite } from "./game-store";
 import { loadGameState } from "./load-state";
 
 /**
@@ -100,12 +100,20 @@ type Batch = {
   game: boolean;
   done: Promise<void>;
   resolve: () => void;
+  /** Never stored (the lease was lost): what waited for it is not acknowledged. */
+  reject: (err: Error) => void;
 };
 
 function newBatch(): Batch {
   let resolve!: () => void;
-  const done = new Promise<void>((r) => (resolve = r));
-  return { answers: [], playerIds: new Set(), game: false, done, resolve };
+  let reject!: (err: Error) => void;
+  const done = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // A batch nobody waits for may be refused too; whoever waits still sees the rejection.
+  done.catch(() => {});
+  return { answers: [], playerIds: new Set(), game: false, done, resolve, reject };
 }
 
 const liveError = (code: LiveError["code"], message: string): LiveError => ({ code, message });
@@ -136,6 +144,8 @@ class LiveGame {
   constructor(
     state: GameState,
     private readonly registry: LiveGames,
+    /** The lease this copy of the game runs under: every group commit is fenced by it. */
+    private readonly fence: LeaseFence,
   ) {
     this.state = state;
     this.log = log().child({ gameId: state.id });
@@ -298,11 +308,12 @@ class LiveGame {
           snapshot: serializeSnapshot(s),
         }
       : null;
-    const write = async () => {
+    const write = async (): Promise<CommitResult> => {
       for (;;) {
         try {
           const t = performance.now();
-          await this.registry.store.commitGameBatch(s.id, { answers: b.answers, players, game });
+          const result = await this.registry.store.commitGameBatch(s.id, { answers: b.answers, players, game }, this.fence);
+          if (result === "lease_lost") return result;
           const took = performance.now() - t;
           const m = metrics();
           observeMs(m.commitDuration, took);
@@ -313,7 +324,7 @@ class LiveGame {
           c.commitMsMax = Math.max(c.commitMsMax, took);
           if (game) c.snapshots++;
           this.registry.counters.answersWritten += b.answers.length;
-          return;
+          return result;
         } catch (err) {
           // Nothing is acknowledged until it is stored: keep trying (the database may be restarting).
           this.log.error(errorFields(err), "writing the game failed; retrying");
@@ -321,8 +332,16 @@ class LiveGame {
         }
       }
     };
-    this.flushing = write().then(() => {
+    this.flushing = write().then((result) => {
       this.flushing = null;
+      if (result === "lease_lost") {
+        // Another instance took the game over while this one was paused past its lease: this
+        // copy is stale. Nothing of the batch was stored, so nothing of it is acknowledged: the
+        // phones waiting are disconnected and resend to the new owner (same client ids).
+        this.abandon(b);
+        this.registry.leaseLost(this);
+        return;
+      }
       b.resolve();
       if (this.sealed.length > 0) void this.flush();
       else if (this.batch) {
@@ -331,6 +350,16 @@ class LiveGame {
       }
     });
     return this.flushing;
+  }
+
+  /** Refuses the batch being written and every one waiting: none of them will be stored. */
+  private abandon(b: Batch) {
+    this.closed = true;
+    const lost = new GameElsewhere(this.id, "");
+    for (const x of [b, ...this.sealed.splice(0), ...(this.batch ? [this.batch] : [])]) x.reject(lost);
+    this.batch = null;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
   }
 
   /** Writes whatever waits (shutdown). */
@@ -561,7 +590,7 @@ export class LiveGames {
    * asked to hand it over and does so at its next heartbeat, or its lease runs out (it died).
    * Throws GameElsewhere when the lease could not be had in time.
    */
-  private async claim(gameId: string, wait: boolean): Promise<void> {
+  private async claim(gameId: string, wait: boolean): Promise<number> {
     if (this.leaving.has(gameId)) throw new GameElsewhere(gameId, this.instanceId);
     const deadline = Date.now() + (wait ? this.times.waitMs : 0);
     let asked = false;
@@ -571,7 +600,7 @@ export class LiveGames {
         if (!this.leased.has(gameId)) this.leased.set(gameId, Date.now());
         this.heartbeat ??= setInterval(() => void this.beat(), this.times.heartbeatMs);
         this.heartbeat.unref();
-        return;
+        return r.epoch;
       }
       if (Date.now() >= deadline) throw new GameElsewhere(gameId, r.owner);
       if (!asked) {
@@ -604,6 +633,17 @@ export class LiveGames {
     }
     const now = Date.now();
     for (const id of r.handoff) if (now - (this.leased.get(id) ?? now) >= this.times.minHoldMs) void this.handOver(id);
+  }
+
+  /**
+   * A group commit of `game` found its lease taken (this instance stalled past it and the
+   * heartbeat had not noticed yet): stop running that copy here, as the heartbeat would.
+   */
+  leaseLost(game: LiveGame) {
+    game.log.warn("lease lost to another instance (a group commit was refused); dropping the game here");
+    if (this.games.get(game.id) !== game) return; // already dropped (the heartbeat saw it first)
+    this.leased.delete(game.id);
+    this.forget(game.id);
   }
 
   /** Stops running a game here: its sockets reconnect through the balancer to its owner. */
@@ -657,7 +697,7 @@ export class LiveGames {
   private async restore(gameId: string, wait: boolean): Promise<LiveGame | null> {
     if (!(await this.store.getGame(gameId))?.snapshot) return null;
     const asked = performance.now();
-    await this.claim(gameId, wait);
+    const epoch = await this.claim(gameId, wait);
     const claimed = performance.now();
     // Read after taking the lease: the previous owner wrote its last group commit before letting go.
     const row = await this.store.getGame(gameId);
@@ -668,7 +708,7 @@ export class LiveGames {
       return null;
     }
     const { state: s, players: rows } = loaded.value;
-    const game = new LiveGame(s, this);
+    const game = new LiveGame(s, this, { owner: this.instanceId, epoch });
     for (const r of rows) game.tokens.set(r.id, r.tokenHash);
     // Another load may have won the race while this one read the database.
     const existing = this.games.get(gameId);
@@ -801,7 +841,12 @@ export class LiveGames {
   async socketClosed(gameId: string, playerId: string): Promise<void> {
     const game = this.games.get(gameId);
     if (!game || game.closed) return;
-    if (game.socketClosed(playerId)) await game.run({ type: "disconnect", playerId });
+    try {
+      if (game.socketClosed(playerId)) await game.run({ type: "disconnect", playerId });
+    } catch (err) {
+      // The game went to another instance meanwhile: the player is its business now.
+      if (!(err instanceof GameElsewhere)) throw err;
+    }
   }
 
   async reroll(gameId: string, playerId: string): Promise<LiveResult<{ nickname: string; rerollsLeft: number }>> {

@@ -129,6 +129,28 @@ describe("live game ownership across instances", () => {
     await Promise.all([b.close(), d.close()]);
   });
 
+  it("an owner paused past its lease cannot store or acknowledge an answer after another instance took the game", async () => {
+    const store = new MemoryGameStore();
+    const released: string[] = [];
+    // a's heartbeat never comes round in this test: as if the process were stopped (SIGSTOP, a
+    // long GC pause) while its lease ran out.
+    const a = new LiveGames(store, recordingTransport(released), { instanceId: "a", times: { ...TIMES, heartbeatMs: 60_000 } });
+    const { id, players } = await playFirstAnswers(a, store);
+    await new Promise((r) => setTimeout(r, TIMES.leaseMs + 100));
+    const b = new LiveGames(store, undefined, { instanceId: "b", times: TIMES });
+    expect((await b.hostAttach(id, HOST)).ok).toBe(true); // b takes the expired lease over
+    // a wakes up and takes an answer: its group commit is refused, nothing is stored, the phone
+    // gets no acknowledgement (its socket is closed and it resends to b), a drops the game.
+    await expect(a.answer(id, players[2]!, { questionIndex: 0, answer: false, clientId: "stale" })).rejects.toBeInstanceOf(GameElsewhere);
+    expect((await store.listGameAnswers(id)).map((x) => x.clientId).sort()).toEqual(players.slice(0, 2).map((p) => `c-${p}`).sort());
+    expect(released).toEqual([id]);
+    expect(a.stats().games).toBe(0);
+    // b's commits are stored: the resent answer, the reveal and the end.
+    await finishOn(b, id, players);
+    expect((await store.listGameAnswers(id)).map((x) => x.clientId)).toContain("c-last");
+    await Promise.all([a.close(), b.close()]);
+  });
+
   it("an instance that lost its lease stops running the game", async () => {
     const store = new MemoryGameStore();
     const released: string[] = [];
@@ -136,7 +158,7 @@ describe("live game ownership across instances", () => {
     const { id, players } = await playFirstAnswers(a, store);
     // Someone took the lease behind a's back (a stalled past it): at its next heartbeat a lets go.
     await store.releaseLeases("a");
-    expect(await store.acquireLease(id, "z", 60_000)).toEqual({ ok: true });
+    expect(await store.acquireLease(id, "z", 60_000)).toMatchObject({ ok: true });
     await new Promise((r) => setTimeout(r, TIMES.heartbeatMs * 4));
     expect(released).toEqual([id]);
     await expect(a.answer(id, players[2]!, { questionIndex: 0, answer: true, clientId: "x" })).rejects.toBeInstanceOf(GameElsewhere);
