@@ -84,12 +84,19 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
       if (!socket?.connected) return;
       try {
         socket.timeout(ANSWER_ACK_MS).emit("player:answer", p, (timedOut, res) => {
+          // The connection closed before the acknowledgement (a server handing the game to
+          // another instance, or one that lost it, closes it on purpose): the answer was not
+          // counted, and the resume after the reconnect sends it again with the same clientId.
+          // It stays "locking in" meanwhile; the bar says "Reconnecting…".
+          if (timedOut && !socket.connected) return;
           setSending(null);
           if (timedOut) {
             // Still pending: a reconnect or another tap sends it again with the same clientId.
             setError(t("sendFailed"));
             return;
           }
+          // Sent again after a failure: the earlier "not sent" no longer holds.
+          if (res.ok) setError(null);
           // The acknowledgement brings this phone's own part with the answer locked in.
           if (res.ok && parts.current) {
             parts.current = { ...parts.current, personal: res.me };
