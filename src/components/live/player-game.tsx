@@ -13,6 +13,7 @@ import { buttonClass } from "@/components/ui/button";
 import { useErrorText } from "@/components/ui/error-text";
 import type { Answer } from "@/core/grading";
 import { NICKNAME_MAX } from "@/core/nickname-limits";
+import { answerAckStep } from "@/core/live/answer-ack";
 import type { AnswerValue, ErrorPayload, PlayerPersonal, PlayerShared, PlayerView, PublicQuestion } from "@/core/live/protocol";
 import { composePlayerView, personalOfView, sharedOfView } from "@/core/live/views";
 import type { PlayQuestion } from "@/core/play/attempt";
@@ -84,28 +85,22 @@ export function PlayerGame({ pin, name, generated }: { pin: string; name: string
       if (!socket?.connected) return;
       try {
         socket.timeout(ANSWER_ACK_MS).emit("player:answer", p, (timedOut, res) => {
-          // The connection closed before the acknowledgement (a server handing the game to
-          // another instance, or one that lost it, closes it on purpose): the answer was not
-          // counted, and the resume after the reconnect sends it again with the same clientId.
-          // It stays "locking in" meanwhile; the bar says "Reconnecting…".
-          if (timedOut && !socket.connected) return;
-          setSending(null);
-          if (timedOut) {
-            // Still pending: a reconnect or another tap sends it again with the same clientId.
-            setError(t("sendFailed"));
-            return;
-          }
-          // Sent again after a failure: the earlier "not sent" no longer holds.
-          if (res.ok) setError(null);
+          // src/core/live/answer-ack.ts: a connection closed before the acknowledgement (a
+          // server that lost or handed over the game) keeps the answer locking in until the
+          // resume sends it again; no acknowledgement in time on a live connection is "not sent".
+          const step = answerAckStep(
+            timedOut ? { failed: true, connected: socket.connected } : res.ok ? { failed: false, ok: true } : { failed: false, ok: false, code: res.error.code },
+          );
+          if (!step.sending) setSending(null);
           // The acknowledgement brings this phone's own part with the answer locked in.
-          if (res.ok && parts.current) {
+          if (!timedOut && res.ok && parts.current) {
             parts.current = { ...parts.current, personal: res.me };
             setView(composePlayerView(parts.current.shared, res.me));
           }
-          if (res.ok || ["already_answered", "answer_too_late", "invalid_state", "validation_failed", "forbidden"].includes(res.error.code)) {
-            localStorage.removeItem(pendingKey(pin));
-          }
-          if (!res.ok && res.error.code !== "already_answered") setError(errorText(res.error.code));
+          if (step.settle) localStorage.removeItem(pendingKey(pin));
+          if (step.error.kind === "clear") setError(null);
+          else if (step.error.kind === "sendFailed") setError(t("sendFailed"));
+          else if (step.error.kind === "code") setError(errorText(step.error.code));
         });
       } catch {
         setSending(null);
