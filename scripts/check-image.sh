@@ -4,9 +4,9 @@
 # and the layout of the image's files (scripts/image-files.mjs, which the Dockerfile runs too) —
 # then starts the bundle the way the image's CMD does, from that layout in a directory of its
 # own: plain node, no src/*.ts, no tsx, no typescript. It checks that /api/health and /api/ready
-# answer 200, that responses carry an x-request-id, that the server logs JSON lines, that a real
-# import goes through the HTTP API (the import worker, bundled), and that the bundled FSRS
-# optimizer worker fits parameters there.
+# answer 200, that responses carry an x-request-id, that the server logs JSON lines, that the demo
+# quizzes were seeded from their data files, that a real import goes through the HTTP API (the
+# import worker, bundled), and that the bundled FSRS optimizer worker fits parameters there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
@@ -40,7 +40,7 @@ done
 
 # Dockerfile, runtime stage: CMD ["node", "dist/server/main.mjs"], in WORKDIR /app
 (cd "$app" && exec env -u QUIZDECK_NEXT_DIST_DIR NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT="$port" HOSTNAME=127.0.0.1 \
-  QUIZDECK_DATA_DIR="$tmp/data" QUIZDECK_SEED_DEMO=false node dist/server/main.mjs) >"$log" 2>&1 &
+  QUIZDECK_DATA_DIR="$tmp/data" node dist/server/main.mjs) >"$log" 2>&1 &
 pid=$!
 
 for _ in $(seq 1 240); do
@@ -63,6 +63,10 @@ BASE="$base" node -e "fetch(process.env.BASE+'/metrics').then(r=>process.exit(r.
   || fail "/metrics on the app's port answered without a token set"
 grep "Quizdeck ready" "$log" | node -e 'const l=JSON.parse(require("fs").readFileSync(0,"utf8").trim().split("\n")[0]); if(l.level!=="info"||!l.time) process.exit(1)' \
   || fail "the server's lines are not JSON"
+
+# The demo quizzes (JSON read from src/db/seed/quizzes at start, seeded by default as in the image).
+BASE="$base" node -e "fetch(process.env.BASE+'/api/v1/quizzes?limit=5').then(r=>r.json()).then(b=>process.exit(b.items?.length>0?0:1),()=>process.exit(1))" \
+  || fail "no demo quizzes: the seed data was not read"
 
 # Imports through the HTTP API, as a member: a text format and a binary one (base64), each read
 # by the bundled import worker.
