@@ -177,17 +177,23 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
         )}
 
         {/*
-          The one live region of the screen, there from the start: the feedback is put into it
-          (announced once), and the ten-second warning, never every second.
+          The feedback is announced once, by the focus move to it, and is kept OUT of the live
+          region. Focus has to move anyway (the control that had it is gone, and the next Tab
+          must reach "Next question"), and NVDA and VoiceOver read a focused element's text at
+          once; the same text in a live region would be read a second time (NVDA queues it after
+          the focus speech, VoiceOver sometimes cuts in with it). So the one live region, there
+          from the start, carries only what happens without a focus move: the ten-second warning
+          (never every second).
         */}
-        <div role="status" aria-live="polite" className={clsx(phase.kind === "feedback" && "mt-4")} data-testid="play-announcer">
-          {phase.kind === "feedback" ? (
+        {phase.kind === "feedback" && (
+          <div className="mt-4">
             <Suspense fallback={<div ref={feedbackRef} tabIndex={-1} className="min-h-24 focus-visible:outline-none" aria-busy="true" />}>
               <FeedbackPanel key={phase.question.id} ref={feedbackRef} phase={phase} />
             </Suspense>
-          ) : (
-            <span className="sr-only">{left !== null && left > 0 && seconds === 10 ? t("tenSeconds") : ""}</span>
-          )}
+          </div>
+        )}
+        <div role="status" aria-live="polite" data-testid="play-announcer">
+          <span className="sr-only">{phase.kind === "question" && left !== null && left > 0 && seconds === 10 ? t("tenSeconds") : ""}</span>
         </div>
 
         {s.hint && phase.kind === "question" && (
