@@ -211,16 +211,16 @@ export function parseCsv(text: string, fallbackTitle?: string): ImportResult {
   else if (header && c.size === 0 && c.problems.length === 0)
     c.problem(headerRow, `Row ${headerRow}: there are no question rows under the header`);
 
-  const meta = buildMeta(metaCandidate, (key, reason) => c.problem(metaRows[key] ?? 0, `Row ${metaRows[key] ?? 0}: ${reason}`), fallbackTitle);
+  const meta = buildMeta(metaCandidate, (key, reason, detail) => c.problem(metaRows[key] ?? 0, `Row ${metaRows[key] ?? 0}: ${reason}`, [detail]), fallbackTitle);
   return c.result(meta);
 }
 
 function readQuestionRow(c: Collector, ref: QuestionRef, get: (col: Column) => string, delimiter: string): void {
   const typeCell = get("type");
-  if (typeCell === "") return c.fail(ref, "the type is empty (single, multiple, boolean, text, order or number)");
+  if (typeCell === "") return c.fail(ref, [{ code: "question_type_empty" }]);
   const type = TYPE_ALIASES[squash(typeCell)];
   if (!type)
-    return c.fail(ref, `type ${quoted(typeCell)} is not a Quizdeck question type (single, multiple, boolean, text, order, number); skipped`, true);
+    return c.fail(ref, [{ code: "question_type_unknown", params: { quote: quoted(typeCell) } }], true);
 
   const reasons: string[] = [];
   const num = (col: Column, label: string): number | undefined => {
