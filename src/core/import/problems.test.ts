@@ -2,6 +2,7 @@ import { describe, expect, it, test } from "vitest";
 import en from "../../i18n/messages/en.json";
 import es from "../../i18n/messages/es.json";
 import { buildMeta, Collector, defaultMeta, validateQuestion } from "./common";
+import { parseCsv } from "./csv";
 import { IMPORT_PROBLEMS, isImportProblemCode, problemText, type ProblemDetail } from "./problems";
 
 const details = (raw: unknown): ProblemDetail[] => {
@@ -54,6 +55,31 @@ describe("import problems by code", () => {
     expect(c.result(defaultMeta()).problems).toEqual([
       { line: 3, question: 2, reason: "Question 2 (row 3): the question text is empty", details: [{ code: "field_empty", params: { field: "prompt" } }] },
     ]);
+  });
+
+  test.each<[string, string, ProblemDetail[]]>([
+    ["an empty type", ",Q?,a,b,,1,", [{ code: "question_type_empty" }]],
+    ["an unknown type", "essay,Q?,,,,,", [{ code: "question_type_unknown", params: { quote: '"essay"' } }]],
+    ["a time limit that is not a number", "single,Q?,a,b,,1,soon", [{ code: "csv_not_number", params: { column: "time_limit", found: '"soon"' } }]],
+    ["a number answer that is not a number", "number,Q?,,,,many,", [{ code: "csv_answer_not_number", params: { found: '"many"' } }]],
+    ["correct naming an empty option", "single,Q?,a,b,,3,", [{ code: "csv_correct_empty_option", params: { option: "3" } }]],
+    ["correct in words", "single,Q?,a,b,,first,", [{ code: "csv_correct_format", params: { found: '"first"' } }]],
+    ["single choice without correct", "single,Q?,a,b,,,", [{ code: "csv_single_correct_empty" }]],
+    ["single choice with two correct", "single,Q?,a,b,,1;2,", [{ code: "csv_single_correct_many", params: { found: '"1;2"' } }]],
+    ["multiple choice without correct", "multiple,Q?,a,b,,,", [{ code: "csv_multiple_correct_empty" }]],
+    ["true/false without correct", "boolean,Q?,,,,,", [{ code: "csv_boolean_correct_empty" }]],
+    ["true/false with maybe", "boolean,Q?,,,,maybe,", [{ code: "csv_boolean_correct_invalid", params: { found: '"maybe"' } }]],
+    ["an order with correct", "order,Q?,a,b,,1,", [{ code: "csv_order_correct_set" }]],
+    ["a number without answer", "number,Q?,,,,,", [{ code: "csv_number_answer_empty" }]],
+  ])("CSV: %s", (_, row, expected) => {
+    const r = parseCsv(`type,prompt,option1,option2,option3,correct,time_limit\n${row}\n`);
+    expect(r.problems.map((p) => [p.line, p.question, p.details])).toEqual([[2, 1, expected]]);
+    expect(r.problems[0]?.reason).toBe(`Question 1 (row 2): ${expected.map(problemText).join("; ")}`);
+  });
+
+  it("CSV: a header without type and prompt, and an unclosed quote", () => {
+    expect(parseCsv("a,b\n1,2\n").problems.map((p) => p.details?.[0]?.code)).toEqual(["csv_header_columns"]);
+    expect(parseCsv('type,prompt,option1,option2,correct\nsingle,"Q?,a,b,1\n').problems[0]?.details).toEqual([{ code: "csv_quote_unclosed" }]);
   });
 
   it("every code has its message in both catalogues, and only those", () => {

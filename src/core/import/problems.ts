@@ -92,6 +92,23 @@ export const IMPORT_PROBLEMS = {
   quiz_visibility: (p: ProblemParams) => `the visibility ${p.quote} is not one of public, unlisted, private`,
   quiz_bonus: (p: ProblemParams) => `${p.name} must be true or false`,
   quiz_field_invalid: (p: ProblemParams) => `${p.name}: ${p.message}`,
+  // CSV: the header, quotes and cells (column names are the file's own: the same in every language).
+  csv_header_columns: (p: ProblemParams) => `the header row must name the columns, at least "type" and "prompt" (all of them: ${p.columns})`,
+  csv_no_header: () => "The file has no header row and no questions",
+  csv_no_rows: () => "there are no question rows under the header",
+  csv_quote_unclosed: () => 'a quoted cell is not closed (a " is missing), so the rest of the file was read into it',
+  csv_quote_misplaced: () => 'a quote (") is misplaced; put the whole cell in quotes and double the quotes inside it ("")',
+  csv_not_number: (p: ProblemParams) => `${p.column} must be a number (found ${p.found})`,
+  csv_answer_not_number: (p: ProblemParams) => `correct (the answer) must be a number (found ${p.found})`,
+  csv_correct_empty_option: (p: ProblemParams) => `correct names option ${p.option}, which is empty`,
+  csv_correct_format: (p: ProblemParams) => `correct must be option numbers like 2 or 1;3 (found ${p.found})`,
+  csv_single_correct_empty: () => "a single-choice question needs exactly one correct option (the correct column is empty)",
+  csv_single_correct_many: (p: ProblemParams) => `a single-choice question needs exactly one correct option (found ${p.found}); use type multiple for several`,
+  csv_multiple_correct_empty: () => "a multiple-choice question needs at least one correct option (the correct column is empty)",
+  csv_boolean_correct_empty: () => "a true/false question needs true or false in the correct column",
+  csv_boolean_correct_invalid: (p: ProblemParams) => `correct must be true or false (found ${p.found})`,
+  csv_order_correct_set: () => "leave correct empty for an order question and list the items in the right order",
+  csv_number_answer_empty: () => "a number question needs its answer in the correct column",
   // The file as a whole.
   too_many_questions: (p: ProblemParams) =>
     `a quiz holds at most ${p.max} questions, so ${Number(p.count) > 1 ? "these were" : "it was"} left out; split the file to import them`,
