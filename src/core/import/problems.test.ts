@@ -2,6 +2,7 @@ import { describe, expect, it, test } from "vitest";
 import en from "../../i18n/messages/en.json";
 import es from "../../i18n/messages/es.json";
 import { buildMeta, Collector, defaultMeta, validateQuestion } from "./common";
+import { parseAiken } from "./aiken";
 import { parseCsv } from "./csv";
 import { IMPORT_PROBLEMS, isImportProblemCode, problemText, type ProblemDetail } from "./problems";
 
@@ -80,6 +81,17 @@ describe("import problems by code", () => {
   it("CSV: a header without type and prompt, and an unclosed quote", () => {
     expect(parseCsv("a,b\n1,2\n").problems.map((p) => p.details?.[0]?.code)).toEqual(["csv_header_columns"]);
     expect(parseCsv('type,prompt,option1,option2,correct\nsingle,"Q?,a,b,1\n').problems[0]?.details).toEqual([{ code: "csv_quote_unclosed" }]);
+  });
+
+  it("Aiken: each reason by code, at its line", () => {
+    const text = ["Q1?", "A. a", "C. c", "ANSWER: A", "", "Q2?", "ANSWER: B", "", "Q3?", "A. a", "B. b", "ANSWER: Z", "", "ANSWER: A", "", "Q4?", "A. a", "B. b"].join("\n");
+    expect(parseAiken(text).problems.map((p) => [p.line, p.details])).toEqual([
+      [1, [{ code: "aiken_option_order", params: { letter: "C", line: 3 } }]],
+      [6, [{ code: "aiken_too_few_options", params: { found: 0 } }, { code: "aiken_answer_unknown_bare", params: { letter: "B", line: 7 } }]],
+      [9, [{ code: "aiken_answer_unknown", params: { letter: "Z", line: 12, first: "A", last: "B" } }]],
+      [14, [{ code: "aiken_answer_alone" }]],
+      [16, [{ code: "aiken_answer_missing" }]],
+    ]);
   });
 
   it("every code has its message in both catalogues, and only those", () => {

@@ -109,6 +109,14 @@ export const IMPORT_PROBLEMS = {
   csv_boolean_correct_invalid: (p: ProblemParams) => `correct must be true or false (found ${p.found})`,
   csv_order_correct_set: () => "leave correct empty for an order question and list the items in the right order",
   csv_number_answer_empty: () => "a number question needs its answer in the correct column",
+  // Aiken.
+  aiken_option_order: (p: ProblemParams) => `option ${p.letter} on line ${p.line} is out of order (options are lettered A, B, C… in turn)`,
+  aiken_too_few_options: (p: ProblemParams) => `needs at least 2 options written as "A. …" or "A) …" on their own lines (found ${p.found})`,
+  aiken_answer_missing: () => 'has no correct answer: the "ANSWER:" line is missing (write e.g. "ANSWER: B" after the options)',
+  aiken_answer_empty: (p: ProblemParams) => `the ANSWER: line (line ${p.line}) names no option`,
+  aiken_answer_unknown: (p: ProblemParams) => `ANSWER: ${p.letter} on line ${p.line} names no option (the options are ${p.first}–${p.last})`,
+  aiken_answer_unknown_bare: (p: ProblemParams) => `ANSWER: ${p.letter} on line ${p.line} names no option`,
+  aiken_answer_alone: () => "an ANSWER: line without a question before it",
   // The file as a whole.
   too_many_questions: (p: ProblemParams) =>
     `a quiz holds at most ${p.max} questions, so ${Number(p.count) > 1 ? "these were" : "it was"} left out; split the file to import them`,
