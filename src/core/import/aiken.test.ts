@@ -1,7 +1,7 @@
-import { plain } from "./test-utils";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseAiken } from "./aiken";
+import { plain } from "./test-utils";
 
 const sample = (name: string) => readFileSync(new URL(`../../../samples/import/${name}`, import.meta.url), "utf8");
 

@@ -1,4 +1,3 @@
-import { plain } from "./test-utils";
 import { strToU8, zipSync } from "fflate";
 import initSqlJs from "sql.js";
 import { describe, expect, it, test } from "vitest";
@@ -7,6 +6,7 @@ import { LIMITS } from "../quiz-schema";
 import { answerText, clozeNumbers, fieldText, mediaRefs, planCards, renderCloze, templateRefs } from "./anki";
 import { APKG_LIMITS } from "./apkg";
 import { parseImport } from "./index";
+import { plain } from "./test-utils";
 
 const read = async (bytes: Uint8Array, fileName = "deck.apkg") => parseImport("apkg", bytes, { fileName });
 const questions = (r: Awaited<ReturnType<typeof read>>) => r.questions.map((q) => q.question);

@@ -1,8 +1,8 @@
-import { plain } from "./test-utils";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { quizInput } from "../quiz-schema";
 import { CSV_COLUMNS, exportCsv, parseCsv } from "./csv";
+import { plain } from "./test-utils";
 
 const sample = (name: string) => readFileSync(new URL(`../../../samples/import/${name}`, import.meta.url), "utf8");
 const HEADER = CSV_COLUMNS.join(",");

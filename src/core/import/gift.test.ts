@@ -1,8 +1,8 @@
-import { plain } from "./test-utils";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { quizInput } from "../quiz-schema";
 import { exportGift, MAX_BLOCK_CHARS, MAX_PARSED_CHARS, parseGift } from "./gift";
+import { plain } from "./test-utils";
 
 const sample = (name: string) => readFileSync(new URL(`../../../samples/import/${name}`, import.meta.url), "utf8");
 const one = (text: string) => {

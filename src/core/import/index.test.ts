@@ -1,8 +1,8 @@
-import { plain } from "./test-utils";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it, test } from "vitest";
 import { quizInput, type QuestionInput, type QuizInput } from "../quiz-schema";
 import { EXPORT_FORMATS, exportQuiz, IMPORT_FORMATS, MAX_IMPORT_BYTES, parseImport, type ImportFormat, type ImportResult } from "./index";
+import { plain } from "./test-utils";
 
 const samplesDir = new URL("../../../samples/import/", import.meta.url);
 const bytesOf = (name: string) => new Uint8Array(readFileSync(new URL(name, samplesDir)));

@@ -1,8 +1,8 @@
-import { plain } from "./test-utils";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import writeExcelFile from "write-excel-file/node";
 import { parseKahoot } from "./kahoot";
+import { plain } from "./test-utils";
 
 const sample = (name: string) => new Uint8Array(readFileSync(new URL(`../../../samples/import/${name}`, import.meta.url)));
 const xlsx = async (rows: (string | number | null)[][]) => new Uint8Array(await writeExcelFile(rows).toBuffer());

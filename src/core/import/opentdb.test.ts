@@ -1,7 +1,7 @@
-import { plain } from "./test-utils";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { OPENTDB_LICENCE, OPENTDB_SOURCE, mapOpenTdbCategory, parseOpenTdb } from "./opentdb";
+import { plain } from "./test-utils";
 
 const sample = (name: string) => readFileSync(new URL(`../../../samples/import/${name}`, import.meta.url), "utf8");
 const result = (r: Record<string, unknown>) => ({

@@ -1,7 +1,7 @@
-import { plain } from "./test-utils";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseImport, type ImportFormat } from "./index";
+import { plain } from "./test-utils";
 
 /**
  * samples/import/README.md promises the exact problems of each "-with-errors" file (end-to-end

@@ -1,10 +1,10 @@
-import { plain } from "./test-utils";
 import { readFileSync } from "node:fs";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { hostileFiles, kahootWith } from "@/test/hostile-imports";
 import { parseKahoot } from "./kahoot";
 import { checkXlsx, XLSX_LIMITS } from "./xlsx-guard";
+import { plain } from "./test-utils";
 
 const sample = (name: string) => new Uint8Array(readFileSync(new URL(`../../../samples/import/${name}`, import.meta.url)));
 const hostile = (name: string) => hostileFiles().find((f) => f.name === name)!.make() as Uint8Array;
