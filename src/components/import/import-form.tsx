@@ -8,7 +8,7 @@ import { useId, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/field";
 import type { ImportProblem, ImportResult } from "@/core/import";
-import { isImportProblemCode, type ProblemDetail } from "@/core/import/problems";
+import type { ProblemDetail } from "@/core/import/problems";
 import type { QuestionInput } from "@/core/quiz-schema";
 import { importAction, previewImportAction } from "@/server/actions/imports";
 
@@ -244,7 +244,8 @@ function ProblemList({ problems, rows, notes }: { problems: Problem[]; rows: boo
  * reason that has no code yet (or a code this page does not know, from a newer server).
  */
 function problemReason(p: Problem, t: ReturnType<typeof useTranslations<"import">>): string {
-  if (!p.details?.length || !p.details.every((d) => isImportProblemCode(d.code))) return p.reason;
+  // The catalogue, not the code list, decides: the English templates stay on the server.
+  if (!p.details?.length || !p.details.every((d) => t.has(`problems.${d.code}`))) return p.reason;
   const say = (d: ProblemDetail) => {
     const params: Record<string, string | number> = { ...d.params, has: d.params?.found !== undefined ? "yes" : "no" };
     const field = d.params?.field;
