@@ -1,5 +1,5 @@
 import path from "node:path";
-import { signUpInBrowser } from "./accounts";
+import { signUpByApi, signUpInBrowser } from "./accounts";
 import { expect, isPhone, test } from "./fixtures";
 
 /**
@@ -72,4 +72,38 @@ test("a file that is not UTF-8 or is larger than 5 MB is refused with a clear me
   const body = await res.json();
   expect(body.error.code).toBe("import_failed");
   expect(body.error.lines[0].reason).toMatch(/at most 5 MB/);
+});
+
+test.describe("in Spanish", () => {
+  test.use({ locale: "es-ES" });
+  test("each line's problem is said in Spanish, with its number, field and limit", async ({ page, baseURL }) => {
+    test.skip(isPhone(page), "wording does not depend on the screen");
+    await signUpByApi(page.request, baseURL!);
+    await page.goto("/import");
+    const csv = [
+      "type,prompt,option1,option2,option3,correct,time_limit",
+      "single,Which planet is largest?,Jupiter,Mars,Venus,1,",
+      "single,Which planet is red?,Mars,,,1,",
+      "boolean,The Sun is a star.,,,,true,300",
+    ].join("\n");
+    await page.getByLabel("Archivo").setInputFiles({ name: "planetas.csv", mimeType: "text/csv", buffer: Buffer.from(`${csv}\n`) });
+    await page.getByTestId("import-preview").click();
+    const list = page.getByTestId("import-problems").getByTestId("problem-list");
+    const expected = [
+      ["Fila 3", "Pregunta 2: necesita al menos 2 opciones (tiene 1)"],
+      ["Fila 4", "Pregunta 3: el tiempo límite debe ser un número entero de segundos entre 5 y 240 (hay 300)"],
+    ];
+    await expect(list.locator("li")).toHaveCount(2);
+    const said = async (root: typeof list) =>
+      root.locator("li").evaluateAll((lis) => lis.map((li) => [...li.querySelectorAll(":scope > span")].map((s) => s.textContent ?? "")));
+    expect(await said(list)).toEqual(expected);
+    // None of the importer's English reaches the page.
+    await expect(list).not.toContainText(/Question|needs at least|time limit|found/);
+
+    // The refused import lists the same lines, in Spanish too.
+    await page.getByTestId("import-submit").click();
+    const failed = page.getByTestId("import-failure").getByTestId("problem-list");
+    await expect(failed.locator("li")).toHaveCount(2);
+    expect(await said(failed)).toEqual(expected);
+  });
 });

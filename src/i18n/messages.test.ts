@@ -14,9 +14,12 @@ function flatten(obj: object, prefix = ""): Map<string, string> {
   return out;
 }
 
-/** The argument names of an ICU message with their type (`number`, `plural`, or "" for plain); plural branches are not arguments. */
+/**
+ * The argument names of an ICU message with their type (`number`, `plural`, or "" for plain); plural
+ * and select branches are not arguments (the select keys are the ones the catalogue uses).
+ */
 function args(message: string): string[] {
-  return [...message.matchAll(/(?<!(?:=\d+|zero|one|two|few|many|other)\s*)\{\s*([a-zA-Z]+)\s*(?:,\s*([a-z]+))?/g)].map((m) => `${m[1]}:${m[2] ?? ""}`).sort();
+  return [...message.matchAll(/(?<!(?:=\d+|zero|one|two|few|many|other|yes|array|string|number|boolean|url)\s*)\{\s*([a-zA-Z]+)\s*(?:,\s*([a-z]+))?/g)].map((m) => `${m[1]}:${m[2] ?? ""}`).sort();
 }
 
 describe("message catalogues", () => {

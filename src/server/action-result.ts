@@ -1,12 +1,12 @@
 import "server-only";
 import { ZodError } from "zod";
 import { errorFields, log } from "@/log";
-import { AppError, type ErrorCode, type FieldErrorCodes, type FieldErrors, validationError } from "./errors";
+import { AppError, type ErrorCode, type FieldErrorCodes, type FieldErrors, type ImportLine, validationError } from "./errors";
 
 /** What a server action sends back: its value, or an error code and message the UI can show. */
 export type ActionResult<T> =
   | { ok: true; value: T }
-  | { ok: false; code: ErrorCode; message: string; fields?: FieldErrors; fieldCodes?: FieldErrorCodes; lines?: { line: number; reason: string }[] };
+  | { ok: false; code: ErrorCode; message: string; fields?: FieldErrors; fieldCodes?: FieldErrorCodes; lines?: ImportLine[] };
 
 /** Runs an action body and maps every error (AppError, ZodError, anything else) to one shape. */
 export async function runAction<T>(fn: () => Promise<T>): Promise<ActionResult<T>> {

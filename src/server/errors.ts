@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { fieldErrorCode, fieldErrorEnglish, type FieldErrorCode } from "@/core/field-errors";
+import type { ImportProblem } from "@/core/import";
 
 /** The error catalogue of docs/rules.md §8: a stable code, its HTTP status, a default message. */
 export const ERRORS = {
@@ -46,7 +47,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message?: string,
-    readonly details?: { fields?: FieldErrors; fieldCodes?: FieldErrorCodes; retryAfterSeconds?: number; lines?: { line: number; reason: string }[] },
+    readonly details?: { fields?: FieldErrors; fieldCodes?: FieldErrorCodes; retryAfterSeconds?: number; lines?: ImportLine[] },
   ) {
     super(message ?? ERRORS[code].message);
     this.status = ERRORS[code].status;
@@ -75,8 +76,11 @@ export function validationError(error: z.ZodError): AppError {
   return new AppError("validation_failed", `Invalid input — ${summary}`, { fields, fieldCodes });
 }
 
+/** One line of an import file and why it was refused: English `reason`, and its codes when it has them. */
+export type ImportLine = Pick<ImportProblem, "line" | "reason" | "skipped" | "question" | "details">;
+
 export type ErrorBody = {
-  error: { code: ErrorCode; message: string; fields?: FieldErrors; fieldCodes?: FieldErrorCodes; lines?: { line: number; reason: string }[] };
+  error: { code: ErrorCode; message: string; fields?: FieldErrors; fieldCodes?: FieldErrorCodes; lines?: ImportLine[] };
 };
 
 export function toErrorBody(err: AppError): ErrorBody {

@@ -24,7 +24,7 @@ export type ImportOutcome = { quiz: { slug: string }; imported: number; skipped:
  */
 export async function importQuiz(viewer: Viewer, input: ImportInput): Promise<ImportOutcome> {
   const result = await previewImport(input);
-  const problems = result.problems.map(({ line, reason }) => ({ line, reason }));
+  const problems = result.problems.map(({ line, reason, question, details }) => ({ line, reason, ...(question !== undefined ? { question } : {}), ...(details ? { details } : {}) }));
   const fatal = result.problems.some((p) => p.line === 0 && !p.skipped);
   if (result.questions.length === 0 || fatal || (problems.length > 0 && !input.skipInvalid)) {
     throw new AppError(
@@ -34,7 +34,7 @@ export async function importQuiz(viewer: Viewer, input: ImportInput): Promise<Im
         : `The file could not be imported: ${problems.length} ${problems.length === 1 ? "problem" : "problems"}${
             input.skipInvalid || fatal ? "" : " (or import with skipInvalid to leave those questions out)"
           }.`,
-      { lines: problems.length ? problems : [{ line: 0, reason: "The file has no questions to import" }] },
+      { lines: problems.length ? problems : [{ line: 0, reason: "The file has no questions to import", details: [{ code: "no_questions" }] }] },
     );
   }
   const draft = await createDraftFromInput(await getDb(), viewer.id, { ...result.quiz, questions: result.questions.map((q) => q.question) });

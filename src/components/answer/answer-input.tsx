@@ -1,12 +1,71 @@
 "use client";
 
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import type { PlayQuestion } from "@/core/play/attempt";
 import { BooleanInput, ChoiceInput } from "./choice-input";
 import type { InputProps } from "./input-props";
-import { NumberInput } from "./number-input";
-import { OrderInput } from "./order-input";
 import { TextInput } from "./text-input";
 
 export type { InputProps } from "./input-props";
+
+/*
+ * Order (with its drag code and icons) and number inputs load with the first question that needs
+ * them: most questions are choices, and a phone on a slow network opens the play screen sooner
+ * without them (the /play page's JS budget in scripts/check-bundles.mjs). Until one has arrived,
+ * its question shows a still copy of what it will look like (an order question's items in their
+ * order, so there is never an empty space to read), and `useAnswerInputReady` keeps Submit off, so
+ * nobody sends an answer they could not yet change.
+ */
+type LazyType = "order" | "number";
+let loaded = new Set<LazyType>();
+const listeners = new Set<() => void>();
+function track<T>(type: LazyType, load: Promise<T>): Promise<T> {
+  return load.then((m) => {
+    loaded = new Set(loaded).add(type);
+    for (const l of listeners) l();
+    return m;
+  });
+}
+const loadOrder = () => track("order", import("./order-input"));
+const loadNumber = () => track("number", import("./number-input"));
+const OrderInput = lazy(() => loadOrder().then((m) => ({ default: m.OrderInput })));
+const NumberInput = lazy(() => loadNumber().then((m) => ({ default: m.NumberInput })));
+
+/** Starts loading the order and number inputs (a screen calls it once someone starts playing). */
+export function preloadAnswerInputs(): void {
+  void loadOrder();
+  void loadNumber();
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+/** False while the input of a question of this type is still loading (Submit waits for it). */
+export function useAnswerInputReady(type: PlayQuestion["type"] | undefined): boolean {
+  const lazyType = type === "order" || type === "number" ? type : null;
+  return useSyncExternalStore(
+    subscribe,
+    () => lazyType === null || loaded.has(lazyType),
+    () => lazyType === null,
+  );
+}
+
+/** What an order question looks like before its input has arrived: the items, in the order shown. */
+function OrderPreview({ question }: { question: PlayQuestion }) {
+  const items = question.data.type === "order" ? question.data.items : [];
+  return (
+    <ol className="mt-8 space-y-2" aria-busy="true">
+      {items.map((item, i) => (
+        <li key={item.id} className="flex min-h-14 items-center gap-2 rounded-2xl border-2 border-zinc-200 bg-white p-2 pl-12 dark:border-zinc-700 dark:bg-zinc-900">
+          <span className="w-6 text-center font-mono font-bold text-zinc-600 dark:text-zinc-400">{i + 1}</span>
+          <span className="flex-1 px-1 py-2 font-semibold">{item.text}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 /** The answer control of a question, shared by solo play, live games, study and the editor's preview. */
 export function AnswerInput(props: InputProps) {
@@ -19,8 +78,16 @@ export function AnswerInput(props: InputProps) {
     case "text":
       return <TextInput {...props} />;
     case "order":
-      return <OrderInput {...props} />;
+      return (
+        <Suspense fallback={<OrderPreview question={props.question} />}>
+          <OrderInput {...props} />
+        </Suspense>
+      );
     case "number":
-      return <NumberInput {...props} />;
+      return (
+        <Suspense fallback={<div className="min-h-40" aria-busy="true" />}>
+          <NumberInput {...props} />
+        </Suspense>
+      );
   }
 }

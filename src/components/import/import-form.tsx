@@ -7,7 +7,8 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/field";
-import type { ImportResult } from "@/core/import";
+import type { ImportProblem, ImportResult } from "@/core/import";
+import type { ProblemDetail } from "@/core/import/problems";
 import type { QuestionInput } from "@/core/quiz-schema";
 import { importAction, previewImportAction } from "@/server/actions/imports";
 
@@ -37,7 +38,7 @@ function toBase64(bytes: Uint8Array): string {
 }
 
 type Loaded = { name: string; content: string; size: number };
-type Problem = { line: number; reason: string; skipped?: boolean };
+type Problem = Pick<ImportProblem, "line" | "reason" | "skipped" | "question" | "details">;
 
 /** Upload → preview with every problem → import as a draft. Nothing is saved before the last step. */
 export function ImportForm() {
@@ -231,11 +232,28 @@ function ProblemList({ problems, rows, notes }: { problems: Problem[]; rows: boo
           <span className="shrink-0 font-mono font-semibold">
             {p.line > 0 ? (notes ? t("noteN", { note: p.line }) : rows ? t("rowN", { row: p.line }) : t("lineN", { line: p.line })) : t("wholeFile")}
           </span>
-          <span>{p.reason}</span>
+          <span>{problemReason(p, t)}</span>
         </li>
       ))}
     </ul>
   );
+}
+
+/**
+ * A problem's reason in the viewer's language, from its codes; the importer's English only for a
+ * reason that has no code yet (or a code this page does not know, from a newer server).
+ */
+function problemReason(p: Problem, t: ReturnType<typeof useTranslations<"import">>): string {
+  // The catalogue, not the code list, decides: the English templates stay on the server.
+  if (!p.details?.length || !p.details.every((d) => t.has(`problems.${d.code}`))) return p.reason;
+  const say = (d: ProblemDetail) => {
+    const params: Record<string, string | number> = { ...d.params, has: d.params?.found !== undefined ? "yes" : "no" };
+    const field = d.params?.field;
+    if (typeof field === "string") params.field = t.has(`fields.${field}`) ? t(`fields.${field}` as "fields.type", { n: Number(d.params?.index ?? 0) }) : field;
+    return t(`problems.${d.code}`, params);
+  };
+  const text = p.details.map(say).join("; ");
+  return p.question !== undefined ? `${t("questionN", { n: p.question })}: ${text}` : text;
 }
 
 /** The answer key is the importer's own file: showing it to the person importing it leaks nothing. */

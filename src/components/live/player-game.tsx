@@ -34,7 +34,13 @@ const ANSWER_ACK_MS = 10_000;
  * not with the game screen: a phone waiting in the lobby has no use for them. Loading starts when
  * such a question is shown for reading, so they are there when answering opens.
  */
-const loadAnswerInput = () => import("@/components/answer/answer-input").then((m) => ({ default: m.AnswerInput }));
+const loadAnswerInput = () =>
+  import("@/components/answer/answer-input").then((m) => {
+    // The order and number inputs are lazy within that module: fetch them now too, so a question
+    // of either kind is ready when answering opens.
+    m.preloadAnswerInputs();
+    return { default: m.AnswerInput };
+  });
 const AnswerInput = lazy(loadAnswerInput);
 
 const pendingKey = (pin: string) => `${playerTokenKey(pin)}.pending`;

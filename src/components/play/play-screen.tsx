@@ -2,15 +2,31 @@
 
 import { Check, Flag, Lightbulb, Timer, Zap } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef } from "react";
 import { clsx } from "clsx";
-import { AnswerInput } from "@/components/answer/answer-input";
+import { AnswerInput, preloadAnswerInputs, useAnswerInputReady } from "@/components/answer/answer-input";
 import { isComplete, isOneTap } from "@/components/answer/rules";
 import { BrandMark } from "@/components/live/brand-mark";
 import { buttonClass } from "@/components/ui/button";
 import type { AttemptView } from "@/core/play/attempt";
-import { FeedbackPanel } from "./feedback-panel";
 import { useSoloAttempt } from "./use-solo-attempt";
+
+/*
+ * What the first screen does not need loads once someone starts playing (their first key, tap or
+ * click), or when the first question's time is nearly up: the feedback panel (needed after an
+ * answer, which waits for the server anyway) and the order and number inputs. A phone opens the
+ * play screen sooner (the /play budget in scripts/check-bundles.mjs), and by the time an answer is
+ * graded the panel is there; if not, its place takes focus until it arrives.
+ */
+const loadFeedback = () => import("./feedback-panel");
+const FeedbackPanel = lazy(() => loadFeedback().then((m) => ({ default: m.FeedbackPanel })));
+let preloaded = false;
+function preloadLater() {
+  if (preloaded) return;
+  preloaded = true;
+  void loadFeedback();
+  preloadAnswerInputs();
+}
 
 /**
  * Solo play. It takes the whole window (data-immersive: the site's header, search and tab bar
@@ -23,19 +39,29 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
   const s = useSoloAttempt(initial);
   const { view, phase, left } = s;
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const feedbackRef = useRef<HTMLDivElement>(null);
   const q = view.question;
   const shown = phase.kind === "feedback" ? phase.question : q;
+  const inputReady = useAnswerInputReady(shown?.type);
 
   // A new question: focus its heading (screen readers read the prompt; Tab reaches the answers).
   const questionKey = phase.kind === "question" && !s.syncing ? (q?.id ?? null) : null;
   useEffect(() => {
     if (questionKey) headingRef.current?.focus({ preventScroll: true });
   }, [questionKey]);
-  // An answer graded: focus the feedback (the input that had focus is gone).
+  // An answer graded: focus the feedback (the input that had focus is gone). A ref callback, as the
+  // panel may mount later than the phase changes (while its code loads, its placeholder has focus).
+  const feedbackRef = useCallback((el: HTMLDivElement | null) => el?.focus(), []);
   useEffect(() => {
-    if (phase.kind === "feedback") feedbackRef.current?.focus();
-  }, [phase]);
+    const events = ["keydown", "pointerdown", "touchstart"] as const;
+    for (const e of events) window.addEventListener(e, preloadLater, { once: true, passive: true });
+    return () => {
+      for (const e of events) window.removeEventListener(e, preloadLater);
+    };
+  }, []);
+  const nearlyUp = left !== null && left <= 5000;
+  useEffect(() => {
+    if (nearlyUp) preloadLater();
+  }, [nearlyUp]);
 
   // Enter continues after the feedback (answering has its own Enter handling per control).
   const { next, pending } = s;
@@ -151,15 +177,23 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
         )}
 
         {/*
-          The one live region of the screen, there from the start: the feedback is put into it
-          (announced once), and the ten-second warning, never every second.
+          The feedback is announced once, by the focus move to it, and is kept OUT of the live
+          region. Focus has to move anyway (the control that had it is gone, and the next Tab
+          must reach "Next question"), and NVDA and VoiceOver read a focused element's text at
+          once; the same text in a live region would be read a second time (NVDA queues it after
+          the focus speech, VoiceOver sometimes cuts in with it). So the one live region, there
+          from the start, carries only what happens without a focus move: the ten-second warning
+          (never every second).
         */}
-        <div role="status" aria-live="polite" className={clsx(phase.kind === "feedback" && "mt-4")} data-testid="play-announcer">
-          {phase.kind === "feedback" ? (
-            <FeedbackPanel ref={feedbackRef} phase={phase} />
-          ) : (
-            <span className="sr-only">{left !== null && left > 0 && seconds === 10 ? t("tenSeconds") : ""}</span>
-          )}
+        {phase.kind === "feedback" && (
+          <div className="mt-4">
+            <Suspense fallback={<div ref={feedbackRef} tabIndex={-1} className="min-h-24 focus-visible:outline-none" aria-busy="true" />}>
+              <FeedbackPanel key={phase.question.id} ref={feedbackRef} phase={phase} />
+            </Suspense>
+          </div>
+        )}
+        <div role="status" aria-live="polite" data-testid="play-announcer">
+          <span className="sr-only">{phase.kind === "question" && left !== null && left > 0 && seconds === 10 ? t("tenSeconds") : ""}</span>
         </div>
 
         {s.hint && phase.kind === "question" && (
@@ -201,7 +235,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
                 <button
                   type="button"
                   onClick={() => s.submit(s.answer)}
-                  disabled={busy || !isComplete(shown.type, s.answer)}
+                  disabled={busy || !inputReady || !isComplete(shown.type, s.answer)}
                   className={buttonClass("primary", "lg", "min-w-32 flex-1 px-4 sm:min-w-40 sm:flex-none")}
                   data-testid="submit"
                 >

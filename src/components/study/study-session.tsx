@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
-import { AnswerInput } from "@/components/answer/answer-input";
+import { AnswerInput, useAnswerInputReady } from "@/components/answer/answer-input";
 import { contextOf, describeAnswer } from "@/components/answer/describe-answer";
 import { initialAnswer, isComplete } from "@/components/answer/rules";
 import { buttonClass } from "@/components/ui/button";
@@ -78,6 +78,7 @@ export function StudySession({
   const busy = useRef(false);
   const ratingsRef = useRef<HTMLFieldSetElement>(null);
   const card = queue[index];
+  const inputReady = useAnswerInputReady(card?.type);
 
   // On a phone the rating buttons are below the answer: bring them into view once revealed.
   const revealed = phase.kind === "revealed";
@@ -140,8 +141,9 @@ export function StudySession({
 
   const submitOrReveal = useCallback(() => {
     if (!card) return;
+    if (!inputReady) return;
     submit(isComplete(card.type, answer) ? answer : null);
-  }, [card, answer, submit]);
+  }, [card, answer, submit, inputReady]);
 
   const rate = useCallback(
     (rating: StudyRating) => {
@@ -340,7 +342,7 @@ export function StudySession({
               <button
                 type="button"
                 onClick={() => submit(answer)}
-                disabled={pending || !isComplete(card.type, answer)}
+                disabled={pending || !inputReady || !isComplete(card.type, answer)}
                 className={buttonClass("primary", "lg", "px-3 whitespace-nowrap sm:min-w-40")}
                 data-testid="submit"
               >

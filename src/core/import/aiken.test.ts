@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseAiken } from "./aiken";
+import { plain } from "./test-utils";
 
 const sample = (name: string) => readFileSync(new URL(`../../../samples/import/${name}`, import.meta.url), "utf8");
 
 describe("Aiken", () => {
   it("reads the sample, with A. and A) options", () => {
     const r = parseAiken(sample("aiken.txt"), "Board games");
-    expect(r.problems).toEqual([]);
+    expect(plain(r.problems)).toEqual([]);
     expect(r.quiz).toMatchObject({ title: "Board games", category: "general" });
     expect(r.questions.map((q) => q.line)).toEqual([1, 8, 15, 21, 27, 34]);
     expect(r.questions[0]?.question).toEqual({
@@ -24,7 +25,7 @@ describe("Aiken", () => {
   it("reports a letter with no option, too few options and a missing ANSWER at the question's line", () => {
     const r = parseAiken(sample("aiken-with-errors.txt"));
     expect(r.questions.map((q) => q.line)).toEqual([1, 22]);
-    expect(r.problems).toEqual([
+    expect(plain(r.problems)).toEqual([
       { line: 7, reason: "Question 2 (line 7): ANSWER: E on line 11 names no option (the options are A–C)" },
       { line: 13, reason: 'Question 3 (line 13): needs at least 2 options written as "A. …" or "A) …" on their own lines (found 1)' },
       { line: 17, reason: 'Question 4 (line 17): has no correct answer: the "ANSWER:" line is missing (write e.g. "ANSWER: B" after the options)' },
@@ -39,7 +40,7 @@ describe("Aiken", () => {
 
   it("reads several answer letters as a multiple-choice question and a prompt over two lines", () => {
     const r = parseAiken("Which are\nprime numbers?\nA. 2\nB. 4\nC. 5\nanswer: a, c\n");
-    expect(r.problems).toEqual([]);
+    expect(plain(r.problems)).toEqual([]);
     expect(r.questions[0]?.question).toMatchObject({ type: "multiple", prompt: "Which are\nprime numbers?", correct: [0, 2] });
   });
 
@@ -50,7 +51,7 @@ describe("Aiken", () => {
 
   it("reports options out of order and an ANSWER line without a question", () => {
     const r = parseAiken("ANSWER: A\n\nQ?\nA. x\nC. y\nANSWER: C\n");
-    expect(r.problems).toEqual([
+    expect(plain(r.problems)).toEqual([
       { line: 1, reason: "Line 1: an ANSWER: line without a question before it" },
       { line: 3, reason: "Question 1 (line 3): option C on line 5 is out of order (options are lettered A, B, C… in turn)" },
     ]);

@@ -1,4 +1,5 @@
 import { buildMeta, Collector, splitLines, type ImportResult, type QuestionRef } from "./common";
+import { problemText, type ProblemDetail } from "./problems";
 
 /**
  * Aiken (Moodle): a question line, options `A.` or `A)` on the following lines, then
@@ -20,26 +21,30 @@ export function parseAiken(text: string, fallbackTitle?: string): ImportResult {
 
   const finish = (q: Open, answer?: { text: string; line: number }) => {
     if (c.full) return c.skip(q.ref);
-    const reasons: string[] = [];
+    const reasons: ProblemDetail[] = [];
     const misplaced = q.options.find((o, i) => o.letter !== String.fromCharCode(65 + i));
     if (misplaced)
-      reasons.push(`option ${misplaced.letter} on line ${misplaced.line} is out of order (options are lettered A, B, C… in turn)`);
+      reasons.push({ code: "aiken_option_order", params: { letter: misplaced.letter, line: misplaced.line } });
     if (q.options.length < 2)
-      reasons.push(`needs at least 2 options written as "A. …" or "A) …" on their own lines (found ${q.options.length})`);
+      reasons.push({ code: "aiken_too_few_options", params: { found: q.options.length } });
     let correct: number[] = [];
-    if (!answer) reasons.push('has no correct answer: the "ANSWER:" line is missing (write e.g. "ANSWER: B" after the options)');
+    if (!answer) reasons.push({ code: "aiken_answer_missing" });
     else {
       const letters = answer.text.split(/[\s,;]+/).filter(Boolean);
-      if (letters.length === 0) reasons.push(`the ANSWER: line (line ${answer.line}) names no option`);
+      if (letters.length === 0) reasons.push({ code: "aiken_answer_empty", params: { line: answer.line } });
       for (const letter of letters) {
         const index = q.options.findIndex((o) => o.letter === letter.toUpperCase());
         if (index < 0) {
-          const range = q.options.length > 0 ? ` (the options are ${q.options[0]?.letter}–${q.options.at(-1)?.letter})` : "";
-          reasons.push(`ANSWER: ${letter.length > 6 ? `${letter.slice(0, 5)}…` : letter} on line ${answer.line} names no option${range}`);
+          const named = letter.length > 6 ? `${letter.slice(0, 5)}…` : letter;
+          reasons.push(
+            q.options.length > 0
+              ? { code: "aiken_answer_unknown", params: { letter: named, line: answer.line, first: q.options[0]!.letter, last: q.options.at(-1)!.letter } }
+              : { code: "aiken_answer_unknown_bare", params: { letter: named, line: answer.line } },
+          );
         } else if (!correct.includes(index)) correct.push(index);
       }
     }
-    if (reasons.length > 0) return c.fail(q.ref, reasons.join("; "));
+    if (reasons.length > 0) return c.fail(q.ref, reasons);
     correct = correct.sort((a, b) => a - b);
     const options = q.options.map((o) => o.text);
     const prompt = q.prompt.join("\n");
@@ -55,7 +60,7 @@ export function parseAiken(text: string, fallbackTitle?: string): ImportResult {
     if (line === "") return;
     const answer = ANSWER.exec(line);
     if (answer) {
-      if (!current) return c.problem(lineNo, `Line ${lineNo}: an ANSWER: line without a question before it`);
+      if (!current) return c.problem(lineNo, `Line ${lineNo}: ${problemText({ code: "aiken_answer_alone" })}`, [{ code: "aiken_answer_alone" }]);
       finish(current, { text: answer[1] ?? "", line: lineNo });
       current = undefined;
       return;

@@ -6,6 +6,7 @@ import { LIMITS } from "../quiz-schema";
 import { answerText, clozeNumbers, fieldText, mediaRefs, planCards, renderCloze, templateRefs } from "./anki";
 import { APKG_LIMITS } from "./apkg";
 import { parseImport } from "./index";
+import { plain } from "./test-utils";
 
 const read = async (bytes: Uint8Array, fileName = "deck.apkg") => parseImport("apkg", bytes, { fileName });
 const questions = (r: Awaited<ReturnType<typeof read>>) => r.questions.map((q) => q.question);
@@ -83,7 +84,7 @@ describe("Anki note rules", () => {
 describe("parseImport('apkg')", () => {
   test.each(["collection.anki2", "collection.anki21"] as const)("reads every stock note type from %s", async (collection) => {
     const r = await read(await ankiPackage(SAMPLE_NOTES, { collection, media: { "0": "cat.jpg", "1": "meow.mp3" } }));
-    expect(r.problems).toEqual([]);
+    expect(plain(r.problems)).toEqual([]);
     expect(r.quiz.title).toBe("Spanish verbs");
     expect(r.notices).toEqual(["2 media files skipped: pictures and sounds are not imported"]);
     const text = (prompt: string, accepted: string, explanation = "") => ({ type: "text", prompt, accepted: [accepted], explanation, points: 1000 });
@@ -121,7 +122,7 @@ describe("parseImport('apkg')", () => {
   it("treats SQL in fields as text", async () => {
     const evil = "Robert'); DROP TABLE notes; --";
     const r = await read(await ankiPackage([{ model: "basic", fields: [evil, "x' OR '1'='1"] }, { model: "basic", fields: ["second", "still here"] }]));
-    expect(r.problems).toEqual([]);
+    expect(plain(r.problems)).toEqual([]);
     expect(questions(r).map((q) => [q.prompt, q.type === "text" ? q.accepted : []])).toEqual([
       [evil, ["x' OR '1'='1"]],
       ["second", ["still here"]],
@@ -140,7 +141,7 @@ describe("parseImport('apkg')", () => {
       ]),
     );
     expect(questions(r).map((q) => q.prompt)).toEqual(["Fine?"]);
-    expect(r.problems).toEqual([
+    expect(plain(r.problems)).toEqual([
       { line: 2, reason: "Question 2 (note 2): the front is only a picture or sound, and media are not imported", skipped: true },
       { line: 3, reason: `Question 3 (note 3): the answer is ${LIMITS.acceptedLenMax + 1} characters; a typed answer may be at most ${LIMITS.acceptedLenMax}, so this card was left out`, skipped: true },
       { line: 4, reason: "Question 4 (note 4): the answer is empty, so there is no correct answer", skipped: true },
@@ -153,7 +154,7 @@ describe("parseImport('apkg')", () => {
     const notes: FixtureNote[] = Array.from({ length: 260 }, (_, i) => ({ model: "basic", fields: [`Q${i + 1}?`, `A${i + 1}`] }));
     const r = await read(await ankiPackage(notes));
     expect(r.questions).toHaveLength(200);
-    expect(r.problems).toEqual([
+    expect(plain(r.problems)).toEqual([
       { line: 201, reason: "Question 201 (note 201) and the 59 after it: a quiz holds at most 200 questions, so these were left out; split the file to import them" },
     ]);
   });

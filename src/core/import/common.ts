@@ -9,6 +9,8 @@ import {
   type QuestionInput,
   type QuizInput,
 } from "../quiz-schema";
+import { CONTROL_MESSAGE } from "../text";
+import { fieldKey, problemText, type ProblemDetail, type ProblemParams } from "./problems";
 
 /**
  * What every import parser returns, and the helpers they share: problem collection with
@@ -19,7 +21,16 @@ import {
 /** One thing wrong with an import file. `line` is a 1-based line (text formats) or spreadsheet
  * row (CSV, xlsx); 0 for the file as a whole. `skipped` marks a question Quizdeck cannot
  * represent at all (an essay, a matching question): it is left out, not fixable in place. */
-export type ImportProblem = { line: number; reason: string; skipped?: boolean };
+export type ImportProblem = {
+  line: number;
+  /** In English, for the API and logs; screens say `details` from the catalogue when it is there. */
+  reason: string;
+  skipped?: boolean;
+  /** The question's number in the file ("Question 3"), for a problem with one question. */
+  question?: number;
+  /** The reason by code (src/core/import/problems.ts); absent for a reason not coded yet. */
+  details?: ProblemDetail[];
+};
 
 /** The quiz-level part of a quiz: everything but its questions (and the slug, which the server
  * chooses). Always complete: a format without metadata gets the defaults. */
@@ -99,45 +110,29 @@ export function guessCategory(text: string): Category | undefined {
   return CATEGORY_SYNONYMS[t];
 }
 
-const META_FIELDS: Record<string, string> = {
-  title: "the quiz title",
-  description: "the quiz description",
-  category: "the category",
-  difficulty: "the difficulty",
-  language: "the language",
-  tags: "the tags",
-  visibility: "the visibility",
-  speedBonus: "speedBonus",
-  streakBonus: "streakBonus",
-  timeLimit: "the quiz time limit",
-  source: "the source",
-  licence: "the licence",
-};
-
-function describeMetaIssue(key: string, issue: z.core.$ZodIssue, value: unknown): string {
-  const field = META_FIELDS[key] ?? key;
+function describeMetaIssue(key: string, issue: z.core.$ZodIssue, value: unknown): ProblemDetail {
   switch (key) {
     case "title":
-      return `${field} must be ${LIMITS.titleMin}–${LIMITS.titleMax} characters`;
+      return { code: "quiz_title", params: { min: LIMITS.titleMin, max: LIMITS.titleMax } };
     case "description":
-      return `${field} is longer than ${LIMITS.descriptionMax} characters`;
+      return { code: "quiz_description", params: { max: LIMITS.descriptionMax } };
     case "category":
-      return `${field} ${quoted(value)} is not one of ${CATEGORIES.join(", ")}`;
+      return { code: "quiz_category", params: { quote: quoted(value), list: CATEGORIES.join(", ") } };
     case "difficulty":
-      return `${field} ${quoted(value)} is not one of easy, medium, hard, mixed`;
+      return { code: "quiz_difficulty", params: { quote: quoted(value) } };
     case "language":
-      return `${field} must be a two-letter code such as "en" or "es"`;
+      return { code: "quiz_language" };
     case "tags":
-      return `${field}: at most ${LIMITS.tagsMax} tags, each 1–${LIMITS.tagMax} characters`;
+      return { code: "quiz_tags", params: { max: LIMITS.tagsMax, tagMax: LIMITS.tagMax } };
     case "timeLimit":
-      return `${field} must be a whole number of seconds from ${LIMITS.timeMin} to ${LIMITS.timeMax}`;
+      return { code: "quiz_time_limit", params: { min: LIMITS.timeMin, max: LIMITS.timeMax } };
     case "visibility":
-      return `${field} ${quoted(value)} is not one of public, unlisted, private`;
+      return { code: "quiz_visibility", params: { quote: quoted(value) } };
     case "speedBonus":
     case "streakBonus":
-      return `${field} must be true or false`;
+      return { code: "quiz_bonus", params: { name: key } };
     default:
-      return `${field}: ${lowerFirst(issue.message)}`;
+      return { code: "quiz_field_invalid", params: { name: key === "source" ? "the source" : key === "licence" ? "the licence" : key, message: lowerFirst(issue.message) } };
   }
 }
 
@@ -148,7 +143,7 @@ function describeMetaIssue(key: string, issue: z.core.$ZodIssue, value: unknown)
  */
 export function buildMeta(
   candidate: Record<string, unknown>,
-  report: (key: string, reason: string) => void,
+  report: (key: string, reason: string, detail: ProblemDetail) => void,
   fallbackTitle?: string,
 ): QuizMeta {
   const input: Record<string, unknown> = { title: fallbackTitle ?? DEFAULT_TITLE, category: "general" };
@@ -161,7 +156,8 @@ export function buildMeta(
       const key = String(issue.path[0] ?? "");
       if (!reported.has(key)) {
         reported.add(key);
-        report(key, describeMetaIssue(key, issue, input[key]));
+        const detail = describeMetaIssue(key, issue, input[key]);
+        report(key, problemText(detail), detail);
       }
       if (key === "title") input.title = fallbackTitle ?? DEFAULT_TITLE;
       else if (key === "category") input.category = "general";
@@ -187,36 +183,9 @@ export function lowerFirst(s: string): string {
   return s.charAt(0).toLowerCase() + s.slice(1);
 }
 
-const FIELD_NAMES: Record<string, string> = {
-  type: "the type",
-  prompt: "the question text",
-  options: "the options",
-  items: "the items",
-  accepted: "the accepted answers",
-  correct: "the correct answer",
-  explanation: "the explanation",
-  hint: "the hint",
-  timeLimit: "the time limit",
-  points: "points",
-  imageUrl: "the image URL",
-  answer: "the answer",
-  min: "the minimum",
-  max: "the maximum",
-  tolerance: "the tolerance",
-  unit: "the unit",
-};
-const ELEMENT_NAMES: Record<string, string> = {
-  options: "option",
-  items: "item",
-  accepted: "accepted answer",
-  correct: "correct option",
-};
-
-function fieldName(path: readonly PropertyKey[]): string {
+function fieldOf(path: readonly PropertyKey[]): ProblemParams {
   const [head, index] = path;
-  const key = String(head ?? "");
-  if (typeof index === "number") return `${ELEMENT_NAMES[key] ?? key} ${index + 1}`;
-  return FIELD_NAMES[key] ?? (key || "the question");
+  return fieldKey(String(head ?? ""), typeof index === "number" ? index : undefined);
 }
 
 function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
@@ -228,59 +197,71 @@ function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
-/** A human sentence for one schema issue on a question, naming the field. */
-function describeQuestionIssue(raw: unknown, issue: z.core.$ZodIssue): string {
+/** One schema issue on a question, by code, naming the field. */
+function describeQuestionIssue(raw: unknown, issue: z.core.$ZodIssue): ProblemDetail {
   const path = issue.path;
   const key = String(path[0] ?? "");
-  const field = fieldName(path);
+  const field = fieldOf(path);
   const value = valueAt(raw, path);
   const type = valueAt(raw, ["type"]);
-  if (key === "points") return `points must be 0, 1000 or 2000 (found ${value === undefined ? "nothing" : quoted(value)})`;
-  if (key === "timeLimit")
-    return `the time limit must be a whole number of seconds from ${LIMITS.timeMin} to ${LIMITS.timeMax} (found ${value === undefined ? "nothing" : quoted(value)})`;
-  if (key === "correct" && issue.code === "custom" && type === "single")
-    return "the correct answer is not one of its options";
-  if (key === "correct" && issue.code === "custom") return "each correct option must be a different option of this question";
-  if (key === "correct" && issue.code === "too_small" && type === "multiple")
-    return "a multiple-choice question needs at least one correct option";
+  const found: ProblemParams = value === undefined ? {} : { found: quoted(value) };
+  if (key === "points") return { code: "points", params: found };
+  if (key === "timeLimit") return { code: "time_limit", params: { min: LIMITS.timeMin, max: LIMITS.timeMax, ...found } };
+  if (key === "correct" && issue.code === "custom" && type === "single") return { code: "correct_not_option" };
+  if (key === "correct" && issue.code === "custom") return { code: "correct_distinct" };
+  if (key === "correct" && issue.code === "too_small" && type === "multiple") return { code: "correct_none" };
   switch (issue.code) {
     case "invalid_type":
-      if (value === undefined) return `${field} is missing`;
-      return `${field} must be ${issue.expected === "array" ? "a list" : `a ${issue.expected}`}`;
+      if (value === undefined) return { code: "field_missing", params: field };
+      return { code: "field_wrong_type", params: { ...field, expected: issue.expected } };
     case "too_small":
-      if (issue.origin === "string") return issue.minimum === 1 ? `${field} is empty` : `${field} is too short`;
+      if (issue.origin === "string") return { code: issue.minimum === 1 ? "field_empty" : "field_too_short", params: field };
       if (issue.origin === "array") {
         if (key === "options" || key === "items")
-          return `needs at least ${LIMITS.optionsMin} ${key === "options" ? "options" : "items"} (found ${Array.isArray(value) ? value.length : 0})`;
-        if (key === "accepted") return "needs at least one accepted answer";
+          return { code: key === "options" ? "too_few_options" : "too_few_items", params: { min: LIMITS.optionsMin, found: Array.isArray(value) ? value.length : 0 } };
+        if (key === "accepted") return { code: "accepted_none" };
       }
-      if (key === "tolerance") return "the tolerance cannot be negative";
-      return `${field} is too small`;
+      if (key === "tolerance") return { code: "tolerance_negative" };
+      return { code: "field_too_small", params: field };
     case "too_big":
-      if (issue.origin === "string") return `${field} is longer than ${String(issue.maximum)} characters`;
-      if (issue.origin === "array")
-        return `${field}: at most ${String(issue.maximum)} allowed (found ${Array.isArray(value) ? value.length : "more"})`;
-      return `${field} is too big`;
+      if (issue.origin === "string") return { code: "field_too_long", params: { ...field, max: Number(issue.maximum) } };
+      if (issue.origin === "array") return { code: "too_many", params: { ...field, max: Number(issue.maximum), ...(Array.isArray(value) ? { found: value.length } : {}) } };
+      return { code: "field_too_big", params: field };
     case "invalid_format":
-      return `${field} is not a valid ${issue.format === "url" ? "URL" : issue.format}`;
+      return { code: "field_format", params: { ...field, format: issue.format } };
     case "custom":
-      return lowerFirst(issue.message);
+      return CUSTOM_CODES[issue.message] ? { code: CUSTOM_CODES[issue.message]! } : { code: "field_invalid", params: { ...field, message: lowerFirst(issue.message) } };
     default:
-      return `${field}: ${lowerFirst(issue.message)}`;
+      return { code: "field_invalid", params: { ...field, message: lowerFirst(issue.message) } };
   }
 }
 
-export type Validated = { ok: true; question: QuestionInput } | { ok: false; reason: string };
+/** The authoring schema's own messages (src/core/quiz-schema.ts) and their codes. */
+const CUSTOM_CODES: Record<string, ProblemDetail["code"]> = {
+  "Two options are the same": "options_same",
+  "Give one feedback per option (empty for none)": "feedback_count",
+  "Minimum must be below maximum": "min_not_below_max",
+  "The answer must lie between minimum and maximum": "answer_out_of_range",
+  [CONTROL_MESSAGE]: "control_chars",
+};
+
+export type Validated = { ok: true; question: QuestionInput } | { ok: false; reason: string; details: ProblemDetail[] };
 
 /** Runs the authoring schema on a question a parser built; the reason names every bad field. */
 export function validateQuestion(raw: unknown): Validated {
   const r = questionInput.safeParse(raw);
   if (r.success) return { ok: true, question: r.data };
   const type = valueAt(raw, ["type"]);
-  if (typeof type !== "string" || !(QUESTION_TYPES as readonly string[]).includes(type))
-    return { ok: false, reason: `the type must be one of ${QUESTION_TYPES.join(", ")}` };
-  const reasons = [...new Set(r.error.issues.map((i) => describeQuestionIssue(raw, i)))];
-  return { ok: false, reason: reasons.join("; ") };
+  if (typeof type !== "string" || !(QUESTION_TYPES as readonly string[]).includes(type)) {
+    const detail: ProblemDetail = { code: "question_type", params: { types: QUESTION_TYPES.join(", ") } };
+    return { ok: false, reason: problemText(detail), details: [detail] };
+  }
+  const byText = new Map<string, ProblemDetail>();
+  for (const issue of r.error.issues) {
+    const detail = describeQuestionIssue(raw, issue);
+    if (!byText.has(problemText(detail))) byText.set(problemText(detail), detail);
+  }
+  return { ok: false, reason: [...byText.keys()].join("; "), details: [...byText.values()] };
 }
 
 /**
@@ -301,21 +282,32 @@ export class Collector {
     return { n: this.count, line, label: `Question ${this.count} (${this.unit} ${line})` };
   }
 
-  /** A problem with one question; `skipped` for a kind Quizdeck does not have. */
-  fail(ref: QuestionRef, reason: string, skipped = false): void {
-    this.problems.push({ line: ref.line, reason: clip(`${ref.label}: ${reason}`), ...(skipped ? { skipped: true } : {}) });
+  /**
+   * A problem with one question; `skipped` for a kind Quizdeck does not have. `reason` is English
+   * text (not coded yet) or the reason's codes, from which the English is built.
+   */
+  fail(ref: QuestionRef, reason: string | ProblemDetail[], skipped = false): void {
+    const details = typeof reason === "string" ? undefined : reason;
+    const text = details ? details.map(problemText).join("; ") : (reason as string);
+    this.problems.push({
+      line: ref.line,
+      reason: clip(`${ref.label}: ${text}`),
+      question: ref.n,
+      ...(details ? { details } : {}),
+      ...(skipped ? { skipped: true } : {}),
+    });
   }
 
   /** A problem at a line that is not a question (a header, a metadata row, the file). */
-  problem(line: number, reason: string): void {
-    this.problems.push({ line, reason: clip(reason) });
+  problem(line: number, reason: string, details?: ProblemDetail[]): void {
+    this.problems.push({ line, reason: clip(reason), ...(details ? { details } : {}) });
   }
 
   /** Validates a parsed question and keeps it, or records why not. */
   add(ref: QuestionRef, raw: Record<string, unknown>): void {
     const v = validateQuestion(raw);
     if (v.ok) this.questions.push({ line: ref.line, question: v.question });
-    else this.fail(ref, v.reason);
+    else this.fail(ref, v.details);
   }
 
   get size(): number {
@@ -341,13 +333,11 @@ export class Collector {
     if (this.overflow) {
       const { first, count, because } = this.overflow;
       const more = count > 1 ? ` and the ${count - 1} after it` : "";
-      problems.push({
-        line: first.line,
-        reason:
-          because === "limit"
-            ? `${first.label}${more}: a quiz holds at most ${LIMITS.questionsMax} questions, so ${count > 1 ? "these were" : "it was"} left out; split the file to import them`
-            : `${first.label}${more}: not checked, because the file already has ${MAX_PROBLEMS} problems; fix those first`,
-      });
+      const detail: ProblemDetail =
+        because === "limit"
+          ? { code: "too_many_questions", params: { max: LIMITS.questionsMax, count } }
+          : { code: "too_many_problems", params: { max: MAX_PROBLEMS, count } };
+      problems.push({ line: first.line, reason: `${first.label}${more}: ${problemText(detail)}`, question: first.n, details: [detail] });
     }
     return { quiz, questions: this.questions, problems };
   }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { quizInput } from "../quiz-schema";
 import { CSV_COLUMNS, exportCsv, parseCsv } from "./csv";
+import { plain } from "./test-utils";
 
 const sample = (name: string) => readFileSync(new URL(`../../../samples/import/${name}`, import.meta.url), "utf8");
 const HEADER = CSV_COLUMNS.join(",");
@@ -9,7 +10,7 @@ const HEADER = CSV_COLUMNS.join(",");
 describe("Quizdeck CSV", () => {
   it("reads the sample: quiz rows and one question of each type by spreadsheet row", () => {
     const r = parseCsv(sample("quizdeck.csv"));
-    expect(r.problems).toEqual([]);
+    expect(plain(r.problems)).toEqual([]);
     expect(r.quiz).toMatchObject({ title: "Trains and Tracks", category: "general", difficulty: "easy", tags: ["trains", "railways", "transport"] });
     expect(r.questions.map((q) => [q.line, q.question.type])).toEqual([
       [8, "single"],
@@ -43,19 +44,19 @@ describe("Quizdeck CSV", () => {
 
   it("keeps commas, quotes and line breaks inside quoted cells", () => {
     const r = parseCsv(`type,prompt,option1,option2,correct\r\nsingle,"One, two\nor ""three""?","a, b","c\nd",2\r\n`);
-    expect(r.problems).toEqual([]);
+    expect(plain(r.problems)).toEqual([]);
     expect(r.questions[0]?.question).toMatchObject({ prompt: 'One, two\nor "three"?', options: ["a, b", "c\nd"], correct: 1 });
   });
 
   it("reads semicolon-separated files with decimal commas and header aliases", () => {
     const r = parseCsv("Type;Question;Correct;Tolerance;Unit;Time limit\nnumber;Pi?;3,14;0,01;;20 s\n");
-    expect(r.problems).toEqual([]);
+    expect(plain(r.problems)).toEqual([]);
     expect(r.questions[0]?.question).toMatchObject({ answer: 3.14, tolerance: 0.01, min: 0, max: 20, timeLimit: 20 });
   });
 
   it("accepts the correct option by its text and several answers for multiple", () => {
     const r = parseCsv(`${HEADER}\nsingle,Capital of Peru?,Quito,Lima,,,,,lima\nmultiple,Primes?,2,4,5,,,,"1, 3"\n`);
-    expect(r.problems).toEqual([]);
+    expect(plain(r.problems)).toEqual([]);
     expect(r.questions.map((q) => q.question)).toMatchObject([{ correct: 1 }, { correct: [0, 2] }]);
   });
 
@@ -72,19 +73,19 @@ describe("Quizdeck CSV", () => {
   it("reports a header without type and prompt", () => {
     const r = parseCsv("question text,answer\nWhat?,that\n");
     expect(r.questions).toEqual([]);
-    expect(r.problems).toEqual([{ line: 1, reason: expect.stringContaining('Row 1: the header row must name the columns, at least "type" and "prompt"') }]);
+    expect(plain(r.problems)).toEqual([{ line: 1, reason: expect.stringContaining('Row 1: the header row must name the columns, at least "type" and "prompt"') }]);
   });
 
   it("reports an unclosed quote at its row", () => {
     const r = parseCsv(`${HEADER}\nboolean,Fine?,,,,,,,true\nboolean,"Broken?,,,,,,,,true\nboolean,Lost?,,,,,,,true\n`);
     expect(r.questions.map((q) => q.line)).toEqual([2]);
-    expect(r.problems).toEqual([{ line: 3, reason: expect.stringContaining("Question 2 (row 3): a quoted cell is not closed") }]);
+    expect(plain(r.problems)).toEqual([{ line: 3, reason: expect.stringContaining("Question 2 (row 3): a quoted cell is not closed") }]);
   });
 
   it("reports bad quiz rows at their row", () => {
     const r = parseCsv(`#category,space\n#title,Fine title\n${HEADER}\nboolean,Yes?,,,,,,,true\n`);
     expect(r.quiz).toMatchObject({ title: "Fine title", category: "general" });
-    expect(r.problems).toEqual([{ line: 1, reason: expect.stringContaining('Row 1: the category "space" is not one of') }]);
+    expect(plain(r.problems)).toEqual([{ line: 1, reason: expect.stringContaining('Row 1: the category "space" is not one of') }]);
   });
 
   it("exports a header and one row per question, formula-like cells escaped and read back", () => {
@@ -101,7 +102,7 @@ describe("Quizdeck CSV", () => {
     expect(csv).toContain("'=1+1 in a spreadsheet gives?");
     expect(csv).toContain(",-40,");
     const back = parseCsv(csv);
-    expect(back.problems).toEqual([]);
+    expect(plain(back.problems)).toEqual([]);
     expect(back.questions.map((q) => q.question)).toEqual(quiz.questions);
   });
 });

@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import type { QuestionInput, QuizInput } from "../quiz-schema";
 import { buildMeta, Collector, deriveRange, quoted, type ImportResult, type QuestionRef } from "./common";
+import { problemText, type ProblemDetail } from "./problems";
 import { dropSecondsSuffix } from "./text";
 
 /**
@@ -146,14 +147,12 @@ export function parseCsv(text: string, fallbackTitle?: string): ImportResult {
   const c = new Collector("row");
   const delimiter = detectDelimiter(text);
   const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false });
-  const quoteErrors = new Map<number, string>();
+  const quoteErrors = new Map<number, ProblemDetail>();
   for (const e of parsed.errors) {
     if (typeof e.row !== "number" || quoteErrors.has(e.row)) continue;
     quoteErrors.set(
       e.row,
-      e.code === "MissingQuotes"
-        ? 'a quoted cell is not closed (a " is missing), so the rest of the file was read into it'
-        : 'a quote (") is misplaced; put the whole cell in quotes and double the quotes inside it ("")',
+      e.code === "MissingQuotes" ? { code: "csv_quote_unclosed" } : { code: "csv_quote_misplaced" },
     );
   }
 
@@ -187,10 +186,8 @@ export function parseCsv(text: string, fallbackTitle?: string): ImportResult {
         if (name && !header?.has(name)) header?.set(name, col);
       });
       if (!header.has("type") || !header.has("prompt")) {
-        c.problem(
-          rowNo,
-          `Row ${rowNo}: the header row must name the columns, at least "type" and "prompt" (all of them: ${CSV_COLUMNS.join(", ")})`,
-        );
+        const detail: ProblemDetail = { code: "csv_header_columns", params: { columns: CSV_COLUMNS.join(", ") } };
+        c.problem(rowNo, `Row ${rowNo}: ${problemText(detail)}`, [detail]);
       }
       return;
     }
@@ -203,30 +200,32 @@ export function parseCsv(text: string, fallbackTitle?: string): ImportResult {
     const ref = c.next(rowNo);
     if (c.full) return c.skip(ref);
     const quoteError = quoteErrors.get(index);
-    if (quoteError) return c.fail(ref, quoteError);
+    if (quoteError) return c.fail(ref, [quoteError]);
     readQuestionRow(c, ref, get, delimiter);
   });
 
-  if (!header && c.problems.length === 0) c.problem(0, "The file has no header row and no questions");
+  if (!header && c.problems.length === 0) c.problem(0, problemText({ code: "csv_no_header" }), [{ code: "csv_no_header" }]);
   else if (header && c.size === 0 && c.problems.length === 0)
-    c.problem(headerRow, `Row ${headerRow}: there are no question rows under the header`);
+    c.problem(headerRow, `Row ${headerRow}: ${problemText({ code: "csv_no_rows" })}`, [{ code: "csv_no_rows" }]);
 
-  const meta = buildMeta(metaCandidate, (key, reason) => c.problem(metaRows[key] ?? 0, `Row ${metaRows[key] ?? 0}: ${reason}`), fallbackTitle);
+  const meta = buildMeta(metaCandidate, (key, reason, detail) => c.problem(metaRows[key] ?? 0, `Row ${metaRows[key] ?? 0}: ${reason}`, [detail]), fallbackTitle);
   return c.result(meta);
 }
 
 function readQuestionRow(c: Collector, ref: QuestionRef, get: (col: Column) => string, delimiter: string): void {
   const typeCell = get("type");
-  if (typeCell === "") return c.fail(ref, "the type is empty (single, multiple, boolean, text, order or number)");
+  if (typeCell === "") return c.fail(ref, [{ code: "question_type_empty" }]);
   const type = TYPE_ALIASES[squash(typeCell)];
   if (!type)
-    return c.fail(ref, `type ${quoted(typeCell)} is not a Quizdeck question type (single, multiple, boolean, text, order, number); skipped`, true);
+    return c.fail(ref, [{ code: "question_type_unknown", params: { quote: quoted(typeCell) } }], true);
 
-  const reasons: string[] = [];
-  const num = (col: Column, label: string): number | undefined => {
+  const reasons: ProblemDetail[] = [];
+  const num = (col: Column): number | undefined => {
     const v = parseNumber(col === "time_limit" ? dropSecondsSuffix(get(col)) : get(col), delimiter);
     if (v === "invalid") {
-      reasons.push(`${label} must be a number (found ${quoted(get(col))})`);
+      reasons.push(
+        col === "correct" ? { code: "csv_answer_not_number", params: { found: quoted(get(col)) } } : { code: "csv_not_number", params: { column: col, found: quoted(get(col)) } },
+      );
       return undefined;
     }
     return v;
@@ -236,9 +235,9 @@ function readQuestionRow(c: Collector, ref: QuestionRef, get: (col: Column) => s
   if (explanation) q.explanation = explanation;
   const hint = get("hint");
   if (hint) q.hint = hint;
-  const timeLimit = num("time_limit", "time_limit");
+  const timeLimit = num("time_limit");
   if (timeLimit !== undefined) q.timeLimit = timeLimit;
-  const points = num("points", "points");
+  const points = num("points");
   if (points !== undefined) q.points = points;
   const imageUrl = get("image_url");
   if (imageUrl) q.imageUrl = imageUrl;
@@ -255,13 +254,13 @@ function readQuestionRow(c: Collector, ref: QuestionRef, get: (col: Column) => s
       if (/^\d+$/.test(part)) {
         index = filled.findIndex((o) => o.column === Number(part));
         if (index < 0) {
-          reasons.push(`correct names option ${part.length > 6 ? quoted(part) : part}, which is empty`);
+          reasons.push({ code: "csv_correct_empty_option", params: { option: part.length > 6 ? quoted(part) : part } });
           return undefined;
         }
       } else {
         index = filled.findIndex((o) => o.text.toLowerCase() === part.toLowerCase());
         if (index < 0) {
-          reasons.push(`correct must be option numbers like 2 or 1;3 (found ${quoted(part)})`);
+          reasons.push({ code: "csv_correct_format", params: { found: quoted(part) } });
           return undefined;
         }
       }
@@ -274,19 +273,19 @@ function readQuestionRow(c: Collector, ref: QuestionRef, get: (col: Column) => s
     case "single": {
       q.options = filled.map((o) => o.text);
       if (correct === "") {
-        reasons.push("a single-choice question needs exactly one correct option (the correct column is empty)");
+        reasons.push({ code: "csv_single_correct_empty" });
         break;
       }
       const idx = optionIndexes();
       if (idx && idx.length !== 1)
-        reasons.push(`a single-choice question needs exactly one correct option (found ${quoted(correct)}); use type multiple for several`);
+        reasons.push({ code: "csv_single_correct_many", params: { found: quoted(correct) } });
       else if (idx) q.correct = idx[0];
       break;
     }
     case "multiple": {
       q.options = filled.map((o) => o.text);
       if (correct === "") {
-        reasons.push("a multiple-choice question needs at least one correct option (the correct column is empty)");
+        reasons.push({ code: "csv_multiple_correct_empty" });
         break;
       }
       const idx = optionIndexes();
@@ -296,7 +295,7 @@ function readQuestionRow(c: Collector, ref: QuestionRef, get: (col: Column) => s
     case "boolean": {
       const b = parseBoolean(correct);
       if (b === undefined)
-        reasons.push(correct === "" ? "a true/false question needs true or false in the correct column" : `correct must be true or false (found ${quoted(correct)})`);
+        reasons.push(correct === "" ? { code: "csv_boolean_correct_empty" } : { code: "csv_boolean_correct_invalid", params: { found: quoted(correct) } });
       else q.correct = b;
       break;
     }
@@ -307,15 +306,15 @@ function readQuestionRow(c: Collector, ref: QuestionRef, get: (col: Column) => s
     }
     case "order":
       q.items = filled.map((o) => o.text);
-      if (correct !== "") reasons.push("leave correct empty for an order question and list the items in the right order");
+      if (correct !== "") reasons.push({ code: "csv_order_correct_set" });
       break;
     case "number": {
-      const answer = num("correct", "correct (the answer)");
-      const tolerance = num("tolerance", "tolerance") ?? 0;
-      const min = num("min", "min");
-      const max = num("max", "max");
+      const answer = num("correct");
+      const tolerance = num("tolerance") ?? 0;
+      const min = num("min");
+      const max = num("max");
       if (answer === undefined) {
-        if (correct === "") reasons.push("a number question needs its answer in the correct column");
+        if (correct === "") reasons.push({ code: "csv_number_answer_empty" });
         break;
       }
       const derived = deriveRange(answer, tolerance);
@@ -325,7 +324,7 @@ function readQuestionRow(c: Collector, ref: QuestionRef, get: (col: Column) => s
       break;
     }
   }
-  if (reasons.length > 0) return c.fail(ref, reasons.join("; "));
+  if (reasons.length > 0) return c.fail(ref, reasons);
   c.add(ref, q);
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { quizInput } from "../quiz-schema";
 import { exportGift, MAX_BLOCK_CHARS, MAX_PARSED_CHARS, parseGift } from "./gift";
+import { plain } from "./test-utils";
 
 const sample = (name: string) => readFileSync(new URL(`../../../samples/import/${name}`, import.meta.url), "utf8");
 const one = (text: string) => {
@@ -12,7 +13,7 @@ const one = (text: string) => {
 describe("GIFT", () => {
   it("reads the sample: title from the first comment, category from $CATEGORY, every type", () => {
     const r = parseGift(sample("moodle.gift"));
-    expect(r.problems).toEqual([]);
+    expect(plain(r.problems)).toEqual([]);
     expect(r.quiz).toMatchObject({ title: "Ocean Life", category: "nature" });
     expect(r.questions.map((q) => [q.line, q.question.type])).toEqual([
       [6, "single"],
@@ -88,7 +89,7 @@ describe("GIFT", () => {
   it("refuses a question block longer than the limit before parsing it; the next one still reads", () => {
     const long = `[html]${"<".repeat(MAX_BLOCK_CHARS)} {T}`;
     const r = parseGift(`${long}\n\nShort? {T}`);
-    expect(r.problems).toEqual([{ line: 1, reason: "Question 1 (line 1): is 10,010 characters long; a question (its text, answers and feedback) may be at most 10,000" }]);
+    expect(plain(r.problems)).toEqual([{ line: 1, reason: "Question 1 (line 1): is 10,010 characters long; a question (its text, answers and feedback) may be at most 10,000" }]);
     expect(r.questions.map((q) => q.line)).toEqual([3]);
   });
 
@@ -124,7 +125,7 @@ describe("GIFT", () => {
 
   it("reads a $CATEGORY line directly above a question, and a // quizdeck: comment in its own block", () => {
     const r = parseGift('$CATEGORY: top/Sports\n::x::Ball? {T}\n\n// quizdeck: {"points":0}\n\nBat? {F}');
-    expect(r.problems).toEqual([]);
+    expect(plain(r.problems)).toEqual([]);
     expect(r.quiz).toMatchObject({ title: "Sports", category: "sport" });
     expect(r.questions.map((q) => [q.line, q.question.points])).toEqual([
       [2, 1000],
@@ -145,7 +146,7 @@ describe("GIFT", () => {
   it("reports a syntax error inside a question with its exact line", () => {
     const r = parseGift("Fine? {T}\n\nBroken? {\n=a\n~%abc%b\n}\n");
     expect(r.questions).toHaveLength(1);
-    expect(r.problems).toEqual([{ line: 3, reason: expect.stringMatching(/^Question 2 \(line 3\): could not be read as GIFT at line 5, column \d+: /) }]);
+    expect(plain(r.problems)).toEqual([{ line: 3, reason: expect.stringMatching(/^Question 2 \(line 3\): could not be read as GIFT at line 5, column \d+: /) }]);
   });
 
   it("exports text that looks like GIFT syntax so that it reads back the same", () => {
@@ -160,7 +161,7 @@ describe("GIFT", () => {
       ],
     });
     const back = parseGift(exportGift(quiz));
-    expect(back.problems).toEqual([]);
+    expect(plain(back.problems)).toEqual([]);
     expect(back.questions.map((q) => q.question)).toEqual(quiz.questions);
     expect(back.quiz.title).toBe("Tricky / text");
   });
@@ -193,7 +194,7 @@ Pluto is a planet. {FALSE#It is a dwarf planet.#Right.}
 Water boils at 100 °C at sea level. {TRUE#Check again.}
 
 Pick the gas giants {~%50%Jupiter#Yes, the largest. ~%50%Saturn ~%-100%Mars#A rocky planet.}`);
-    expect(r.problems).toEqual([]);
+    expect(plain(r.problems)).toEqual([]);
     expect(r.questions.map((q) => q.question)).toEqual([
       expect.objectContaining({
         type: "single",
@@ -216,11 +217,11 @@ Mars is red. {T##Yes: iron oxide.}
 
 Gas giants? {~%50%Jupiter#largest ~%50%Saturn ~%-100%Mars#rocky: see \\{this\\} \\#tag}`;
     const first = parseGift(bank);
-    expect(first.problems).toEqual([]);
+    expect(plain(first.problems)).toEqual([]);
     expect(first.questions[2]!.question).toMatchObject({ type: "boolean", correct: true, feedback: { right: "Yes: iron oxide." } });
     const quiz = quizInput.parse({ ...first.quiz, questions: first.questions.map((q) => q.question) });
     const back = parseGift(exportGift(quiz));
-    expect(back.problems).toEqual([]);
+    expect(plain(back.problems)).toEqual([]);
     expect(back.questions.map((q) => q.question)).toEqual(quiz.questions);
   });
 });

@@ -361,7 +361,7 @@ export function parseGift(text: string, fallbackTitle?: string): ImportResult {
       if (guessed) candidate.category = guessed;
     }
   }
-  const meta = buildMeta(candidate, (key, reason) => c.problem(quizMetaLine, `Line ${quizMetaLine}: quizdeck-quiz: ${reason}`), fallbackTitle);
+  const meta = buildMeta(candidate, (key, reason, detail) => c.problem(quizMetaLine, `Line ${quizMetaLine}: quizdeck-quiz: ${reason}`, [detail]), fallbackTitle);
   return c.result(meta);
 }
 

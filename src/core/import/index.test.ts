@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it, test } from "vitest";
 import { quizInput, type QuestionInput, type QuizInput } from "../quiz-schema";
 import { EXPORT_FORMATS, exportQuiz, IMPORT_FORMATS, MAX_IMPORT_BYTES, parseImport, type ImportFormat, type ImportResult } from "./index";
+import { plain } from "./test-utils";
 
 const samplesDir = new URL("../../../samples/import/", import.meta.url);
 const bytesOf = (name: string) => new Uint8Array(readFileSync(new URL(name, samplesDir)));
@@ -56,17 +57,17 @@ describe("parseImport: malformed input gives problems, never an exception", () =
   test.each(IMPORT_FORMATS.filter((f) => !binary(f)))("%s: Latin-1 bytes are not UTF-8", async (format) => {
     const r = await parseImport(format, new Uint8Array([0x63, 0x61, 0x66, 0xe9]));
     expect(r.questions).toEqual([]);
-    expect(r.problems).toEqual([{ line: 0, reason: expect.stringContaining("The file is not UTF-8 text; save it as UTF-8") }]);
+    expect(plain(r.problems)).toEqual([{ line: 0, reason: expect.stringContaining("The file is not UTF-8 text; save it as UTF-8") }]);
   });
 
   it("kahoot: Latin-1 bytes are not a workbook", async () => {
     const r = await parseImport("kahoot", new Uint8Array([0x63, 0x61, 0x66, 0xe9]));
-    expect(r.problems).toEqual([{ line: 0, reason: expect.stringContaining("not a readable Excel workbook") }]);
+    expect(plain(r.problems)).toEqual([{ line: 0, reason: expect.stringContaining("not a readable Excel workbook") }]);
   });
 
   it("apkg: Latin-1 bytes are not an Anki package", async () => {
     const r = await parseImport("apkg", new Uint8Array([0x63, 0x61, 0x66, 0xe9]));
-    expect(r.problems).toEqual([{ line: 0, reason: expect.stringContaining("not an Anki package") }]);
+    expect(plain(r.problems)).toEqual([{ line: 0, reason: expect.stringContaining("not an Anki package") }]);
   });
 
   test.each(IMPORT_FORMATS)("%s: 5 MB + 1 byte is one problem and nothing else", async (format) => {
@@ -76,7 +77,7 @@ describe("parseImport: malformed input gives problems, never an exception", () =
     for (const content of [...tooBig.slice(0, 1), ...strings]) {
       const r = await parseImport(format, content);
       expect(r.questions).toEqual([]);
-      expect(r.problems).toEqual([{ line: 0, reason: "The file is 5.0 MB; an import file may be at most 5 MB" }]);
+      expect(plain(r.problems)).toEqual([{ line: 0, reason: "The file is 5.0 MB; an import file may be at most 5 MB" }]);
     }
   });
 
@@ -152,14 +153,14 @@ describe("parseImport: malformed input gives problems, never an exception", () =
 
   it("points at the Kahoot! format when an xlsx is given as CSV", async () => {
     const r = await parseImport("csv", bytesOf("kahoot.xlsx"));
-    expect(r.problems).toEqual([{ line: 0, reason: expect.stringContaining("spreadsheet or zip file") }]);
+    expect(plain(r.problems)).toEqual([{ line: 0, reason: expect.stringContaining("spreadsheet or zip file") }]);
   });
 });
 
 describe("parseImport: content forms and limits", () => {
   test.each(IMPORT_FORMATS)("%s: the valid sample reads without problems, as bytes", async (format) => {
     const r = await parseImport(format, bytesOf(VALID[format]), { fileName: VALID[format] });
-    expect(r.problems).toEqual([]);
+    expect(plain(r.problems)).toEqual([]);
     expect(r.questions.length).toBeGreaterThanOrEqual(5);
   });
 
@@ -168,7 +169,7 @@ describe("parseImport: content forms and limits", () => {
     const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]);
     for (const content of [withBom, `\uFEFF${text}`]) {
       const r = await parseImport("csv", content);
-      expect(r.problems).toEqual([]);
+      expect(plain(r.problems)).toEqual([]);
       expect(r.questions).toHaveLength(1);
     }
   });
@@ -190,7 +191,7 @@ describe("parseImport: content forms and limits", () => {
     const r = await parseImport("json", `{"title":"Many","category":"general","questions":[\n${questions.join(",\n")}\n]}`);
     expect(r.questions).toHaveLength(200);
     expect(r.questions.at(-1)?.line).toBe(202);
-    expect(r.problems).toEqual([
+    expect(plain(r.problems)).toEqual([
       { line: 2, reason: "Question 1 (line 2): the correct answer must be a boolean" },
       { line: 203, reason: "Question 202 (line 203) and the 2 after it: a quiz holds at most 200 questions, so these were left out; split the file to import them" },
     ]);
@@ -227,11 +228,13 @@ describe("parseImport: content forms and limits", () => {
     expect(r.problems.at(-1)).toEqual({
       line: 1001,
       reason: "Question 501 (line 1001) and the 1499 after it: not checked, because the file already has 500 problems; fix those first",
+      question: 501,
+      details: [{ code: "too_many_problems", params: { max: 500, count: 1500 } }],
     });
   });
 
   it("says so when a file holds no questions at all", async () => {
-    expect((await parseImport("gift", "// just a comment\n")).problems).toEqual([{ line: 0, reason: "The file has no questions" }]);
+    expect((await parseImport("gift", "// just a comment\n")).problems).toEqual([{ line: 0, reason: "The file has no questions", details: [{ code: "no_questions" }] }]);
   });
 });
 
@@ -283,7 +286,7 @@ describe("round trip: parseImport(f, exportQuiz(f, quiz)) gives the same questio
 
   test.each(cases)("%s as %s", async (_name, format, quiz) => {
     const r = await parseImport(format, exportQuiz(format, quiz));
-    expect(r.problems).toEqual([]);
+    expect(plain(r.problems)).toEqual([]);
     expect(r.questions.map((q) => comparable(q.question))).toEqual(quiz.questions.map(comparable));
     const { slug: _slug, questions: _questions, ...meta } = quiz;
     expect(r.quiz).toEqual(meta);

@@ -7,6 +7,7 @@ import { exportGift, parseGift } from "./gift";
 import { exportQuizdeckJson, parseQuizdeckJson } from "./json";
 import { parseKahoot } from "./kahoot";
 import { parseOpenTdb } from "./opentdb";
+import { problemText } from "./problems";
 
 /**
  * Import and export of quizzes (docs/rules.md §5: an import file is at most 5 MB and every problem
@@ -135,7 +136,7 @@ function tidy(result: ImportResult): ImportResult {
   // Whole-file problems first, then in file order (the sort is stable).
   const problems = [...capped.problems].sort((a, b) => a.line - b.line);
   if (capped.questions.length === 0 && problems.length === 0)
-    problems.push({ line: 0, reason: "The file has no questions" });
+    problems.push({ line: 0, reason: problemText({ code: "no_questions" }), details: [{ code: "no_questions" }] });
   return { ...capped, problems };
 }
 

@@ -2,13 +2,14 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { quizInput } from "../quiz-schema";
 import { exportQuizdeckJson, parseQuizdeckJson } from "./json";
+import { plain } from "./test-utils";
 
 const sample = (name: string) => readFileSync(new URL(`../../../samples/import/${name}`, import.meta.url), "utf8");
 
 describe("Quizdeck JSON", () => {
   it("reads the sample: quiz details and one question of each type with its line", () => {
     const r = parseQuizdeckJson(sample("quizdeck.json"));
-    expect(r.problems).toEqual([]);
+    expect(plain(r.problems)).toEqual([]);
     expect(r.quiz).toMatchObject({
       title: "Weather Watch",
       category: "science",
@@ -32,7 +33,7 @@ describe("Quizdeck JSON", () => {
   it("reports each bad question at the line where it starts, and imports the rest", () => {
     const r = parseQuizdeckJson(sample("json-with-errors.json"));
     expect(r.questions.map((q) => q.line)).toEqual([8]);
-    expect(r.problems).toEqual([
+    expect(plain(r.problems)).toEqual([
       { line: 14, reason: "Question 2 (line 14): the correct answer is not one of its options" },
       { line: 20, reason: "Question 3 (line 20): two options are the same; a multiple-choice question needs at least one correct option" },
       {
@@ -48,14 +49,14 @@ describe("Quizdeck JSON", () => {
   it("reads a bare quiz object, as the demo content is written", () => {
     const text = readFileSync(new URL("../../db/seed/quizzes/solar-system-basics.json", import.meta.url), "utf8");
     const r = parseQuizdeckJson(text);
-    expect(r.problems).toEqual([]);
+    expect(plain(r.problems)).toEqual([]);
     expect(r.questions).toHaveLength(quizInput.parse(JSON.parse(text)).questions.length);
     expect(r.questions[0]?.line).toBe(text.split("\n").findIndex((l) => l.includes('"questions"')) + 2);
   });
 
   it("reads a bare list of questions with default quiz details", () => {
     const r = parseQuizdeckJson('[\n{"type":"boolean","prompt":"Ice floats.","correct":true}\n]', "Fallback name");
-    expect(r.problems).toEqual([]);
+    expect(plain(r.problems)).toEqual([]);
     expect(r.questions).toEqual([{ line: 2, question: expect.objectContaining({ type: "boolean", correct: true }) }]);
     expect(r.quiz).toMatchObject({ title: "Fallback name", category: "general" });
   });
@@ -78,7 +79,7 @@ describe("Quizdeck JSON", () => {
   it("reports a syntax error with its line and column", () => {
     const r = parseQuizdeckJson('{\n  "title": "Quiz",\n  "questions": [\n    {"type": "boolean",}\n  ]\n}');
     expect(r.questions).toEqual([]);
-    expect(r.problems).toEqual([{ line: 4, reason: expect.stringMatching(/^The file is not valid JSON: line 4, column \d+: /) }]);
+    expect(plain(r.problems)).toEqual([{ line: 4, reason: expect.stringMatching(/^The file is not valid JSON: line 4, column \d+: /) }]);
   });
 
   it("reports bad quiz details at their line and still imports the questions", () => {
@@ -87,7 +88,7 @@ describe("Quizdeck JSON", () => {
     );
     expect(r.quiz.category).toBe("general");
     expect(r.questions).toHaveLength(1);
-    expect(r.problems).toEqual([{ line: 3, reason: expect.stringContaining('Quiz: the category "astronomy" is not one of') }]);
+    expect(plain(r.problems)).toEqual([{ line: 3, reason: expect.stringContaining('Quiz: the category "astronomy" is not one of') }]);
   });
 
   it("reports a missing questions list and non-object questions", () => {

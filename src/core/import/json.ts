@@ -71,7 +71,7 @@ export function parseQuizdeckJson(text: string, fallbackTitle?: string): ImportR
     for (const k of META_KEYS) candidate[k] = quiz[k];
     meta = buildMeta(
       candidate,
-      (key, reason) => c.problem(lineAt(parsed, at(key)) ?? lineAt(parsed, at("")) ?? 1, `Quiz: ${reason}`),
+      (key, reason, detail) => c.problem(lineAt(parsed, at(key)) ?? lineAt(parsed, at("")) ?? 1, `Quiz: ${reason}`, [detail]),
       fallbackTitle,
     );
     questions = quiz.questions;

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { OPENTDB_LICENCE, OPENTDB_SOURCE, mapOpenTdbCategory, parseOpenTdb } from "./opentdb";
+import { plain } from "./test-utils";
 
 const sample = (name: string) => readFileSync(new URL(`../../../samples/import/${name}`, import.meta.url), "utf8");
 const result = (r: Record<string, unknown>) => ({
@@ -17,7 +18,7 @@ const file = (results: unknown[], code = 0) => JSON.stringify({ response_code: c
 describe("Open Trivia DB", () => {
   it("reads the sample: entities decoded, attribution kept, category by majority, mixed difficulty", () => {
     const r = parseOpenTdb(sample("opentdb.json"));
-    expect(r.problems).toEqual([]);
+    expect(plain(r.problems)).toEqual([]);
     expect(r.quiz).toMatchObject({
       category: "science",
       difficulty: "mixed",
@@ -55,7 +56,7 @@ describe("Open Trivia DB", () => {
     const r = parseOpenTdb(sample("opentdb-with-errors.json"));
     expect(r.quiz).toMatchObject({ title: "Sports trivia", category: "sport", tags: ["sports"] });
     expect(r.questions.map((q) => q.line)).toEqual([4, 43]);
-    expect(r.problems).toEqual([
+    expect(plain(r.problems)).toEqual([
       { line: 12, reason: 'Question 2 (line 12): type "fill_in" is not one Quizdeck reads (multiple, boolean); skipped', skipped: true },
       { line: 20, reason: 'Question 3 (line 20): has no "correct_answer"' },
       { line: 27, reason: 'Question 4 (line 27): a boolean question\'s correct_answer must be "True" or "False" (found "Maybe")' },
@@ -80,7 +81,7 @@ describe("Open Trivia DB", () => {
 
   it("explains an error response code and a file that is not an API response", () => {
     const r = parseOpenTdb('{\n  "response_code": 5,\n  "results": []\n}');
-    expect(r.problems).toEqual([{ line: 2, reason: expect.stringContaining("too many requests (response_code 5)") }]);
+    expect(plain(r.problems)).toEqual([{ line: 2, reason: expect.stringContaining("too many requests (response_code 5)") }]);
     expect(parseOpenTdb('{"format":"quizdeck","version":1,"quiz":{}}').problems[0]?.reason).toContain("looks like Quizdeck JSON");
   });
 
