@@ -4,7 +4,7 @@ import createNextIntlPlugin from "next-intl/plugin";
 
 const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
 
-type WebpackConfig = { resolve: { alias: Record<string, string | false | string[]> }; plugins: unknown[] };
+type WebpackConfig = { resolve: { alias: Record<string, string | false | string[]> }; plugins: unknown[]; module: { rules: unknown[] } };
 
 const nextConfig: NextConfig = {
   // A second build directory lets two checkouts of one tree build and test side by side.
@@ -44,6 +44,13 @@ const nextConfig: NextConfig = {
         if (/[\\/]lucide-react[\\/]dist[\\/]esm$/.test(resource.context)) resource.request = lucideIcon;
       }),
     );
+    // The browser's React DOM gets React's fix for hydrating a host element again after its
+    // children suspended (scripts/react-hydration-replay-loader.cjs): without it, a page whose RSC
+    // payload arrives in pieces now and then fails to hydrate (React error 418).
+    config.module.rules.push({
+      test: /[\\/]next[\\/]dist[\\/]compiled[\\/]react-dom(-experimental)?[\\/]cjs[\\/]react-dom-client\.(production|development)\.js$/,
+      loader: path.resolve("scripts/react-hydration-replay-loader.cjs"),
+    });
     return config;
   },
   // Type-check and lint are their own steps of `npm test`; repeating them in every build costs

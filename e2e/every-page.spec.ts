@@ -10,52 +10,33 @@ import { TOUR_PARTS, tourSite } from "./site-tour";
  *  - axe finds no WCAG 2.2 A/AA violation, in the light and the dark theme;
  *  - in Spanish, no English interface text shows (validation messages after a failed submit too);
  *  - the server's HTML and the browser's first render agree: a page that logs React's hydration
- *    error 418 twice in a row fails. The browser runs in another time zone and with another
- *    default language than the server (UTC, English), so anything formatted by the runtime's
- *    defaults instead of the request's locale and time zone renders differently and fails here.
+ *    error 418 fails (the fixture fails on any page error). The browser runs in another time zone
+ *    and with another default language than the server (UTC, English), so anything formatted by
+ *    the runtime's defaults instead of the request's locale and time zone renders differently and
+ *    fails here.
  */
 const BROWSER = { timezoneId: "Pacific/Kiritimati", locale: "de-DE" } as const;
 test.use(BROWSER);
 test.beforeEach(() => skipOnPostgres("what pages show does not depend on the database"));
 
-/**
- * A page that failed to hydrate is loaded again: a mismatch with a cause in the code (a number
- * formatted by the browser's defaults, a time, `window` read during render) comes back on every
- * load and fails; the rare one a loaded machine shows on random pages (docs/known-issues.md) does not.
- */
-function hydratesTwice(hydration: string[], found: string[]) {
-  let seen = 0;
-  return async (p: Page, label: string) => {
-    if (hydration.length === seen) return;
-    seen = hydration.length;
-    await p.reload();
-    await p.waitForLoadState("load");
-    await p.waitForLoadState("networkidle").catch(() => {});
-    if (hydration.length > seen) found.push(`${label}: React error 418 on two loads of ${p.url()}`);
-    seen = hydration.length;
-  };
-}
-
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /** A context like the test's own (size, language, time zone), watched for errors like the page. */
-function contextLike(browser: Browser, baseURL: string, page: Page, errors: string[], hydration: string[]) {
+function contextLike(browser: Browser, baseURL: string, page: Page, errors: string[]) {
   return async () => {
     const project = test.info().project.use;
     const context = await browser.newContext({ ...BROWSER, baseURL, viewport: page.viewportSize(), deviceScaleFactor: project.deviceScaleFactor, isMobile: project.isMobile, hasTouch: project.hasTouch });
     await context.addCookies((await page.context().cookies()).filter((c) => c.name === "NEXT_LOCALE"));
-    await watchContext(context, errors, hydration);
+    await watchContext(context, errors);
     return context;
   };
 }
 
 for (const part of TOUR_PARTS) {
-  test(`every page passes axe (WCAG 2.2 AA) in the light and the dark theme: ${part}`, async ({ page, browser, baseURL, consoleErrors, hydrationErrors }) => {
+  test(`every page passes axe (WCAG 2.2 AA) in the light and the dark theme: ${part}`, async ({ page, browser, baseURL, consoleErrors }) => {
     test.setTimeout(240_000);
     const found: string[] = [];
-    const recheck = hydratesTwice(hydrationErrors, found);
-    await tourSite(part, page, contextLike(browser, baseURL!, page, consoleErrors, hydrationErrors), baseURL!, "en", async (p, label) => {
-      await recheck(p, label);
+    await tourSite(part, page, contextLike(browser, baseURL!, page, consoleErrors), baseURL!, "en", async (p, label) => {
       for (const scheme of ["light", "dark"] as const) {
         await p.emulateMedia({ colorScheme: scheme });
         if (scheme === "dark") await expect(p.locator("html")).toHaveClass(/\bdark\b/);
@@ -67,15 +48,13 @@ for (const part of TOUR_PARTS) {
     expect(found).toEqual([]);
   });
 
-  test(`every page in Spanish shows no English interface text: ${part}`, async ({ page, browser, baseURL, context, consoleErrors, hydrationErrors }) => {
+  test(`every page in Spanish shows no English interface text: ${part}`, async ({ page, browser, baseURL, context, consoleErrors }) => {
     test.setTimeout(180_000);
     // The words are the same at every size; one walk keeps CI within its minutes.
     test.skip(!isPhone(page), "the phone walk covers the interface text");
     await context.addCookies([{ name: "NEXT_LOCALE", value: "es", url: baseURL! }]);
     const found: string[] = [];
-    const recheck = hydratesTwice(hydrationErrors, found);
-    await tourSite(part, page, contextLike(browser, baseURL!, page, consoleErrors, hydrationErrors), baseURL!, "es", async (p, label) => {
-      await recheck(p, label);
+    await tourSite(part, page, contextLike(browser, baseURL!, page, consoleErrors), baseURL!, "es", async (p, label) => {
       await expect(p.locator("html")).toHaveAttribute("lang", "es");
       for (const text of await englishOn(p)) found.push(`${label}: ${text}`);
     });
