@@ -110,6 +110,18 @@ if (!existsSync(path.join(distDir, "BUILD_ID"))) {
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+/** How long any one wait may take before the run is given up as stalled (a bench must not hang). */
+const STALL_MS = 120_000;
+async function until(ok: () => boolean, what: string) {
+  const end = performance.now() + STALL_MS;
+  while (!ok()) {
+    if (performance.now() > end) throw new Error(`stalled: waited ${STALL_MS / 1000} s for ${what}`);
+    await sleep(5);
+  }
+}
+function timed<T>(p: Promise<T>, what: string): Promise<T> {
+  return Promise.race([p, sleep(STALL_MS).then(() => Promise.reject(new Error(`stalled: no reply in ${STALL_MS / 1000} s to ${what}`)))]);
+}
 
 /** Some answer of the right shape (right or wrong: the bench measures, it does not play well). */
 function anyAnswer(view: PlayerView): unknown {
@@ -240,6 +252,9 @@ async function playGame(target: Target, cookie: string, slug: string, playerCoun
     await emit(host, "host:settings", { readingDelaySeconds: 1, maxPlayers: Math.max(playerCount, 1) });
     let hostView: HostView | null = null;
     host.on("host:state", (v) => (hostView = v));
+    // The host's socket.io-client does not reconnect here: a drop (a ping missed under load) would
+    // stall the run, so say so.
+    host.on("disconnect", (reason) => console.error(`  the host's socket dropped: ${reason}`));
 
     const before = await stats(target);
     // Joins: every player connects and joins, 100 at a time (a room filling up).
@@ -288,7 +303,7 @@ async function playGame(target: Target, cookie: string, slug: string, playerCoun
             views.set(socket, composePlayerView(shared, personal));
           });
           const t = performance.now();
-          const res = await socket.emit<{ ok: boolean; error?: unknown; state: PlayerView }>("player:join", { pin: created.pin });
+          const res = await timed(socket.emit<{ ok: boolean; error?: unknown; state: PlayerView }>("player:join", { pin: created.pin }), "a join");
           joinTimes.push(performance.now() - t);
           if (!res.ok) throw new Error(`join: ${JSON.stringify(res.error)}`);
           personal ??= personalOfView(res.state);
@@ -325,11 +340,11 @@ async function playGame(target: Target, cookie: string, slug: string, playerCoun
       const atStart = await stats(target, detail);
       currentQuestion = q;
       const sent = performance.now();
-      await emit(host, q === 0 ? "host:start" : "host:next", {});
+      await timed(emit(host, q === 0 ? "host:start" : "host:next", {}), "the host's start of a question");
       // Wait until every player has the question with answers open.
       const key = `question:${q}:answering`;
       const reading = `question:${q}:reading`;
-      while ((seenBy.get(reading) ?? 0) < playerCount && (seenBy.get(key) ?? 0) < playerCount) await sleep(5);
+      await until(() => (seenBy.get(reading) ?? 0) >= playerCount || (seenBy.get(key) ?? 0) >= playerCount, `every player to get question ${q + 1}`);
       const got: number[] = [];
       for (let i = 0; i < playerCount; i++) {
         const m = firstSeen[i]!;
@@ -343,7 +358,7 @@ async function playGame(target: Target, cookie: string, slug: string, playerCoun
       emitMs.push(st.broadcastMsLast);
       writeMs.push(st.roomWriteMsLast);
       currentQuestion = -1;
-      while ((seenBy.get(key) ?? 0) < playerCount) await sleep(5);
+      await until(() => (seenBy.get(key) ?? 0) >= playerCount, `answers to open on question ${q + 1}`);
       // Every player answers within one second.
       const acksBefore = acks.length;
       await Promise.all(
@@ -351,11 +366,14 @@ async function playGame(target: Target, cookie: string, slug: string, playerCoun
           await sleep(Math.random() * 1000);
           const view = views.get(socket)!;
           const t = performance.now();
-          const res = await socket.emit<{ ok: boolean; me?: PlayerPersonal }>("player:answer", {
-            questionIndex: q,
-            answer: anyAnswer(view),
-            clientId: `b${q}-${Math.random().toString(36).slice(2)}`,
-          });
+          const res = await timed(
+            socket.emit<{ ok: boolean; me?: PlayerPersonal }>("player:answer", {
+              questionIndex: q,
+              answer: anyAnswer(view),
+              clientId: `b${q}-${Math.random().toString(36).slice(2)}`,
+            }),
+            `an answer to question ${q + 1}`,
+          );
           acks.push(performance.now() - t);
           // As the phone does: the acknowledgement brings its own part with the answer locked in.
           if (res.me) views.set(socket, composePlayerView(sharedOfView(views.get(socket)!), res.me));
@@ -366,14 +384,14 @@ async function playGame(target: Target, cookie: string, slug: string, playerCoun
       const qa = sorted(acks.slice(acksBefore));
       ackByQuestion.push(`q${q + 1}: p50 ${percentile(qa, 50).toFixed(0)}, p99 ${percentile(qa, 99).toFixed(0)}, max ${qa.at(-1)!.toFixed(0)} ms`);
       // Everyone answered: the reveal comes by itself.
-      while ((hostView as HostView | null)?.phase !== "reveal") await sleep(5);
+      await until(() => (hostView as HostView | null)?.phase === "reveal", `the reveal of question ${q + 1}`);
       const atReveal = await stats(target);
       loopP99.push(atReveal.eventLoopDelayMs.p99);
       work.push(`q${q + 1}: ${atReveal.cpuMs - atStart.cpuMs} ms CPU, ${atReveal.minorPageFaults - atStart.minorPageFaults} page faults`);
-      await emit(host, "host:next", {}); // scoreboard
+      await timed(emit(host, "host:next", {}), "the host's move to the scoreboard");
       await sleep(1500); // a host looks at the scoreboard before moving on
     }
-    const finished = await emit<{ ok: boolean; state: HostView }>(host, "host:end", {});
+    const finished = await timed(emit<{ ok: boolean; state: HostView }>(host, "host:end", {}), "the host's end of the game");
     const counted = finished.state.report?.players.reduce((n, p) => n + p.answered, 0) ?? 0;
     const end = await stats(target);
 
@@ -613,8 +631,18 @@ async function main() {
     `bench:live — ${shape} (${CLIENT === "lean" ? "lean clients" : "socket.io-client"}${PINNED ? "; server on CPU 0, generator on CPU 1" : ""}), ${QUESTIONS} questions; ${machine()}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(", ")}; ${new Date().toISOString()}`,
   );
   const rows: Figures[] = [];
+  const failures: string[] = [];
   const run = async (f: () => Promise<Figures>) => {
-    const r = await f();
+    let r: Figures;
+    try {
+      r = await f();
+    } catch (err) {
+      // A run that stalls or fails is reported and the comparison goes on with the others.
+      const message = err instanceof Error ? err.message : String(err);
+      failures.push(message);
+      console.error(`  a run FAILED: ${message} (load average ${os.loadavg()[0]!.toFixed(1)})`);
+      return;
+    }
     rows.push(r);
     console.log(`  ${r.label}: broadcast p50/p99 ${r.broadcastP50.toFixed(0)}/${r.broadcastP99.toFixed(0)} ms, ack p50/p99 ${r.ackP50.toFixed(0)}/${r.ackP99.toFixed(0)} ms, lost ${r.lost}${r.pages ? `; pages ${r.pages.rps.toFixed(1)}/s p50/p99 ${r.pages.p50}/${r.pages.p99} ms, ${r.pages.errors} errors` : ""} (load average ${os.loadavg()[0]!.toFixed(1)})`);
   };
@@ -638,6 +666,7 @@ async function main() {
     await run(() => runSingle(FANOUT, 0, `fanout ${FANOUT}`));
     printTable(rows);
   }
+  if (failures.length > 0) console.log(`\n${failures.length} run(s) failed: ${failures.join("; ")}`);
 }
 
 main().then(
