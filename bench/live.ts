@@ -254,7 +254,9 @@ async function playGame(target: Target, cookie: string, slug: string, playerCoun
     host.on("host:state", (v) => (hostView = v));
     // The host's socket.io-client does not reconnect here: a drop (a ping missed under load) would
     // stall the run, so say so.
-    host.on("disconnect", (reason) => console.error(`  the host's socket dropped: ${reason}`));
+    host.on("disconnect", (reason) => {
+      if (reason !== "io client disconnect") console.error(`  the host's socket dropped: ${reason}`);
+    });
 
     const before = await stats(target);
     // Joins: every player connects and joins, 100 at a time (a room filling up).
