@@ -3,7 +3,9 @@ import type { Socket as NetSocket } from "node:net";
 import { Server, type Socket } from "socket.io";
 
 /**
- * Writing one Socket.IO event to many sockets with as little work per socket as the wire allows.
+ * Writing one Socket.IO event to many sockets with as little work per socket as the wire allows:
+ * the `direct` fanout, taken only with QUIZDECK_LIVE_FANOUT=direct (the default is Socket.IO's own
+ * broadcast; docs/benchmarks.md has the paired runs that decided it).
  *
  * A broadcast to 2,000 phones is bounded by what each socket costs: Socket.IO's room broadcast
  * encodes the packet once, but then every socket still goes through Engine.IO's packet queue,
