@@ -204,6 +204,8 @@ function connect(base: string, cookie?: string, pin?: string): Promise<Client> {
     transports: ["websocket"],
     forceNew: true,
     reconnection: false,
+    // A server busy with pages may take longer than socket.io-client's 20 s: measure, do not give up.
+    timeout: STALL_MS,
     ...(pin ? { query: { pin } } : {}),
     ...(cookie ? { extraHeaders: { cookie } } : {}),
   });
