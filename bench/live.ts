@@ -1,10 +1,12 @@
 /**
  * bench:live — a load test of live games against the production server on loopback.
  *
- *   npm run bench:live -- --players 2000 [--questions 3] [--games 1] [--port 3460] [--client lean|socket.io] [--pin]
+ *   npm run bench:live -- --players 2000 [--questions 3] [--games 1] [--concurrent 1] [--port 3460]
+ *     [--client lean|socket.io] [--pin] [--fanout standard|direct]
+ *     [--paired N | --page-load R | --instances 2]
  *
  * Starts the built server in its own process (fresh PGlite directory, join rate limit raised),
- * signs a host up, imports a quiz, and from this process (the load generator) connects one
+ * signs a host up, and from this process (the load generator) connects one
  * Socket.IO client per player (bench/lean-client.ts by default, socket.io-client with
  * `--client socket.io`). The scheduler places both processes on the machine's CPUs; `--pin` puts
  * the server on CPU 0 and the generator on CPU 1 (taskset), which keeps the generator's decoding
@@ -16,20 +18,35 @@
  * 0), the server's event-loop delay p99 while a question runs, and server memory per player.
  * `--games G` plays G games one after another on the same server, each with fresh players: the
  * first game after a start runs on code and memory the server has not used yet, the later ones
- * show a warm server. Per question it also prints the server's CPU time and minor page faults.
- * Numbers and the machine go to stdout; docs/benchmarks.md keeps them.
+ * show a warm server. `--concurrent C` splits the players over C games played at the same time
+ * (the per-game detail lines are then left out). Per question it also prints the server's CPU
+ * time and minor page faults.
+ *
+ * Comparisons, each in one invocation, each run on a fresh server, ending in one table:
+ *   --paired N      N runs of each fanout (QUIZDECK_LIVE_FANOUT), alternating standard, direct,
+ *                   …, then per mode the median and the spread (min–max) of every figure;
+ *   --page-load R   the game once without, then once with R requests/s (autocannon, in turn to
+ *                   /explore and a quiz page) served by the same server while it runs; page
+ *                   latency p50/p99 and errors beside the live figures;
+ *   --instances 2   PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL) + Redis + one instance,
+ *                   then the same with two instances behind nginx (deploy/nginx-cluster.conf,
+ *                   scripts/cluster-parts.ts); use --concurrent so the games spread by PIN.
+ *                   Ports: nginx PORT, apps PORT+2 and PORT+4, Redis PORT+6.
+ * Numbers, the machine and its load average go to stdout; docs/benchmarks.md keeps them.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import autocannon from "autocannon";
 import { io, type Socket } from "socket.io-client";
 import { LeanSocket } from "./lean-client";
 import { warmUpPackets } from "./warm-up";
 import type { ClientToServerEvents, HostView, PlayerPersonal, PlayerShared, PlayerView, ServerToClientEvents } from "../src/core/live/protocol";
 import { composePlayerView, personalOfView, sharedOfView } from "../src/core/live/views";
 import { LIVE_SOCKET_PATH, LIVE_STATS_PATH } from "../src/server/live/constants";
+import { clusterParts } from "../scripts/cluster-parts";
 import { machine, percentile, startServer, statsUrl, stopServer } from "./server";
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -49,6 +66,22 @@ const PLAYERS = arg("players", 500);
 const QUESTIONS = arg("questions", 3);
 const GAMES = arg("games", 1);
 const PORT = arg("port", 3460);
+const CONCURRENT = Math.max(1, arg("concurrent", 1));
+const PAIRED = arg("paired", 0);
+const PAGE_LOAD = arg("page-load", 0);
+const INSTANCES = arg("instances", 1);
+if (INSTANCES !== 1 && INSTANCES !== 2) {
+  console.error("--instances is 1 or 2");
+  process.exit(1);
+}
+const fanoutFlag = args.indexOf("--fanout");
+const FANOUT = fanoutFlag >= 0 ? args[fanoutFlag + 1]! : "standard";
+if (FANOUT !== "standard" && FANOUT !== "direct") {
+  console.error("--fanout is standard or direct");
+  process.exit(1);
+}
+/** The per-game detail lines (server emit times, arrivals, server work): one game at a time only. */
+const DETAIL = CONCURRENT === 1;
 const clientFlag = args.indexOf("--client");
 const CLIENT = clientFlag >= 0 ? args[clientFlag + 1] : "lean";
 if (CLIENT !== "lean" && CLIENT !== "socket.io") {
@@ -77,6 +110,18 @@ if (!existsSync(path.join(distDir, "BUILD_ID"))) {
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+/** How long any one wait may take before the run is given up as stalled (a bench must not hang). */
+const STALL_MS = 120_000;
+async function until(ok: () => boolean, what: string) {
+  const end = performance.now() + STALL_MS;
+  while (!ok()) {
+    if (performance.now() > end) throw new Error(`stalled: waited ${STALL_MS / 1000} s for ${what}`);
+    await sleep(5);
+  }
+}
+function timed<T>(p: Promise<T>, what: string): Promise<T> {
+  return Promise.race([p, sleep(STALL_MS).then(() => Promise.reject(new Error(`stalled: no reply in ${STALL_MS / 1000} s to ${what}`)))]);
+}
 
 /** Some answer of the right shape (right or wrong: the bench measures, it does not play well). */
 function anyAnswer(view: PlayerView): unknown {
@@ -100,31 +145,68 @@ function anyAnswer(view: PlayerView): unknown {
   }
 }
 
-/** The server's counters; `reset` also starts a new event-loop delay histogram. */
-async function stats(reset = false) {
-  return (await (await fetch(statsUrl(PORT, `${LIVE_STATS_PATH}${reset ? "?reset=1" : ""}`))).json()) as {
-    players: number;
-    answers: number;
-    commits: number;
-    commitMsTotal: number;
-    commitMsMax: number;
-    snapshots: number;
-    broadcastMsLast: number;
-    roomWriteMsLast: number;
-    fanout: { direct: number; fallback: number; directAcks: number };
-    memory: { rss: number; heapUsed: number };
-    cpuMs: number;
-    minorPageFaults: number;
-    eventLoopDelayMs: { p50: number; p99: number; max: number };
+type Stats = {
+  players: number;
+  answers: number;
+  commits: number;
+  commitMsTotal: number;
+  commitMsMax: number;
+  snapshots: number;
+  broadcastMsLast: number;
+  roomWriteMsLast: number;
+  fanout: { mode?: string; direct: number; fallback: number; directAcks: number };
+  memory: { rss: number; heapUsed: number };
+  cpuMs: number;
+  minorPageFaults: number;
+  eventLoopDelayMs: { p50: number; p99: number; max: number };
+};
+
+/** Where one run's players, host and page load go, and how to read its servers' counters. */
+type Target = {
+  /** The origin players and pages use: the one instance, or nginx in front of two. */
+  base: string;
+  /** The app ports whose stats ports (port + 1) are read. */
+  appPorts: number[];
+};
+
+/**
+ * The servers' counters (`reset` also starts a new event-loop delay histogram). Over several
+ * instances: sums, and the worst of the delays and of the last broadcast.
+ */
+async function stats(target: Target, reset = false): Promise<Stats> {
+  const all = await Promise.all(
+    target.appPorts.map(async (port) => (await (await fetch(statsUrl(port, `${LIVE_STATS_PATH}${reset ? "?reset=1" : ""}`))).json()) as Stats),
+  );
+  if (all.length === 1) return all[0]!;
+  const sum = (f: (s: Stats) => number) => all.reduce((n, s) => n + f(s), 0);
+  const max = (f: (s: Stats) => number) => Math.max(...all.map(f));
+  return {
+    players: sum((s) => s.players),
+    answers: sum((s) => s.answers),
+    commits: sum((s) => s.commits),
+    commitMsTotal: sum((s) => s.commitMsTotal),
+    commitMsMax: max((s) => s.commitMsMax),
+    snapshots: sum((s) => s.snapshots),
+    broadcastMsLast: max((s) => s.broadcastMsLast),
+    roomWriteMsLast: max((s) => s.roomWriteMsLast),
+    fanout: { mode: all[0]!.fanout.mode, direct: sum((s) => s.fanout.direct), fallback: sum((s) => s.fanout.fallback), directAcks: sum((s) => s.fanout.directAcks) },
+    memory: { rss: sum((s) => s.memory.rss), heapUsed: sum((s) => s.memory.heapUsed) },
+    cpuMs: sum((s) => s.cpuMs),
+    minorPageFaults: sum((s) => s.minorPageFaults),
+    eventLoopDelayMs: { p50: max((s) => s.eventLoopDelayMs.p50), p99: max((s) => s.eventLoopDelayMs.p99), max: max((s) => s.eventLoopDelayMs.max) },
   };
 }
 
-function connect(cookie?: string): Promise<Client> {
-  const socket: Client = io(BASE, {
+/** A host's socket.io-client; with a PIN in the URL, as the real client sends it (the balancer routes on it). */
+function connect(base: string, cookie?: string, pin?: string): Promise<Client> {
+  const socket: Client = io(base, {
     path: LIVE_SOCKET_PATH,
     transports: ["websocket"],
     forceNew: true,
     reconnection: false,
+    // A server busy with pages may take longer than socket.io-client's 20 s: measure, do not give up.
+    timeout: STALL_MS,
+    ...(pin ? { query: { pin } } : {}),
     ...(cookie ? { extraHeaders: { cookie } } : {}),
   });
   return new Promise((resolve, reject) => {
@@ -137,9 +219,9 @@ function emit<T>(socket: Client, event: string, payload: object): Promise<T> {
   return new Promise((resolve) => (socket.emit as (e: string, p: object, ack: (r: T) => void) => void)(event, payload, resolve));
 }
 
-async function connectPlayer(): Promise<PlayerSocket> {
-  if (CLIENT === "lean") return LeanSocket.connect(`ws://127.0.0.1:${PORT}${LIVE_SOCKET_PATH}/?EIO=4&transport=websocket`);
-  const socket = await connect();
+async function connectPlayer(base: string, pin: string): Promise<PlayerSocket> {
+  if (CLIENT === "lean") return LeanSocket.connect(`${base.replace(/^http/, "ws")}${LIVE_SOCKET_PATH}/?EIO=4&transport=websocket&pin=${pin}`);
+  const socket = await connect(base, undefined, pin);
   return {
     on: (event, handler) => (socket.on as (e: string, h: (p: never) => void) => void)(event, handler),
     emit: (event, payload) => emit(socket, event, payload),
@@ -147,20 +229,38 @@ async function connectPlayer(): Promise<PlayerSocket> {
   };
 }
 
-/** One game: N players join, answer QUESTIONS questions, the host ends it; prints the numbers. */
-async function playGame(cookie: string, slug: string) {
+/** What one game measured, for the figures of a run (several games' are merged). */
+type GameResult = { joinTimes: number[]; joinAll: number; broadcast: number[]; acks: number[]; acked: number; failed: number; counted: number };
+
+/**
+ * One game: `players` players join, answer QUESTIONS questions, the host ends it. With `detail`
+ * it prints the game's own lines (server emit times, per-question arrivals, server work), which
+ * only make sense with one game at a time on the server.
+ */
+async function playGame(target: Target, cookie: string, slug: string, playerCount: number, detail: boolean): Promise<GameResult> {
   const players: PlayerSocket[] = [];
+  const base = target.base;
+  let host: Client | null = null;
   try {
-    const host = await connect(cookie);
-    const created = await emit<{ ok: boolean; gameId: string; pin: string }>(host, "host:create", { slug });
+    // host:create needs no PIN: any instance makes the game; the host then connects with the PIN,
+    // which takes it to the game's instance (as the browser's host screen does).
+    const creator = await connect(base, cookie);
+    const created = await emit<{ ok: boolean; gameId: string; pin: string }>(creator, "host:create", { slug });
+    creator.disconnect();
     if (!created.ok) throw new Error(`host:create: ${JSON.stringify(created)}`);
+    host = await connect(base, cookie, created.pin);
     const attached = await emit<{ ok: boolean }>(host, "host:attach", { gameId: created.gameId });
     if (!attached.ok) throw new Error("host:attach failed");
-    await emit(host, "host:settings", { readingDelaySeconds: 1, maxPlayers: Math.max(PLAYERS, 1) });
+    await emit(host, "host:settings", { readingDelaySeconds: 1, maxPlayers: Math.max(playerCount, 1) });
     let hostView: HostView | null = null;
     host.on("host:state", (v) => (hostView = v));
+    // The host's socket.io-client does not reconnect here: a drop (a ping missed under load) would
+    // stall the run, so say so.
+    host.on("disconnect", (reason) => {
+      if (reason !== "io client disconnect") console.error(`  the host's socket dropped: ${reason}`);
+    });
 
-    const before = await stats();
+    const before = await stats(target);
     // Joins: every player connects and joins, 100 at a time (a room filling up).
     const joinTimes: number[] = [];
     const views = new Map<PlayerSocket, PlayerView>();
@@ -178,11 +278,11 @@ async function playGame(cookie: string, slug: string) {
       seenBy.set(key, (seenBy.get(key) ?? 0) + 1);
     };
     const t0 = performance.now();
-    for (let start = 0; start < PLAYERS; start += 100) {
+    for (let start = 0; start < playerCount; start += 100) {
       await Promise.all(
-        Array.from({ length: Math.min(100, PLAYERS - start) }, async (_, k) => {
+        Array.from({ length: Math.min(100, playerCount - start) }, async (_, k) => {
           const i = start + k;
-          const socket = await connectPlayer();
+          const socket = await connectPlayer(base, created.pin);
           // As a phone does (src/components/live/player-game.tsx): whole views, or the room's
           // shared part plus this player's own part when it changed.
           let personal: PlayerPersonal | null = null;
@@ -207,7 +307,7 @@ async function playGame(cookie: string, slug: string) {
             views.set(socket, composePlayerView(shared, personal));
           });
           const t = performance.now();
-          const res = await socket.emit<{ ok: boolean; error?: unknown; state: PlayerView }>("player:join", { pin: created.pin });
+          const res = await timed(socket.emit<{ ok: boolean; error?: unknown; state: PlayerView }>("player:join", { pin: created.pin }), "a join");
           joinTimes.push(performance.now() - t);
           if (!res.ok) throw new Error(`join: ${JSON.stringify(res.error)}`);
           personal ??= personalOfView(res.state);
@@ -226,7 +326,7 @@ async function playGame(cookie: string, slug: string) {
       seenBy.clear();
     }
     await sleep(1500);
-    const afterJoin = await stats();
+    const afterJoin = await stats(target);
 
     const broadcast: number[] = [];
     const emitMs: number[] = [];
@@ -241,16 +341,16 @@ async function playGame(cookie: string, slug: string) {
     let acked = 0;
     let failed = 0;
     for (let q = 0; q < QUESTIONS; q++) {
-      const atStart = await stats(true);
+      const atStart = await stats(target, detail);
       currentQuestion = q;
       const sent = performance.now();
-      await emit(host, q === 0 ? "host:start" : "host:next", {});
+      await timed(emit(host, q === 0 ? "host:start" : "host:next", {}), "the host's start of a question");
       // Wait until every player has the question with answers open.
       const key = `question:${q}:answering`;
       const reading = `question:${q}:reading`;
-      while ((seenBy.get(reading) ?? 0) < PLAYERS && (seenBy.get(key) ?? 0) < PLAYERS) await sleep(5);
+      await until(() => (seenBy.get(reading) ?? 0) >= playerCount || (seenBy.get(key) ?? 0) >= playerCount, `every player to get question ${q + 1}`);
       const got: number[] = [];
-      for (let i = 0; i < PLAYERS; i++) {
+      for (let i = 0; i < playerCount; i++) {
         const m = firstSeen[i]!;
         got.push((m.get(reading) ?? m.get(key)!) - sent);
       }
@@ -258,11 +358,11 @@ async function playGame(cookie: string, slug: string) {
       spreads.push([Math.min(...got), Math.max(...got)]);
       const g = sorted(got);
       arrivals.push(`q${q + 1}: ${[10, 50, 90, 99].map((p) => `p${p} ${percentile(g, p).toFixed(0)}`).join(", ")}, max ${g.at(-1)!.toFixed(0)} ms`);
-      const st = await stats();
+      const st = await stats(target);
       emitMs.push(st.broadcastMsLast);
       writeMs.push(st.roomWriteMsLast);
       currentQuestion = -1;
-      while ((seenBy.get(key) ?? 0) < PLAYERS) await sleep(5);
+      await until(() => (seenBy.get(key) ?? 0) >= playerCount, `answers to open on question ${q + 1}`);
       // Every player answers within one second.
       const acksBefore = acks.length;
       await Promise.all(
@@ -270,11 +370,14 @@ async function playGame(cookie: string, slug: string) {
           await sleep(Math.random() * 1000);
           const view = views.get(socket)!;
           const t = performance.now();
-          const res = await socket.emit<{ ok: boolean; me?: PlayerPersonal }>("player:answer", {
-            questionIndex: q,
-            answer: anyAnswer(view),
-            clientId: `b${q}-${Math.random().toString(36).slice(2)}`,
-          });
+          const res = await timed(
+            socket.emit<{ ok: boolean; me?: PlayerPersonal }>("player:answer", {
+              questionIndex: q,
+              answer: anyAnswer(view),
+              clientId: `b${q}-${Math.random().toString(36).slice(2)}`,
+            }),
+            `an answer to question ${q + 1}`,
+          );
           acks.push(performance.now() - t);
           // As the phone does: the acknowledgement brings its own part with the answer locked in.
           if (res.me) views.set(socket, composePlayerView(sharedOfView(views.get(socket)!), res.me));
@@ -285,79 +388,289 @@ async function playGame(cookie: string, slug: string) {
       const qa = sorted(acks.slice(acksBefore));
       ackByQuestion.push(`q${q + 1}: p50 ${percentile(qa, 50).toFixed(0)}, p99 ${percentile(qa, 99).toFixed(0)}, max ${qa.at(-1)!.toFixed(0)} ms`);
       // Everyone answered: the reveal comes by itself.
-      while ((hostView as HostView | null)?.phase !== "reveal") await sleep(5);
-      const atReveal = await stats();
+      await until(() => (hostView as HostView | null)?.phase === "reveal", `the reveal of question ${q + 1}`);
+      const atReveal = await stats(target);
       loopP99.push(atReveal.eventLoopDelayMs.p99);
       work.push(`q${q + 1}: ${atReveal.cpuMs - atStart.cpuMs} ms CPU, ${atReveal.minorPageFaults - atStart.minorPageFaults} page faults`);
-      await emit(host, "host:next", {}); // scoreboard
+      await timed(emit(host, "host:next", {}), "the host's move to the scoreboard");
       await sleep(1500); // a host looks at the scoreboard before moving on
     }
-    const finished = await emit<{ ok: boolean; state: HostView }>(host, "host:end", {});
+    const finished = await timed(emit<{ ok: boolean; state: HostView }>(host, "host:end", {}), "the host's end of the game");
     const counted = finished.state.report?.players.reduce((n, p) => n + p.answered, 0) ?? 0;
-    const end = await stats();
+    const end = await stats(target);
 
-    const jt = sorted(joinTimes);
-    const bt = sorted(broadcast);
-    const at = sorted(acks);
-    const perPlayer = (afterJoin.memory.heapUsed - before.memory.heapUsed) / PLAYERS;
-    const rssPerPlayer = (afterJoin.memory.rss - before.memory.rss) / PLAYERS;
-    console.log("");
-    console.log(`players                      ${PLAYERS}`);
-    console.log(`joins: all in                ${ms(joinAll)}; p50 ${ms(percentile(jt, 50))}, p99 ${ms(percentile(jt, 99))}`);
-    console.log(`question broadcast           p50 ${ms(percentile(bt, 50))}, p99 ${ms(percentile(bt, 99))}, max ${ms(bt.at(-1) ?? 0)}`);
-    console.log(`first / last player got it  ${spreads.map(([a, b]) => `${ms(a)} / ${ms(b)}`).join(", ")} (per question)`);
-    console.log(`arrivals per question        ${arrivals.join("; ")}`);
-    console.log(`player:me with the question  ${Array.from({ length: QUESTIONS }, (_, q) => meMessages[q] ?? 0).join(", ")} (own parts that changed: only the shared part should go out)`);
-    console.log(`server emit of a broadcast  ${emitMs.map((x) => ms(x)).join(", ")} (building and writing the ${PLAYERS} views, per question; of which writing the room's message ${writeMs.map((x) => ms(x)).join(", ")})`);
-    console.log(`answer acknowledgement       p50 ${ms(percentile(at, 50))}, p99 ${ms(percentile(at, 99))}, max ${ms(at.at(-1) ?? 0)}`);
-    console.log(`acks per question           ${ackByQuestion.join("; ")}`);
-    console.log(`answers                      ${acked} acknowledged, ${failed} refused, ${counted} in the report; lost ${acked - counted}`);
-    console.log(`server event-loop delay p99  ${loopP99.map((x) => `${x} ms`).join(", ")} (per question)`);
-    console.log(`server work per question     ${work.join("; ")} (minor page faults: memory touched for the first time)`);
-    console.log(`group commits                ${end.commits} (${(end.answers / Math.max(end.commits, 1)).toFixed(1)} events each on average), ${(end.commitMsTotal / Math.max(end.commits, 1)).toFixed(1)} ms average, ${end.commitMsMax.toFixed(0)} ms max; ${end.snapshots} snapshots`);
-    console.log(`messages to phones           ${end.fanout.direct} written straight to the socket, ${end.fanout.fallback} through Socket.IO's queue; ${end.fanout.directAcks} acknowledgements written straight (src/server/live/fanout.ts)`);
-    console.log(`server memory per player     ${(perPlayer / 1024).toFixed(1)} KiB heap, ${(rssPerPlayer / 1024).toFixed(1)} KiB RSS (heap ${(end.memory.heapUsed / 2 ** 20).toFixed(0)} MiB at the end)`);
-    host.disconnect();
+    if (detail) {
+      const jt = sorted(joinTimes);
+      const bt = sorted(broadcast);
+      const at = sorted(acks);
+      const perPlayer = (afterJoin.memory.heapUsed - before.memory.heapUsed) / playerCount;
+      const rssPerPlayer = (afterJoin.memory.rss - before.memory.rss) / playerCount;
+      console.log("");
+      console.log(`players                      ${playerCount}`);
+      console.log(`joins: all in                ${ms(joinAll)}; p50 ${ms(percentile(jt, 50))}, p99 ${ms(percentile(jt, 99))}`);
+      console.log(`question broadcast           p50 ${ms(percentile(bt, 50))}, p99 ${ms(percentile(bt, 99))}, max ${ms(bt.at(-1) ?? 0)}`);
+      console.log(`first / last player got it  ${spreads.map(([a, b]) => `${ms(a)} / ${ms(b)}`).join(", ")} (per question)`);
+      console.log(`arrivals per question        ${arrivals.join("; ")}`);
+      console.log(`player:me with the question  ${Array.from({ length: QUESTIONS }, (_, q) => meMessages[q] ?? 0).join(", ")} (own parts that changed: only the shared part should go out)`);
+      console.log(`server emit of a broadcast  ${emitMs.map((x) => ms(x)).join(", ")} (building and writing the ${playerCount} views, per question; of which writing the room's message ${writeMs.map((x) => ms(x)).join(", ")})`);
+      console.log(`answer acknowledgement       p50 ${ms(percentile(at, 50))}, p99 ${ms(percentile(at, 99))}, max ${ms(at.at(-1) ?? 0)}`);
+      console.log(`acks per question           ${ackByQuestion.join("; ")}`);
+      console.log(`answers                      ${acked} acknowledged, ${failed} refused, ${counted} in the report; lost ${acked - counted}`);
+      console.log(`server event-loop delay p99  ${loopP99.map((x) => `${x} ms`).join(", ")} (per question)`);
+      console.log(`server work per question     ${work.join("; ")} (minor page faults: memory touched for the first time)`);
+      console.log(`group commits                ${end.commits} (${(end.answers / Math.max(end.commits, 1)).toFixed(1)} events each on average), ${(end.commitMsTotal / Math.max(end.commits, 1)).toFixed(1)} ms average, ${end.commitMsMax.toFixed(0)} ms max; ${end.snapshots} snapshots`);
+      console.log(
+        end.fanout.mode === "direct"
+          ? `messages to phones           fanout direct: ${end.fanout.direct} written straight to the socket, ${end.fanout.fallback} through Socket.IO's queue; ${end.fanout.directAcks} acknowledgements written straight (src/server/live/fanout.ts)`
+          : `messages to phones           fanout standard: Socket.IO's own room broadcasts and acknowledgements`,
+      );
+      console.log(`server memory per player     ${(perPlayer / 1024).toFixed(1)} KiB heap, ${(rssPerPlayer / 1024).toFixed(1)} KiB RSS (heap ${(end.memory.heapUsed / 2 ** 20).toFixed(0)} MiB at the end)`);
+    }
+    return { joinTimes, joinAll, broadcast, acks, acked, failed, counted };
   } finally {
+    host?.disconnect();
     for (const p of players) p?.disconnect();
   }
 }
 
-async function main() {
-  const dir = mkdtempSync(path.join(tmpdir(), "quizdeck-bench-live-"));
-  console.log(
-    `bench:live — ${PLAYERS} players (${CLIENT === "lean" ? "lean clients" : "socket.io-client"}${PINNED ? "; server on CPU 0, generator on CPU 1" : ""}), ${QUESTIONS} questions; ${machine()}`,
+/** The figures every mode compares: one line per run. */
+type Figures = {
+  label: string;
+  joinAll: number;
+  joinP99: number;
+  broadcastP50: number;
+  broadcastP99: number;
+  ackP50: number;
+  ackP99: number;
+  lost: number;
+  refused: number;
+  pages?: { requests: number; rps: number; p50: number; p99: number; errors: number };
+};
+
+function figures(label: string, games: GameResult[]): Figures {
+  const all = (f: (g: GameResult) => number[]) => sorted(games.flatMap(f));
+  const bt = all((g) => g.broadcast);
+  const at = all((g) => g.acks);
+  return {
+    label,
+    joinAll: Math.max(...games.map((g) => g.joinAll)),
+    joinP99: percentile(all((g) => g.joinTimes), 99),
+    broadcastP50: percentile(bt, 50),
+    broadcastP99: percentile(bt, 99),
+    ackP50: percentile(at, 50),
+    ackP99: percentile(at, 99),
+    lost: games.reduce((n, g) => n + g.acked - g.counted, 0),
+    refused: games.reduce((n, g) => n + g.failed, 0),
+  };
+}
+
+const n0 = (x: number) => x.toFixed(0).padStart(6);
+function printTable(rows: Figures[]) {
+  console.log("");
+  console.log("| run | joins all in ms | join p99 | broadcast p50 | broadcast p99 | ack p50 | ack p99 | lost | pages: req/s, p50, p99 ms, errors |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const r of rows) {
+    const pages = r.pages ? `${r.pages.rps.toFixed(1)}/s, ${r.pages.p50.toFixed(0)}, ${r.pages.p99.toFixed(0)}, ${r.pages.errors}` : "—";
+    console.log(`| ${r.label} | ${n0(r.joinAll)} | ${n0(r.joinP99)} | ${n0(r.broadcastP50)} | ${n0(r.broadcastP99)} | ${n0(r.ackP50)} | ${n0(r.ackP99)} | ${r.lost}${r.refused ? ` (${r.refused} refused)` : ""} | ${pages} |`);
+  }
+}
+
+/** Per mode: the median and the spread (min–max) of each figure over its runs. */
+function printSummary(rows: Figures[], modeOf: (r: Figures) => string) {
+  const keys = ["joinP99", "broadcastP50", "broadcastP99", "ackP50", "ackP99"] as const;
+  console.log("");
+  console.log(`| mode | runs | ${keys.map((k) => `${k} median (min–max)`).join(" | ")} | lost |`);
+  console.log(`| --- | --- | ${keys.map(() => "---").join(" | ")} | --- |`);
+  const modes = [...new Set(rows.map(modeOf))];
+  for (const mode of modes) {
+    const mine = rows.filter((r) => modeOf(r) === mode);
+    const cells = keys.map((k) => {
+      const xs = sorted(mine.map((r) => r[k]));
+      const median = xs.length % 2 ? xs[(xs.length - 1) / 2]! : (xs[xs.length / 2 - 1]! + xs[xs.length / 2]!) / 2;
+      return `${median.toFixed(0)} (${xs[0]!.toFixed(0)}–${xs.at(-1)!.toFixed(0)})`;
+    });
+    console.log(`| ${mode} | ${mine.length} | ${cells.join(" | ")} | ${mine.reduce((n, r) => n + r.lost, 0)} |`);
+  }
+}
+
+/** R requests a second, in turn to /explore and a quiz page, until stopped. */
+function startPageLoad(base: string, slug: string, rate: number) {
+  let done: (r: autocannon.Result) => void = () => {};
+  const result = new Promise<autocannon.Result>((r) => (done = r));
+  const instance = autocannon(
+    {
+      url: base,
+      // Enough connections that slow pages do not hold the rate down (each waits for its answer).
+      connections: Math.max(4, Math.ceil(rate)),
+      overallRate: rate,
+      duration: 3600,
+      requests: [{ path: "/explore" }, { path: `/quiz/${slug}` }],
+    },
+    (err, r) => {
+      if (err) console.error("page load:", err);
+      done(r);
+    },
   );
+  return {
+    async stop() {
+      instance.stop();
+      const r = await result;
+      const seconds = r.duration || 1;
+      return { requests: r.requests.total, rps: r.requests.total / seconds, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+    },
+  };
+}
+
+/** The host's account and the quiz the games play, through `base`. */
+async function hostAndQuiz(base: string): Promise<{ cookie: string; slug: string }> {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@quizdeck.test`;
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email, handle: `bench-${Date.now() % 1e8}`, name: "Bench Host", password: "bench-password-1" }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  // A demo quiz (published, mixed question types) with at least QUESTIONS questions.
+  const list = (await (await fetch(`${base}/api/v1/quizzes?limit=50`)).json()) as { items: { slug: string; questionCount: number }[] };
+  const slug = list.items.find((q) => q.questionCount >= QUESTIONS)?.slug;
+  if (!slug) throw new Error(`no demo quiz with ${QUESTIONS} questions`);
+  return { cookie, slug };
+}
+
+/** The games of one run: GAMES rounds one after another, each of CONCURRENT games at once. */
+async function playRounds(target: Target, pageLoad: number, label: string): Promise<Figures> {
+  const { cookie, slug } = await hostAndQuiz(target.base);
+  const results: GameResult[] = [];
+  const load = pageLoad > 0 ? startPageLoad(target.base, slug, pageLoad) : null;
+  let pages: Figures["pages"];
+  try {
+    for (let g = 0; g < GAMES; g++) {
+      if (GAMES > 1) console.log(`\n— round ${g + 1} of ${GAMES} on the same server${g === 0 ? " (just started)" : ""}`);
+      const perGame = Math.floor(PLAYERS / CONCURRENT);
+      results.push(...(await Promise.all(Array.from({ length: CONCURRENT }, () => playGame(target, cookie, slug, perGame, DETAIL)))));
+    }
+  } finally {
+    pages = await load?.stop();
+  }
+  const f = figures(label, results);
+  if (pages) f.pages = pages;
+  return f;
+}
+
+/** One instance on PGlite (the default deployment), fresh, as bench:live has always run it. */
+async function runSingle(fanout: string, pageLoad: number, label: string): Promise<Figures> {
+  const dir = mkdtempSync(path.join(tmpdir(), "quizdeck-bench-live-"));
   const server = await startServer(PORT, {
     QUIZDECK_DATA_DIR: dir,
     QUIZDECK_PUBLIC_URL: BASE,
     QUIZDECK_RATE_LIMIT_SIGN_IN: "1000",
+    QUIZDECK_LIVE_FANOUT: fanout,
   });
   try {
-    // The host: an account, a quiz, a game.
-    const email = `bench-${Date.now()}@quizdeck.test`;
-    const signUp = await fetch(`${BASE}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: BASE },
-      body: JSON.stringify({ email, handle: `bench-${Date.now() % 1e8}`, name: "Bench Host", password: "bench-password-1" }),
-    });
-    if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    // A demo quiz (published, mixed question types) with at least QUESTIONS questions.
-    const list = (await (await fetch(`${BASE}/api/v1/quizzes?limit=50`)).json()) as { items: { slug: string; questionCount: number }[] };
-    const slug = list.items.find((q) => q.questionCount >= QUESTIONS)?.slug;
-    if (!slug) throw new Error(`no demo quiz with ${QUESTIONS} questions`);
-    for (let g = 0; g < GAMES; g++) {
-      if (GAMES > 1) console.log(`\n— game ${g + 1} of ${GAMES} on the same server${g === 0 ? " (just started)" : ""}`);
-      await playGame(cookie, slug);
-    }
+    return await playRounds({ base: BASE, appPorts: [PORT] }, pageLoad, label);
   } finally {
     await stopServer(server);
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The several-instance topology (scripts/cluster-parts.ts): PostgreSQL, Redis and `instances`
+ * app instances; with two, nginx (deploy/nginx-cluster.conf) in front, players routed by PIN.
+ * With one, the same PostgreSQL and Redis and no balancer. Ports: nginx on PORT, the apps on
+ * PORT + 2 and PORT + 4 (their stats ports one above), Redis on PORT + 6.
+ */
+async function runCluster(instances: 1 | 2, fanout: string, pageLoad: number, label: string): Promise<Figures> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("--instances needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL (a server URL; a fresh database is made)");
+  const dir = mkdtempSync(path.join(tmpdir(), "quizdeck-bench-cluster-"));
+  const appPorts = [PORT + 2, PORT + 4] as const;
+  const parts = clusterParts({
+    dir,
+    nginxPort: PORT,
+    appPorts,
+    redisPort: PORT + 6,
+    serverUrl,
+    dbName: `quizdeck_livebench_${PORT}`,
+    // Each socket through nginx holds two connections there.
+    workerConnections: 4 * PLAYERS + 1024,
+    appEnv: {
+      QUIZDECK_RATE_LIMIT_SIGN_IN: "100000",
+      QUIZDECK_RATE_LIMIT_ATTEMPTS: "100000",
+      QUIZDECK_RATE_LIMIT_PIN_GUESSES: "100000",
+      QUIZDECK_SECRET: "bench-live-secret-bench-live-secret-0123456",
+      QUIZDECK_LIVE_FANOUT: fanout,
+    },
+  });
+  try {
+    await parts.freshDatabase();
+    parts.startRedis();
+    const ports = appPorts.slice(0, instances);
+    // One migrates and seeds first; the other starts beside it once that is done.
+    await parts.startApp(ports[0]!, true, { QUIZDECK_STATS_PORT: String(ports[0]! + 1) });
+    if (instances === 2) await parts.startApp(ports[1]!, false, { QUIZDECK_STATS_PORT: String(ports[1]! + 1) });
+    let base = `http://127.0.0.1:${ports[0]}`;
+    if (instances === 2) {
+      await parts.startNginx();
+      base = parts.origin;
+    }
+    const f = await playRounds({ base, appPorts: [...ports] }, pageLoad, label);
+    // Where the games ran: answers taken by each instance (the balancer hashes PINs).
+    const perInstance = await Promise.all(ports.map(async (p) => (await stats({ base, appPorts: [p] })).answers));
+    console.log(`  ${label}: answers taken per instance ${perInstance.join(", ")}`);
+    return f;
+  } finally {
+    await parts.cleanUp();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const shape = CONCURRENT > 1 ? `${CONCURRENT} games at once of ${Math.floor(PLAYERS / CONCURRENT)} players` : `${PLAYERS} players`;
+  console.log(
+    `bench:live — ${shape} (${CLIENT === "lean" ? "lean clients" : "socket.io-client"}${PINNED ? "; server on CPU 0, generator on CPU 1" : ""}), ${QUESTIONS} questions; ${machine()}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(", ")}; ${new Date().toISOString()}`,
+  );
+  const rows: Figures[] = [];
+  const failures: string[] = [];
+  const run = async (f: () => Promise<Figures>) => {
+    let r: Figures;
+    try {
+      r = await f();
+    } catch (err) {
+      // A run that stalls or fails is reported and the comparison goes on with the others.
+      const message = err instanceof Error ? err.message : String(err);
+      failures.push(message);
+      console.error(`  a run FAILED: ${message} (load average ${os.loadavg()[0]!.toFixed(1)})`);
+      return;
+    }
+    rows.push(r);
+    console.log(`  ${r.label}: broadcast p50/p99 ${r.broadcastP50.toFixed(0)}/${r.broadcastP99.toFixed(0)} ms, ack p50/p99 ${r.ackP50.toFixed(0)}/${r.ackP99.toFixed(0)} ms, lost ${r.lost}${r.pages ? `; pages ${r.pages.rps.toFixed(1)}/s p50/p99 ${r.pages.p50}/${r.pages.p99} ms, ${r.pages.errors} errors` : ""} (load average ${os.loadavg()[0]!.toFixed(1)})`);
+  };
+  if (PAIRED > 0) {
+    // Alternating, each on a fresh server, so a change in the machine's load hits both modes alike.
+    for (let i = 1; i <= PAIRED; i++) {
+      for (const mode of ["standard", "direct"]) await run(() => runSingle(mode, PAGE_LOAD, `${mode} #${i}`));
+    }
+    printTable(rows);
+    printSummary(rows, (r) => r.label.split(" ")[0]!);
+  } else if (INSTANCES === 2) {
+    // Side by side in one invocation: the same load on one instance, then on two behind nginx.
+    for (const n of [1, 2] as const) await run(() => runCluster(n, FANOUT, PAGE_LOAD, n === 1 ? "1 instance (PostgreSQL, Redis)" : "2 instances + nginx (PostgreSQL, Redis)"));
+    printTable(rows);
+  } else if (PAGE_LOAD > 0) {
+    // The same game without, then with, pages being served beside it.
+    await run(() => runSingle(FANOUT, 0, "no page load"));
+    await run(() => runSingle(FANOUT, PAGE_LOAD, `${PAGE_LOAD} pages/s`));
+    printTable(rows);
+  } else {
+    await run(() => runSingle(FANOUT, 0, `fanout ${FANOUT}`));
+    printTable(rows);
+  }
+  if (failures.length > 0) console.log(`\n${failures.length} run(s) failed: ${failures.join("; ")}`);
 }
 
 main().then(

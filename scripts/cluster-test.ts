@@ -13,8 +13,7 @@
  *   3. checks that every answer a bot had acknowledged is stored and counted in the final scores.
  * It fails (exit 1) on any miss. Ports: E2E_PORT_BASE + 6 (nginx), +7 and +8 (apps), +9 (Redis).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, appendFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -24,6 +23,7 @@ import { quizInput } from "../src/core/quiz-schema";
 import { openDatabase } from "../src/db/client";
 import { insertQuiz } from "../src/db/queries/quiz-writes";
 import { LIVE_SOCKET_PATH } from "../src/server/live/constants";
+import { clusterParts, type App } from "./cluster-parts";
 
 const base = Number(process.env.E2E_PORT_BASE ?? 3100);
 const NGINX_PORT = base + 6;
@@ -37,7 +37,6 @@ const dir = mkdtempSync(path.join(tmpdir(), `quizdeck-cluster-${base}-`));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (...args: unknown[]) => console.log(`[cluster ${((performance.now() - t0) / 1000).toFixed(1)}s]`, ...args);
 const t0 = performance.now();
-const children = new Set<ChildProcess>();
 let failed = false;
 
 function check(ok: unknown, message: string): asserts ok {
@@ -55,95 +54,23 @@ if (!existsSync(".next/BUILD_ID")) {
   console.error("[cluster] no production build: run `npm run build` first.");
   process.exit(1);
 }
-const nginxBin = ["/usr/sbin/nginx", "/usr/local/sbin/nginx"].find((p) => existsSync(p)) ?? "nginx";
-const redisBin = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].find((p) => existsSync(p)) ?? "redis-server";
-
-function start(name: string, command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  const file = path.join(dir, `${name}.log`);
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  children.add(child);
-  child.stdout?.on("data", (d: Buffer) => appendFileSync(file, d));
-  child.stderr?.on("data", (d: Buffer) => appendFileSync(file, d));
-  child.on("exit", () => children.delete(child));
-  return child;
-}
-
 const dbName = `quizdeck_cluster_${base}`;
-async function freshDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(serverUrl!);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-}
-
-type App = { port: number; child: ChildProcess; log: string };
-let databaseUrl = "";
-let appRuns = 0;
-
-async function startApp(port: number, seed = false): Promise<App> {
-  const name = `app-${port}-${++appRuns}`;
-  const child = start(name, process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    // One instance loads the demo quizzes (solo play below uses one); the others start beside it.
-    QUIZDECK_SEED_DEMO: String(seed),
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
-    PORT: String(port),
-    HOSTNAME: "127.0.0.1",
-    QUIZDECK_PUBLIC_URL: ORIGIN,
-    QUIZDECK_TRUST_PROXY: "127.0.0.1",
+const parts = clusterParts({
+  dir,
+  nginxPort: NGINX_PORT,
+  appPorts: APP_PORTS,
+  redisPort: REDIS_PORT,
+  serverUrl,
+  dbName,
+  appEnv: {
     QUIZDECK_RATE_LIMIT_SIGN_IN: "10000",
     QUIZDECK_RATE_LIMIT_ATTEMPTS: "10000",
     QUIZDECK_RATE_LIMIT_PIN_GUESSES: "10000",
     QUIZDECK_SECRET: "cluster-test-secret-cluster-test-secret-0123",
-  });
-  const file = path.join(dir, `${name}.log`);
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const out = existsSync(file) ? readFileSync(file, "utf8") : "";
-    if (out.includes("Quizdeck ready")) break;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`app on ${port} did not start:\n${out}`);
-    await sleep(200);
-  }
-  return { port, child, log: file };
-}
-
-function stopApp(app: App, signal: "SIGKILL" | "SIGTERM"): Promise<number | null> {
-  const exited = new Promise<number | null>((r) => (app.child.exitCode !== null ? r(app.child.exitCode) : app.child.on("exit", (code) => r(code))));
-  app.child.kill(signal);
-  return exited;
-}
-
-async function startNginx() {
-  const template = readFileSync("deploy/nginx-cluster.conf", "utf8");
-  const swaps: [string, string][] = [
-    ["listen 80;", `listen 127.0.0.1:${NGINX_PORT};`],
-    ["server 127.0.0.1:3001 ", `server 127.0.0.1:${APP_PORTS[0]} `],
-    ["server 127.0.0.1:3002 ", `server 127.0.0.1:${APP_PORTS[1]} `],
-  ];
-  let site = template;
-  for (const [from, to] of swaps) {
-    check(site.includes(from), `deploy/nginx-cluster.conf no longer contains "${from}"; update scripts/cluster-test.ts`);
-    site = site.replaceAll(from, to);
-  }
-  const ngx = path.join(dir, "nginx");
-  mkdirSync(ngx, { recursive: true });
-  writeFileSync(path.join(ngx, "site.conf"), site);
-  const t = (n: string) => path.join(ngx, n);
-  writeFileSync(
-    t("nginx.conf"),
-    `worker_processes 1;\npid ${t("nginx.pid")};\nerror_log ${t("error.log")} warn;\nevents { worker_connections 1024; }\nhttp {\n  access_log off;\n  client_body_temp_path ${t("cb")};\n  proxy_temp_path ${t("proxy")};\n  fastcgi_temp_path ${t("fcgi")};\n  uwsgi_temp_path ${t("uwsgi")};\n  scgi_temp_path ${t("scgi")};\n  include ${t("site.conf")};\n}\n`,
-  );
-  start("nginx", nginxBin, ["-p", ngx, "-e", t("error.log"), "-c", t("nginx.conf"), "-g", "daemon off;"]);
-  for (let i = 0; i < 100; i++) {
-    if ((await fetch(`${ORIGIN}/api/health`).catch(() => null))?.ok) return;
-    await sleep(200);
-  }
-  throw new Error("nginx did not come up");
-}
+  },
+});
+const { startApp, stopApp, startNginx } = parts;
+let databaseUrl = "";
 
 // ——— the players and the host ———
 
@@ -281,8 +208,8 @@ let reviews = 0;
 // ——— the run ———
 
 async function main() {
-  databaseUrl = await freshDatabase();
-  start("redis", redisBin, ["--port", String(REDIS_PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]);
+  databaseUrl = await parts.freshDatabase();
+  parts.startRedis();
   log(`logs in ${dir}`);
   // Side by side: one migrates (the other waits on the migration lock, then finds it done).
   const apps: App[] = await Promise.all([startApp(APP_PORTS[0], true), startApp(APP_PORTS[1])]);
@@ -430,14 +357,7 @@ async function main() {
 }
 
 async function cleanUp() {
-  // nginx by TERM (its fast shutdown): killed outright, its master would leave the workers listening.
-  const exits = [...children].map((child) => new Promise((r) => (child.exitCode !== null ? r(null) : child.on("exit", r))));
-  for (const child of children) child.kill(child.spawnfile === nginxBin ? "SIGTERM" : "SIGKILL");
-  await Promise.race([Promise.all(exits), sleep(5_000)]);
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect().catch(() => {});
-  await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
-  await admin.end().catch(() => {});
+  await parts.cleanUp();
 }
 
 const watchdog = setTimeout(() => {

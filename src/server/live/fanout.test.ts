@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Server, type Socket as ServerSocket } from "socket.io";
 import { io, type Socket as ClientSocket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emitToAll, eventFrame, fanoutCounters, writeAcksDirectly } from "./fanout";
+import { emitToAll, eventFrame, fanoutCounters, fanoutMode, writeAcksDirectly } from "./fanout";
 
 /**
  * The straight write of src/server/live/fanout.ts against a real Socket.IO server and real
@@ -126,5 +126,26 @@ describe("emitToAll", () => {
       const many = await Promise.all([1, 2, 3, 4, 5].map((n) => client.timeout(5000).emitWithAck("echo", { n })));
       expect(many.map((r: { payload: { n: number } }) => r.payload.n)).toEqual([1, 2, 3, 4, 5]);
     }
+  });
+});
+
+describe("fanoutMode", () => {
+  it("takes the standard path unless the straight write is asked for", () => {
+    const io = new Server();
+    expect(fanoutMode("standard", io.of("/").adapter)).toBe("standard");
+    expect(fanoutMode("direct", io.of("/").adapter)).toBe("direct");
+  });
+
+  it("takes the standard path, with a warning, when another adapter is in use", () => {
+    // Any adapter but the in-memory default (Redis, session-aware recovery) must see every message.
+    const Default = new Server().of("/").adapter.constructor as new (nsp: unknown) => object;
+    class OtherAdapter extends Default {}
+    const io = new Server({ adapter: OtherAdapter as never });
+    const warnings: string[] = [];
+    expect(fanoutMode("direct", io.of("/").adapter, (m) => warnings.push(m))).toBe("standard");
+    expect(warnings).toEqual([expect.stringContaining("OtherAdapter")]);
+    // Connection-state recovery swaps in Socket.IO's session-aware adapter: no straight writes either.
+    const recovering = new Server({ connectionStateRecovery: {} });
+    expect(fanoutMode("direct", recovering.of("/").adapter)).toBe("standard");
   });
 });

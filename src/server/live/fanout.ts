@@ -1,9 +1,11 @@
 import "server-only";
 import type { Socket as NetSocket } from "node:net";
-import type { Socket } from "socket.io";
+import { Server, type Socket } from "socket.io";
 
 /**
- * Writing one Socket.IO event to many sockets with as little work per socket as the wire allows.
+ * Writing one Socket.IO event to many sockets with as little work per socket as the wire allows:
+ * the `direct` fanout, taken only with QUIZDECK_LIVE_FANOUT=direct (the default is Socket.IO's own
+ * broadcast; docs/benchmarks.md has the paired runs that decided it).
  *
  * A broadcast to 2,000 phones is bounded by what each socket costs: Socket.IO's room broadcast
  * encodes the packet once, but then every socket still goes through Engine.IO's packet queue,
@@ -18,6 +20,26 @@ import type { Socket } from "socket.io";
  * a Socket.IO version whose internals differ) gets the ordinary `socket.emit`, so a message is
  * never lost or reordered; `fanout.test.ts` fails if the straight path stops being taken.
  */
+
+export type FanoutMode = "standard" | "direct";
+
+let defaultAdapter: unknown = null;
+
+/**
+ * The way messages go out, from the setting (QUIZDECK_LIVE_FANOUT) and the namespace's adapter.
+ * The straight write goes around the adapter: with any adapter but Socket.IO's in-memory default
+ * (Redis, or the session-aware one of connection-state recovery) a message written straight would
+ * never reach the other servers, or the recovery buffer, so such a server always takes the
+ * standard path, and says so once in the log.
+ */
+export function fanoutMode(requested: FanoutMode, adapter: object, warn: (message: string) => void = () => {}): FanoutMode {
+  if (requested !== "direct") return "standard";
+  // The class a bare Server gives its namespaces when nobody sets an adapter.
+  defaultAdapter ??= new Server().of("/").adapter.constructor;
+  if (adapter.constructor === defaultAdapter) return "direct";
+  warn(`QUIZDECK_LIVE_FANOUT=direct ignored: Socket.IO adapter ${adapter.constructor.name} is in use; messages go through Socket.IO's own broadcast`);
+  return "standard";
+}
 
 /** The parts of Socket.IO 4 / Engine.IO 6 / ws 8 that the straight write depends on. */
 type Internals = {

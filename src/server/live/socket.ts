@@ -22,7 +22,7 @@ import { CLIENT_PROTO_HEADER } from "../request-scheme";
 import { checkGameJoins, consume, countGameJoin, countWrongPin, guesserTurn, joinsAtOnce, overGuessLimit, rememberJoin } from "../rate-limit";
 import { LIVE_SOCKET_PATH } from "./constants";
 import { createLiveGame } from "./create-game";
-import { emitToAll, fanoutCounters, writeAcksDirectly } from "./fanout";
+import { emitToAll, fanoutCounters, fanoutMode, writeAcksDirectly } from "./fanout";
 import { DrizzleGameStore } from "./game-store-drizzle";
 import { GameElsewhere, LiveGames, type LiveResult } from "./games";
 
@@ -111,15 +111,22 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
   // A player's sockets by player id: a broadcast to 2,000 players emits on each socket directly,
   // without a room lookup per player (a player's room would hold the same one or two sockets).
   const playerSockets = new Map<string, Set<LiveSocket>>();
+  // Socket.IO's own broadcasts unless the straight write was asked for and can be taken
+  // (docs/benchmarks.md has the paired runs that chose the default).
+  const fanout = fanoutMode(env().QUIZDECK_LIVE_FANOUT, io.of("/").adapter, (message) => log().warn(message));
+  const direct = fanout === "direct";
   const games = new LiveGames(new DrizzleGameStore(getDb), {
     toHost: (gameId, view) => io.to(hostRoom(gameId)).emit("host:state", view),
     toPlayer: (playerId, view) => {
+      if (!direct) return void io.to(playerRoom(playerId)).emit("player:state", view);
       const set = playerSockets.get(playerId);
       if (set) emitToAll(set, "player:state", view);
     },
-    // A room broadcast: one WebSocket frame, made once, written to every phone of the game.
-    toGame: (gameId, shared) => emitToAll(roomSockets(gameRoom(gameId)), "game:state", shared),
+    // A room broadcast: the packet encoded once, sent to every phone of the game (straight: one
+    // WebSocket frame, made once, written to each TCP socket).
+    toGame: (gameId, shared) => (direct ? emitToAll(roomSockets(gameRoom(gameId)), "game:state", shared) : void io.to(gameRoom(gameId)).emit("game:state", shared)),
     toPlayerMe: (playerId, personal) => {
+      if (!direct) return void io.to(playerRoom(playerId)).emit("player:me", personal);
       const set = playerSockets.get(playerId);
       if (set) emitToAll(set, "player:me", personal);
     },
@@ -295,7 +302,7 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
   io.on("connection", (socket: LiveSocket) => {
     // Now, while the handshake's connection is open: a polling handshake's may close afterwards.
     socket.data.clientKey = clientKey(socket.request);
-    writeAcksDirectly(socket);
+    if (direct) writeAcksDirectly(socket);
     for (const event of Object.keys(CLIENT_EVENTS) as ClientEventName[]) {
       // Typed per event above; Socket.IO's listener types do not follow a mapped loop.
       (socket.on as (e: string, l: (...args: unknown[]) => void) => void)(event, (payload: unknown, ack: unknown) => {
@@ -341,7 +348,7 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
     io,
     games,
     /** Counters for /api/live/stats: the registry's, and how broadcasts were written. */
-    stats: () => ({ ...games.stats(), fanout: { ...fanoutCounters } }),
+    stats: () => ({ ...games.stats(), fanout: { mode: fanout, ...fanoutCounters } }),
     /** Stop taking sockets, write what waits: call before the database closes. */
     async close(): Promise<number> {
       // Not io.close(): that would close the HTTP server too, which main.ts closes itself. The
