@@ -115,6 +115,11 @@ async function measure(chromePort: number, page: Page, run: number, network: Net
   const scripts = items.filter((i) => i.resourceType === "Script");
   const gz = await Promise.all(scripts.map((s) => gzipSizeOf(s.url, page.cookie, gzCache)));
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  // BENCH_PAGES_TASKS=1 prints each run's long main-thread tasks (start ms, duration ms, script).
+  if (process.env.BENCH_PAGES_TASKS) {
+    const tasks = (lhr.audits["long-tasks"]?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [];
+    console.log(`  ${page.name} ${network} long tasks:`, tasks.map((t) => `${Math.round(t.startTime)}+${Math.round(t.duration)} ${t.url.replace(/^.*\//, "") || "document"}`).join(", "));
+  }
   return {
     jsTransfer: scripts.reduce((sum, s) => sum + s.transferSize, 0),
     jsGzip: gz.reduce((a, b) => a + b, 0),
