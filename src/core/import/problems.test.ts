@@ -4,6 +4,7 @@ import es from "../../i18n/messages/es.json";
 import { buildMeta, Collector, defaultMeta, validateQuestion } from "./common";
 import { parseAiken } from "./aiken";
 import { parseCsv } from "./csv";
+import { parseImport } from "./index";
 import { IMPORT_PROBLEMS, isImportProblemCode, problemText, type ProblemDetail } from "./problems";
 
 const details = (raw: unknown): ProblemDetail[] => {
@@ -92,6 +93,17 @@ describe("import problems by code", () => {
       [14, [{ code: "aiken_answer_alone" }]],
       [16, [{ code: "aiken_answer_missing" }]],
     ]);
+  });
+
+  it("the file as a whole: empty, not UTF-8, a zip, not bytes, too big — each by code", async () => {
+    const codes = async (...args: Parameters<typeof parseImport>) => (await parseImport(...args)).problems.map((p) => p.details);
+    expect(await codes("csv", "  \n")).toEqual([[{ code: "file_empty" }]]);
+    expect(await codes("csv", new Uint8Array([0x74, 0xff, 0xfe]))).toEqual([[{ code: "file_not_utf8" }]]);
+    expect(await codes("csv", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0]))).toEqual([[{ code: "file_zip_not_text" }]]);
+    expect(await codes("kahoot", "not base64 at all!")).toEqual([[{ code: "file_not_bytes", params: { what: "Kahoot! (.xlsx)" } }]]);
+    const big = await parseImport("csv", "x".repeat(6 * 1024 * 1024));
+    expect(big.problems[0]?.details).toEqual([{ code: "file_too_big", params: { size: "6.0", max: 5 } }]);
+    expect(big.problems[0]?.reason).toBe("The file is 6.0 MB; an import file may be at most 5 MB");
   });
 
   it("every code has its message in both catalogues, and only those", () => {

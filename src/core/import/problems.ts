@@ -122,6 +122,11 @@ export const IMPORT_PROBLEMS = {
     `a quiz holds at most ${p.max} questions, so ${Number(p.count) > 1 ? "these were" : "it was"} left out; split the file to import them`,
   too_many_problems: (p: ProblemParams) => `not checked, because the file already has ${p.max} problems; fix those first`,
   no_questions: () => "The file has no questions",
+  file_empty: () => "The file is empty",
+  file_too_big: (p: ProblemParams) => `The file is ${p.size} MB; an import file may be at most ${p.max} MB`,
+  file_zip_not_text: () => "This is a spreadsheet or zip file, not text; save it as CSV (UTF-8), or choose the Kahoot! format for the Kahoot! template",
+  file_not_utf8: () => "The file is not UTF-8 text; save it as UTF-8 (in Excel: CSV UTF-8) and try again",
+  file_not_bytes: (p: ProblemParams) => `The ${p.what} file must be sent as its bytes or as base64 of them; this text is neither`,
 } as const satisfies Record<string, (p: ProblemParams) => string>;
 
 export type ImportProblemCode = keyof typeof IMPORT_PROBLEMS;
