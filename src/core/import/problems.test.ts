@@ -5,6 +5,8 @@ import { buildMeta, Collector, defaultMeta, validateQuestion } from "./common";
 import { parseAiken } from "./aiken";
 import { parseCsv } from "./csv";
 import { parseImport } from "./index";
+import { parseKahoot } from "./kahoot";
+import { readFileSync } from "node:fs";
 import { IMPORT_PROBLEMS, isImportProblemCode, problemText, type ProblemDetail } from "./problems";
 
 const details = (raw: unknown): ProblemDetail[] => {
@@ -104,6 +106,15 @@ describe("import problems by code", () => {
     const big = await parseImport("csv", "x".repeat(6 * 1024 * 1024));
     expect(big.problems[0]?.details).toEqual([{ code: "file_too_big", params: { size: "6.0", max: 5 } }]);
     expect(big.problems[0]?.reason).toBe("The file is 6.0 MB; an import file may be at most 5 MB");
+  });
+
+  it("Kahoot!: every problem of the sample with errors has a code", async () => {
+    const file = new Uint8Array(readFileSync(new URL("../../../samples/import/kahoot-with-errors.xlsx", import.meta.url)));
+    const r = await parseKahoot(file);
+    expect(r.problems.length).toBeGreaterThan(0);
+    for (const p of r.problems) expect(p.details?.length, p.reason).toBeGreaterThan(0);
+    expect(r.problems.map((p) => p.details?.[0])).toContainEqual({ code: "kahoot_correct_empty" });
+    expect(r.problems.map((p) => p.details?.[0])).toContainEqual({ code: "kahoot_correct_empty_answer", params: { answer: "4" } });
   });
 
   it("every code has its message in both catalogues, and only those", () => {

@@ -117,6 +117,16 @@ export const IMPORT_PROBLEMS = {
   aiken_answer_unknown: (p: ProblemParams) => `ANSWER: ${p.letter} on line ${p.line} names no option (the options are ${p.first}–${p.last})`,
   aiken_answer_unknown_bare: (p: ProblemParams) => `ANSWER: ${p.letter} on line ${p.line} names no option`,
   aiken_answer_alone: () => "an ANSWER: line without a question before it",
+  // Kahoot! (column names are the template's own: the same in every language).
+  kahoot_not_workbook: (p: ProblemParams) => `The file is not a readable Excel workbook${p.why}; save the Kahoot! template as .xlsx and try again`,
+  kahoot_no_header: () =>
+    'No header row found: the first sheet needs a row with "Question", "Answer 1" … "Answer 4", "Time limit (sec)" and "Correct answer(s)", as in the Kahoot! template',
+  kahoot_no_correct_column: (p: ProblemParams) => `Row ${p.row}: the header has no "Correct answer(s)" column`,
+  kahoot_correct_empty: () => "has no correct answer (write the answer number in Correct answer(s), e.g. 2, or 1,3 for several)",
+  kahoot_correct_format: (p: ProblemParams) => `correct answers must be answer numbers like 2 or 1,3 (found ${p.found})`,
+  kahoot_correct_empty_answer: (p: ProblemParams) => `correct answer ${p.answer} names an empty answer`,
+  kahoot_time_not_number: (p: ProblemParams) => `the time limit must be a number of seconds (found ${p.found})`,
+  kahoot_no_rows: (p: ProblemParams) => `Row ${p.row}: there are no questions under the header row`,
   // The file as a whole.
   too_many_questions: (p: ProblemParams) =>
     `a quiz holds at most ${p.max} questions, so ${Number(p.count) > 1 ? "these were" : "it was"} left out; split the file to import them`,
