@@ -6,6 +6,7 @@ import { parseAiken } from "./aiken";
 import { parseCsv } from "./csv";
 import { parseImport } from "./index";
 import { parseKahoot } from "./kahoot";
+import { parseOpenTdb } from "./opentdb";
 import { readFileSync } from "node:fs";
 import { IMPORT_PROBLEMS, isImportProblemCode, problemText, type ProblemDetail } from "./problems";
 
@@ -115,6 +116,17 @@ describe("import problems by code", () => {
     for (const p of r.problems) expect(p.details?.length, p.reason).toBeGreaterThan(0);
     expect(r.problems.map((p) => p.details?.[0])).toContainEqual({ code: "kahoot_correct_empty" });
     expect(r.problems.map((p) => p.details?.[0])).toContainEqual({ code: "kahoot_correct_empty_answer", params: { answer: "4" } });
+  });
+
+  it("Open Trivia DB: each question's reason by code", () => {
+    const results = [1, { type: "multiple", question: "Q?" }, { type: "boolean", question: "Q?", correct_answer: "Maybe", incorrect_answers: [] }, { type: "multiple", question: "Q?", correct_answer: "a" }];
+    const r = parseOpenTdb(JSON.stringify({ response_code: 0, results }, null, 1));
+    expect(r.problems.map((p) => p.details)).toEqual([
+      [{ code: "opentdb_not_object" }],
+      [{ code: "opentdb_no_correct" }],
+      [{ code: "opentdb_boolean_correct", params: { found: '"Maybe"' } }],
+      [{ code: "opentdb_no_incorrect" }],
+    ]);
   });
 
   it("every code has its message in both catalogues, and only those", () => {

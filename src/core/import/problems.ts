@@ -127,6 +127,12 @@ export const IMPORT_PROBLEMS = {
   kahoot_correct_empty_answer: (p: ProblemParams) => `correct answer ${p.answer} names an empty answer`,
   kahoot_time_not_number: (p: ProblemParams) => `the time limit must be a number of seconds (found ${p.found})`,
   kahoot_no_rows: (p: ProblemParams) => `Row ${p.row}: there are no questions under the header row`,
+  // Open Trivia DB (key names are the file's own: the same in every language).
+  opentdb_not_object: () => "is not an object",
+  opentdb_type: (p: ProblemParams) => `type ${p.quote} is not one Quizdeck reads (multiple, boolean); skipped`,
+  opentdb_no_correct: () => 'has no "correct_answer"',
+  opentdb_boolean_correct: (p: ProblemParams) => `a boolean question's correct_answer must be "True" or "False" (found ${p.found})`,
+  opentdb_no_incorrect: () => 'has no "incorrect_answers" list',
   // The file as a whole.
   too_many_questions: (p: ProblemParams) =>
     `a quiz holds at most ${p.max} questions, so ${Number(p.count) > 1 ? "these were" : "it was"} left out; split the file to import them`,
