@@ -7,7 +7,7 @@ import { exportGift, parseGift } from "./gift";
 import { exportQuizdeckJson, parseQuizdeckJson } from "./json";
 import { parseKahoot } from "./kahoot";
 import { parseOpenTdb } from "./opentdb";
-import { problemText } from "./problems";
+import { problemText, type ProblemDetail } from "./problems";
 
 /**
  * Import and export of quizzes (docs/rules.md §5: an import file is at most 5 MB and every problem
@@ -53,12 +53,16 @@ export function isImportFormat(value: unknown): value is ImportFormat {
 }
 
 /** A result with one whole-file problem (line 0) and no questions. */
-export function failedImport(reason: string, fileName?: string): ImportResult {
-  return { quiz: defaultMeta(titleFromFileName(fileName)), questions: [], problems: [{ line: 0, reason }] };
+export function failedImport(reason: string | ProblemDetail, fileName?: string): ImportResult {
+  const problem = typeof reason === "string" ? { line: 0, reason } : { line: 0, reason: problemText(reason), details: [reason] };
+  return { quiz: defaultMeta(titleFromFileName(fileName)), questions: [], problems: [problem] };
 }
 
-const sizeProblem = (bytes: number) =>
-  `The file is ${(bytes / 1024 / 1024).toFixed(1)} MB; an import file may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`;
+const sizeProblem = (bytes: number): ProblemDetail => ({
+  code: "file_too_big",
+  params: { size: (bytes / 1024 / 1024).toFixed(1), max: MAX_IMPORT_BYTES / 1024 / 1024 },
+});
+const notBytes = (what: string): ProblemDetail => ({ code: "file_not_bytes", params: { what } });
 
 /** UTF-8 byte length of a string without encoding it. */
 function utf8Length(s: string): number {
@@ -75,7 +79,7 @@ function utf8Length(s: string): number {
   return n;
 }
 
-type Text = { ok: true; text: string } | { ok: false; reason: string };
+type Text = { ok: true; text: string } | { ok: false; reason: ProblemDetail };
 
 function toText(content: string | Uint8Array): Text {
   if (typeof content === "string") {
@@ -86,17 +90,17 @@ function toText(content: string | Uint8Array): Text {
   }
   if (content.byteLength > MAX_IMPORT_BYTES) return { ok: false, reason: sizeProblem(content.byteLength) };
   if (content[0] === 0x50 && content[1] === 0x4b && content[2] === 0x03 && content[3] === 0x04)
-    return { ok: false, reason: "This is a spreadsheet or zip file, not text; save it as CSV (UTF-8), or choose the Kahoot! format for the Kahoot! template" };
+    return { ok: false, reason: { code: "file_zip_not_text" } };
   try {
     // The decoder drops a leading byte-order mark itself.
     return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(content) };
   } catch {
-    return { ok: false, reason: "The file is not UTF-8 text; save it as UTF-8 (in Excel: CSV UTF-8) and try again" };
+    return { ok: false, reason: { code: "file_not_utf8" } };
   }
 }
 
 /** A binary file's bytes: given as bytes, or as base64 (the JSON API), optionally a data: URL. */
-function toBytes(content: string | Uint8Array, what: string): { ok: true; bytes: Uint8Array } | { ok: false; reason: string } {
+function toBytes(content: string | Uint8Array, what: string): { ok: true; bytes: Uint8Array } | { ok: false; reason: ProblemDetail } {
   if (typeof content !== "string") {
     if (content.byteLength > MAX_IMPORT_BYTES) return { ok: false, reason: sizeProblem(content.byteLength) };
     return { ok: true, bytes: content };
@@ -106,14 +110,14 @@ function toBytes(content: string | Uint8Array, what: string): { ok: true; bytes:
   const size = Math.floor((b64.length * 3) / 4) - padding;
   if (size > MAX_IMPORT_BYTES) return { ok: false, reason: sizeProblem(size) };
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(b64))
-    return { ok: false, reason: `The ${what} file must be sent as its bytes or as base64 of them; this text is neither` };
+    return { ok: false, reason: notBytes(what) };
   try {
     const bin = atob(b64.replace(/-/g, "+").replace(/_/g, "/"));
     const bytes = new Uint8Array(bin.length);
     for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
     return { ok: true, bytes };
   } catch {
-    return { ok: false, reason: `The ${what} file must be sent as its bytes or as base64 of them; this text is neither` };
+    return { ok: false, reason: notBytes(what) };
   }
 }
 
@@ -157,13 +161,13 @@ export async function parseImport(
     if (format === "kahoot" || format === "apkg") {
       const bytes = toBytes(content, format === "kahoot" ? "Kahoot! (.xlsx)" : "Anki (.apkg)");
       if (!bytes.ok) return failedImport(bytes.reason, options.fileName);
-      if (bytes.bytes.byteLength === 0) return failedImport("The file is empty", options.fileName);
+      if (bytes.bytes.byteLength === 0) return failedImport({ code: "file_empty" }, options.fileName);
       return tidy(format === "kahoot" ? await parseKahoot(bytes.bytes, fallbackTitle) : await parseApkg(bytes.bytes, fallbackTitle));
     }
     const decoded = toText(content);
     if (!decoded.ok) return failedImport(decoded.reason, options.fileName);
     const text = decoded.text;
-    if (text.trim() === "") return failedImport("The file is empty", options.fileName);
+    if (text.trim() === "") return failedImport({ code: "file_empty" }, options.fileName);
     switch (format) {
       case "json":
         return tidy(parseQuizdeckJson(text, fallbackTitle));

@@ -2,6 +2,7 @@ import { readSheet } from "read-excel-file/universal";
 import { buildMeta, Collector, quoted, type ImportResult } from "./common";
 import { dropSecondsSuffix } from "./text";
 import { checkXlsx } from "./xlsx-guard";
+import { problemText, type ProblemDetail } from "./problems";
 
 /**
  * The Kahoot! quiz spreadsheet template (.xlsx): some instruction rows, then a header row
@@ -56,20 +57,20 @@ export async function parseKahoot(bytes: Uint8Array, fallbackTitle?: string): Pr
     rows = (await readSheet(new Uint8Array(bytes).buffer)) as Cell[][];
   } catch (e) {
     const why = e instanceof Error && e.message ? ` (${e.message})` : "";
-    c.problem(0, `The file is not a readable Excel workbook${why}; save the Kahoot! template as .xlsx and try again`);
+    const detail: ProblemDetail = { code: "kahoot_not_workbook", params: { why } };
+    c.problem(0, problemText(detail), [detail]);
     return c.result(meta);
   }
   const header = findHeader(rows);
   if (!header) {
-    c.problem(
-      0,
-      'No header row found: the first sheet needs a row with "Question", "Answer 1" … "Answer 4", "Time limit (sec)" and "Correct answer(s)", as in the Kahoot! template',
-    );
+    c.problem(0, problemText({ code: "kahoot_no_header" }), [{ code: "kahoot_no_header" }]);
     return c.result(meta);
   }
   const { cols } = header;
-  if (cols.correct === undefined)
-    c.problem(header.index + 1, `Row ${header.index + 1}: the header has no "Correct answer(s)" column`);
+  if (cols.correct === undefined) {
+    const detail: ProblemDetail = { code: "kahoot_no_correct_column", params: { row: header.index + 1 } };
+    c.problem(header.index + 1, problemText(detail), [detail]);
+  }
 
   for (let index = header.index + 1; index < rows.length; index++) {
     const rowNo = index + 1;
@@ -89,23 +90,23 @@ export async function parseKahoot(bytes: Uint8Array, fallbackTitle?: string): Pr
       continue;
     }
 
-    const reasons: string[] = [];
+    const reasons: ProblemDetail[] = [];
     const correct: number[] = [];
-    if (correctCell === "") reasons.push("has no correct answer (write the answer number in Correct answer(s), e.g. 2, or 1,3 for several)");
+    if (correctCell === "") reasons.push({ code: "kahoot_correct_empty" });
     else {
       for (const part of correctCell.split(/[,;\s]+/).filter(Boolean)) {
         const n = Number(part);
         const index = answers.findIndex((a) => a.n === n);
-        if (!/^\d+$/.test(part)) reasons.push(`correct answers must be answer numbers like 2 or 1,3 (found ${quoted(correctCell)})`);
-        else if (index < 0) reasons.push(`correct answer ${part.length > 6 ? quoted(part) : n} names an empty answer`);
+        if (!/^\d+$/.test(part)) reasons.push({ code: "kahoot_correct_format", params: { found: quoted(correctCell) } });
+        else if (index < 0) reasons.push({ code: "kahoot_correct_empty_answer", params: { answer: part.length > 6 ? quoted(part) : String(n) } });
         else if (!correct.includes(index)) correct.push(index);
       }
     }
     const timeCell = dropSecondsSuffix(get(cols.time));
     const time = timeCell === "" ? undefined : Number(timeCell);
-    if (time !== undefined && !Number.isFinite(time)) reasons.push(`the time limit must be a number of seconds (found ${quoted(get(cols.time))})`);
+    if (time !== undefined && !Number.isFinite(time)) reasons.push({ code: "kahoot_time_not_number", params: { found: quoted(get(cols.time)) } });
     if (reasons.length > 0) {
-      c.fail(ref, [...new Set(reasons)].join("; "));
+      c.fail(ref, [...new Map(reasons.map((r) => [problemText(r), r])).values()]);
       continue;
     }
     const q: Record<string, unknown> = {
@@ -119,6 +120,8 @@ export async function parseKahoot(bytes: Uint8Array, fallbackTitle?: string): Pr
     c.add(ref, q);
   }
   if (c.size === 0 && c.problems.length === 0)
-    c.problem(header.index + 1, `Row ${header.index + 1}: there are no questions under the header row`);
+    c.problem(header.index + 1, problemText({ code: "kahoot_no_rows", params: { row: header.index + 1 } }), [
+      { code: "kahoot_no_rows", params: { row: header.index + 1 } },
+    ]);
   return c.result(meta);
 }

@@ -130,24 +130,24 @@ export function parseOpenTdb(text: string, fallbackTitle?: string): ImportResult
   results.forEach((r, index) => {
     const ref = c.next(lineAt(parsed, `results/${index}`) ?? index + 1);
     if (c.full) return c.skip(ref);
-    if (!isRecord(r)) return c.fail(ref, "is not an object");
+    if (!isRecord(r)) return c.fail(ref, [{ code: "opentdb_not_object" }]);
     const str = (v: unknown) => (typeof v === "string" ? decode(v).trim() : undefined);
     const type = str(r.type);
     const prompt = str(r.question);
     const category = str(r.category);
     const difficulty = str(r.difficulty)?.toLowerCase();
     if (type !== "multiple" && type !== "boolean")
-      return c.fail(ref, `type ${quoted(type ?? r.type)} is not one Quizdeck reads (multiple, boolean); skipped`, true);
+      return c.fail(ref, [{ code: "opentdb_type", params: { quote: quoted(type ?? r.type) } }], true);
     const correct = str(r.correct_answer);
-    if (correct === undefined || correct === "") return c.fail(ref, 'has no "correct_answer"');
+    if (correct === undefined || correct === "") return c.fail(ref, [{ code: "opentdb_no_correct" }]);
     if (category) categories.push(category);
     if (difficulty) difficulties.push(difficulty);
     if (type === "boolean") {
       const value = correct.toLowerCase();
-      if (value !== "true" && value !== "false") return c.fail(ref, `a boolean question's correct_answer must be "True" or "False" (found ${quoted(correct)})`);
+      if (value !== "true" && value !== "false") return c.fail(ref, [{ code: "opentdb_boolean_correct", params: { found: quoted(correct) } }]);
       return c.add(ref, { type: "boolean", prompt: prompt ?? "", correct: value === "true" });
     }
-    if (!Array.isArray(r.incorrect_answers)) return c.fail(ref, 'has no "incorrect_answers" list');
+    if (!Array.isArray(r.incorrect_answers)) return c.fail(ref, [{ code: "opentdb_no_incorrect" }]);
     const wrong = r.incorrect_answers.map((a) => str(a) ?? "");
     // The API always puts the correct answer apart; shuffle by the question so it is stable.
     const options = stableShuffle([correct, ...wrong], prompt ?? String(index));

@@ -4,6 +4,10 @@ import es from "../../i18n/messages/es.json";
 import { buildMeta, Collector, defaultMeta, validateQuestion } from "./common";
 import { parseAiken } from "./aiken";
 import { parseCsv } from "./csv";
+import { parseImport } from "./index";
+import { parseKahoot } from "./kahoot";
+import { parseOpenTdb } from "./opentdb";
+import { readFileSync } from "node:fs";
 import { IMPORT_PROBLEMS, isImportProblemCode, problemText, type ProblemDetail } from "./problems";
 
 const details = (raw: unknown): ProblemDetail[] => {
@@ -91,6 +95,37 @@ describe("import problems by code", () => {
       [9, [{ code: "aiken_answer_unknown", params: { letter: "Z", line: 12, first: "A", last: "B" } }]],
       [14, [{ code: "aiken_answer_alone" }]],
       [16, [{ code: "aiken_answer_missing" }]],
+    ]);
+  });
+
+  it("the file as a whole: empty, not UTF-8, a zip, not bytes, too big — each by code", async () => {
+    const codes = async (...args: Parameters<typeof parseImport>) => (await parseImport(...args)).problems.map((p) => p.details);
+    expect(await codes("csv", "  \n")).toEqual([[{ code: "file_empty" }]]);
+    expect(await codes("csv", new Uint8Array([0x74, 0xff, 0xfe]))).toEqual([[{ code: "file_not_utf8" }]]);
+    expect(await codes("csv", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0]))).toEqual([[{ code: "file_zip_not_text" }]]);
+    expect(await codes("kahoot", "not base64 at all!")).toEqual([[{ code: "file_not_bytes", params: { what: "Kahoot! (.xlsx)" } }]]);
+    const big = await parseImport("csv", "x".repeat(6 * 1024 * 1024));
+    expect(big.problems[0]?.details).toEqual([{ code: "file_too_big", params: { size: "6.0", max: 5 } }]);
+    expect(big.problems[0]?.reason).toBe("The file is 6.0 MB; an import file may be at most 5 MB");
+  });
+
+  it("Kahoot!: every problem of the sample with errors has a code", async () => {
+    const file = new Uint8Array(readFileSync(new URL("../../../samples/import/kahoot-with-errors.xlsx", import.meta.url)));
+    const r = await parseKahoot(file);
+    expect(r.problems.length).toBeGreaterThan(0);
+    for (const p of r.problems) expect(p.details?.length, p.reason).toBeGreaterThan(0);
+    expect(r.problems.map((p) => p.details?.[0])).toContainEqual({ code: "kahoot_correct_empty" });
+    expect(r.problems.map((p) => p.details?.[0])).toContainEqual({ code: "kahoot_correct_empty_answer", params: { answer: "4" } });
+  });
+
+  it("Open Trivia DB: each question's reason by code", () => {
+    const results = [1, { type: "multiple", question: "Q?" }, { type: "boolean", question: "Q?", correct_answer: "Maybe", incorrect_answers: [] }, { type: "multiple", question: "Q?", correct_answer: "a" }];
+    const r = parseOpenTdb(JSON.stringify({ response_code: 0, results }, null, 1));
+    expect(r.problems.map((p) => p.details)).toEqual([
+      [{ code: "opentdb_not_object" }],
+      [{ code: "opentdb_no_correct" }],
+      [{ code: "opentdb_boolean_correct", params: { found: '"Maybe"' } }],
+      [{ code: "opentdb_no_incorrect" }],
     ]);
   });
 

@@ -117,11 +117,32 @@ export const IMPORT_PROBLEMS = {
   aiken_answer_unknown: (p: ProblemParams) => `ANSWER: ${p.letter} on line ${p.line} names no option (the options are ${p.first}–${p.last})`,
   aiken_answer_unknown_bare: (p: ProblemParams) => `ANSWER: ${p.letter} on line ${p.line} names no option`,
   aiken_answer_alone: () => "an ANSWER: line without a question before it",
+  // Kahoot! (column names are the template's own: the same in every language).
+  kahoot_not_workbook: (p: ProblemParams) => `The file is not a readable Excel workbook${p.why}; save the Kahoot! template as .xlsx and try again`,
+  kahoot_no_header: () =>
+    'No header row found: the first sheet needs a row with "Question", "Answer 1" … "Answer 4", "Time limit (sec)" and "Correct answer(s)", as in the Kahoot! template',
+  kahoot_no_correct_column: (p: ProblemParams) => `Row ${p.row}: the header has no "Correct answer(s)" column`,
+  kahoot_correct_empty: () => "has no correct answer (write the answer number in Correct answer(s), e.g. 2, or 1,3 for several)",
+  kahoot_correct_format: (p: ProblemParams) => `correct answers must be answer numbers like 2 or 1,3 (found ${p.found})`,
+  kahoot_correct_empty_answer: (p: ProblemParams) => `correct answer ${p.answer} names an empty answer`,
+  kahoot_time_not_number: (p: ProblemParams) => `the time limit must be a number of seconds (found ${p.found})`,
+  kahoot_no_rows: (p: ProblemParams) => `Row ${p.row}: there are no questions under the header row`,
+  // Open Trivia DB (key names are the file's own: the same in every language).
+  opentdb_not_object: () => "is not an object",
+  opentdb_type: (p: ProblemParams) => `type ${p.quote} is not one Quizdeck reads (multiple, boolean); skipped`,
+  opentdb_no_correct: () => 'has no "correct_answer"',
+  opentdb_boolean_correct: (p: ProblemParams) => `a boolean question's correct_answer must be "True" or "False" (found ${p.found})`,
+  opentdb_no_incorrect: () => 'has no "incorrect_answers" list',
   // The file as a whole.
   too_many_questions: (p: ProblemParams) =>
     `a quiz holds at most ${p.max} questions, so ${Number(p.count) > 1 ? "these were" : "it was"} left out; split the file to import them`,
   too_many_problems: (p: ProblemParams) => `not checked, because the file already has ${p.max} problems; fix those first`,
   no_questions: () => "The file has no questions",
+  file_empty: () => "The file is empty",
+  file_too_big: (p: ProblemParams) => `The file is ${p.size} MB; an import file may be at most ${p.max} MB`,
+  file_zip_not_text: () => "This is a spreadsheet or zip file, not text; save it as CSV (UTF-8), or choose the Kahoot! format for the Kahoot! template",
+  file_not_utf8: () => "The file is not UTF-8 text; save it as UTF-8 (in Excel: CSV UTF-8) and try again",
+  file_not_bytes: (p: ProblemParams) => `The ${p.what} file must be sent as its bytes or as base64 of them; this text is neither`,
 } as const satisfies Record<string, (p: ProblemParams) => string>;
 
 export type ImportProblemCode = keyof typeof IMPORT_PROBLEMS;
