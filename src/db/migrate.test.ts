@@ -53,7 +53,11 @@ describe.skipIf(!serverUrl)("migrations on PostgreSQL, several servers starting 
     expect(new Set(rows.map((r) => r.hash)).size).toBe(journal.entries.length);
 
     const held = await admin((c) =>
-      c.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = $1", [MIGRATION_LOCK]),
+      // Only this database's lock: other test files migrate their own databases on the same server.
+      c.query(
+        "select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = $1 and database = (select oid from pg_database where datname = $2)",
+        [MIGRATION_LOCK, name],
+      ),
     );
     expect(held.rows[0].n).toBe(0);
 
