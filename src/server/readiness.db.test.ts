@@ -60,6 +60,18 @@ describe("readiness", () => {
       }
     });
 
+    it.skipIf(!hasRedisServer)("is ready on its first check, while a fresh Redis connection is still being made", async () => {
+      // An instance's first probe comes right after start-up: the connection is not up yet.
+      const client = createRedis(server!.url);
+      try {
+        expect(client.status).not.toBe("ready");
+        const r = await checkReadiness({ database: async () => handle, redis: client });
+        expect(r).toEqual({ status: "ready", checks: { database: { ok: true }, migrations: { ok: true }, redis: { ok: true } } });
+      } finally {
+        client.disconnect();
+      }
+    });
+
     it.skipIf(!hasRedisServer)("is ready when Redis answers", async () => {
       const client = createRedis(server!.url);
       try {

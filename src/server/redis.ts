@@ -52,17 +52,25 @@ export async function closeRedis(): Promise<void> {
   if (client) await client.quit().catch(() => client.disconnect());
 }
 
-/** Whether Redis answers PING within the timeout. */
+/**
+ * Whether Redis answers PING within the timeout. A connection still being made (just after
+ * start-up, or reconnecting) is waited for within that time: without an offline queue a PING sent
+ * before it is up fails at once, and a fresh instance would call itself not ready.
+ */
 export async function pingRedis(client: Redis, timeoutMs = 1_000): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
+  let onReady: (() => void) | undefined;
+  const expired = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
   try {
-    return await Promise.race([
-      client.ping().then((r) => r === "PONG"),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
-    ]);
+    if (client.status !== "ready") {
+      const connected = new Promise<true>((resolve) => client.once("ready", (onReady = () => resolve(true))));
+      if (!(await Promise.race([connected, expired]))) return false;
+    }
+    return await Promise.race([client.ping().then((r) => r === "PONG"), expired]);
   } catch {
     return false;
   } finally {
     clearTimeout(timer);
+    if (onReady) client.off("ready", onReady);
   }
 }
