@@ -16,6 +16,25 @@ describe("parseEnv", () => {
     expect(e.QUIZDECK_LOG_LEVEL).toBe("info");
     expect(e.REDIS_URL).toBeUndefined();
     expect(e.QUIZDECK_METRICS_TOKEN).toBeUndefined();
+    expect(e.QUIZDECK_ROLE).toBe("all");
+  });
+
+  it.each([
+    [{ QUIZDECK_ROLE: " Web ", DATABASE_URL: "postgres://db/quizdeck" }, "web"],
+    [{ QUIZDECK_ROLE: "live", DATABASE_URL: "postgres://db/quizdeck" }, "live"],
+    [{ QUIZDECK_ROLE: "all" }, "all"],
+    [{ QUIZDECK_ROLE: "" }, "all"],
+  ])("%j runs as %s", (source, role) => {
+    expect(parseEnv(source).QUIZDECK_ROLE).toBe(role);
+  });
+
+  it.each(["web", "live"])("refuses QUIZDECK_ROLE=%s on the embedded database, saying what it needs", (role) => {
+    expect(() => parseEnv({ QUIZDECK_ROLE: role })).toThrow(EnvError);
+    expect(() => parseEnv({ QUIZDECK_ROLE: role })).toThrow(/QUIZDECK_ROLE: "(web|live)" needs DATABASE_URL.*PGlite.*leave QUIZDECK_ROLE unset/);
+  });
+
+  it("refuses a role it does not know", () => {
+    expect(() => parseEnv({ QUIZDECK_ROLE: "worker", DATABASE_URL: "postgres://db/quizdeck" })).toThrow(/QUIZDECK_ROLE: must be one of all, web, live/);
   });
 
   it.each([

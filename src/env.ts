@@ -2,6 +2,7 @@ import proxyaddr from "proxy-addr";
 import { z } from "zod";
 import { parseTrustProxy } from "./core/client-address";
 import { normalizeHost } from "./core/origin";
+import { ROLES } from "./core/roles";
 
 /** "" counts as unset, so `NAME=` in a compose file or .env means "the default". */
 const unsetIfEmpty = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -106,8 +107,26 @@ const schema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  // What this process serves (src/core/roles.ts): pages and live games (all), pages only (web),
+  // live games only (live). web and live share a PostgreSQL database with the other processes.
+  QUIZDECK_ROLE: z.preprocess(
+    (v) => (typeof unsetIfEmpty(v) === "string" ? String(v).trim().toLowerCase() : undefined),
+    z.enum(ROLES, { message: `must be one of ${ROLES.join(", ")}` }).default("all"),
+  ),
   PORT: int(1, 65535, 3000),
   HOSTNAME: z.string().trim().min(1).default("0.0.0.0"),
+}).superRefine((v, ctx) => {
+  // PGlite lives inside one process: a process serving only pages, or only live games, would
+  // have no database to share with the other half.
+  if (v.QUIZDECK_ROLE !== "all" && !v.DATABASE_URL) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["QUIZDECK_ROLE"],
+      message:
+        `"${v.QUIZDECK_ROLE}" needs DATABASE_URL: web and live instances share one PostgreSQL database. ` +
+        "The embedded database (PGlite) lives inside a single process, which then serves pages and live games together: leave QUIZDECK_ROLE unset (all)",
+    });
+  }
 });
 
 export type Env = z.infer<typeof schema>;

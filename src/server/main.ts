@@ -1,7 +1,9 @@
 /**
  * The Quizdeck server: Next.js behind Node's own HTTP server, so later parts (the live-game
  * Socket.IO server) share the process and port, and shutdown closes the database cleanly.
- * `npm start` runs it in production mode; `npm run dev` passes --dev.
+ * `npm start` runs it in production mode; `npm run dev` passes --dev. QUIZDECK_ROLE picks what
+ * this process serves (src/core/roles.ts): pages and live games (all, the default), pages only
+ * (web: no Socket.IO), or live games only (live: no Next at all, just the probes beside them).
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -12,6 +14,7 @@ import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { routeMatcher } from "../core/http-route";
+import { misroutedMessage, requestKind, runsLiveGames, serves, servesPages } from "../core/roles";
 import { securityHeaders } from "../core/security-headers";
 import { env, EnvError } from "../env";
 import { errorFields, log, requestId, withLogContext } from "../log";
@@ -60,6 +63,10 @@ if (!config.DATABASE_URL && !config.QUIZDECK_DATA_DIR.startsWith("memory://")) {
   dataDirClaim = claim;
 }
 
+const role = config.QUIZDECK_ROLE;
+const pages = servesPages(role);
+const liveGames = runsLiveGames(role);
+
 // Where Next fetches itself to render a server action's redirect in the same response. `next start`
 // sets this; without it Next builds that address from X-Forwarded-Proto, and behind a TLS proxy it
 // then speaks https to this plain-HTTP port, fails, logs an error and leaves the redirect to the
@@ -67,14 +74,19 @@ if (!config.DATABASE_URL && !config.QUIZDECK_DATA_DIR.startsWith("memory://")) {
 const selfHost = config.HOSTNAME === "0.0.0.0" || config.HOSTNAME === "::" ? "127.0.0.1" : config.HOSTNAME;
 process.env.__NEXT_PRIVATE_ORIGIN ??= `http://${selfHost.includes(":") ? `[${selfHost}]` : selfHost}:${config.PORT}`;
 
-const { default: next } = await import("next");
-const app = next({ dev, hostname: config.HOSTNAME, port: config.PORT });
-const handle = app.getRequestHandler();
-await app.prepare();
+// A live-only process loads no Next: its event loop is the live games' alone.
+let handle: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
+if (pages) {
+  const { default: next } = await import("next");
+  const app = next({ dev, hostname: config.HOSTNAME, port: config.PORT });
+  handle = app.getRequestHandler();
+  await app.prepare();
+}
 
 const { stampRequest, TRUSTED_PROXY_HEADER } = await import("./client-address");
 const { LIVE_SOCKET_PATH } = await import("./live/constants");
 const { compressResponse } = await import("./compression");
+const probes = await import("./probes");
 const { metrics, serveMetrics, setMetricSources } = await import("./metrics");
 const httpDuration = metrics().httpDuration;
 // Route patterns for the request metric's label, from the build (src/core/http-route.ts).
@@ -135,20 +147,48 @@ function handleRequest(req: IncomingMessage, res: ServerResponse) {
   // answers its own path before this handler runs; the check keeps it so if that ever changes.
   // Metrics on the app's port only with a token set (QUIZDECK_METRICS_TOKEN); without one the
   // path is Next's 404 like any other. The stats port serves them to loopback without a token.
-  if (metricsToken && req.url?.split("?", 1)[0] === "/metrics" && req.method === "GET") {
+  const pathname = req.url?.split("?", 1)[0] ?? "/";
+  if (metricsToken && pathname === "/metrics" && req.method === "GET") {
     void serveMetrics(req, res, metricsToken);
     return;
   }
-  if (!req.url?.startsWith(LIVE_SOCKET_PATH)) compressResponse(req, res);
+  // A request for the other half of a split (QUIZDECK_ROLE): the balancer is set up wrong; say so.
+  const kind = requestKind(pathname, LIVE_SOCKET_PATH);
+  if (!serves(role, kind)) return void sendError(res, 404, "not_found", misroutedMessage(role, kind));
+  if (!handle) return void answerProbe(pathname, res);
+  if (kind !== "live") compressResponse(req, res);
   void handle(req, res);
 }
 
+function sendError(res: ServerResponse, status: number, code: string, message: string) {
+  res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" });
+  res.end(JSON.stringify({ error: { code, message } }));
+}
+
+/** A live-only process answers /api/health and /api/ready itself, as Next's routes do elsewhere. */
+async function answerProbe(pathname: string, res: ServerResponse) {
+  const path = pathname.replace(/\/$/, "");
+  const probe = path === "/api/health" ? probes.health : path === "/api/ready" ? probes.ready : null;
+  if (!probe) return sendError(res, 404, "not_found", "This page could not be found.");
+  try {
+    const { status, body } = await probe();
+    res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify(body));
+  } catch (err) {
+    log().error(errorFields(err), "probe failed");
+    sendError(res, 500, "internal_error", "Something went wrong on our side. Try again in a moment.");
+  }
+}
+
 // Live games: Socket.IO on this server and port (path in src/server/live/constants.ts).
+// Not in a web-only process: its balancer sends the live-game path elsewhere.
 const { getDatabase } = await import("../db");
-const { attachLiveServer } = await import("./live/socket");
-// The name this process goes by in the live games' leases (which instance runs which game).
-const live = attachLiveServer(server, async () => (await getDatabase()).db, { instanceId: `${hostname()}:${config.PORT}:${process.pid}` });
-setMetricSources({ live: () => live.games.stats(), database: () => databaseRegistry()?.usage?.() });
+const live = liveGames
+  ? (await import("./live/socket")).attachLiveServer(server, async () => (await getDatabase()).db, {
+      // The name this process goes by in the live games' leases (which instance runs which game).
+      instanceId: `${hostname()}:${config.PORT}:${process.pid}`,
+    })
+  : null;
+setMetricSources({ ...(live ? { live: () => live.games.stats() } : {}), database: () => databaseRegistry()?.usage?.() });
 
 // The counters, for operators and bench:live, on a loopback-only port of their own.
 const { startStatsServer } = await import("./stats-server");
@@ -156,7 +196,8 @@ const statsServer = config.QUIZDECK_STATS_PORT
   ? await startStatsServer(config.QUIZDECK_STATS_PORT, (reset) => {
       const ms = (ns: number) => Math.round(ns / 1e4) / 100;
       const body = {
-        ...live.stats(),
+        ...live?.stats(),
+        role,
         memory: process.memoryUsage(),
         // CPU time and minor page faults (first touches of memory) so far: bench:live reads them per question.
         cpuMs: Math.round(Object.values(process.cpuUsage()).reduce((a, b) => a + b, 0) / 1000),
@@ -167,7 +208,12 @@ const statsServer = config.QUIZDECK_STATS_PORT
       return body;
     }, serveMetrics)
   : null;
-const { closeRedis } = await import("./redis");
+// Redis (REDIS_URL) connected before the first request: rate limits count in it from the start.
+const { closeRedis, pingRedis, redis } = await import("./redis");
+const sharedRedis = redis();
+if (sharedRedis && !(await pingRedis(sharedRedis, 5_000))) {
+  log().warn({ component: "redis" }, "Redis did not answer at start-up; rate limits count in this process until it does");
+}
 
 // src/db/index.ts keeps the open database here (one per process; see the comment there).
 type Registry = { close?: () => Promise<void>; usage?: () => DbUsage };
@@ -193,7 +239,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => server.closeAllConnections(), 10_000);
   // Live games first: their sockets are closed so that they reconnect elsewhere, what waits is
   // written and the leases are released, so another instance takes the games over at once.
-  const liveClosed = live
+  const liveClosed = (live ?? { close: async () => 0 })
     .close()
     .then((n) => log().info({ games: n }, `live games: ${n} written and handed back after ${since()}`))
     .catch((err: unknown) => log().error(errorFields(err), "closing live games failed"));
@@ -216,18 +262,22 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 await new Promise<void>((resolve) => server.listen(config.PORT, config.HOSTNAME, resolve));
 const host = config.HOSTNAME === "0.0.0.0" ? "localhost" : config.HOSTNAME;
 // Next runs instrumentation (migrations, demo content) on the first request; make that request
-// now, so the database is ready, or its failure visible, before anyone else arrives.
+// now, so the database is ready, or its failure visible, before anyone else arrives. (A live-only
+// process answers it itself: the probe opens, migrates and seeds the database the same way.)
 const health = await fetch(`http://127.0.0.1:${config.PORT}/api/health`).catch((err: unknown) => err as Error);
 if (health instanceof Error || !health.ok) {
   log().error(`the database is not ready: ${health instanceof Error ? health.message : await health.text()}`);
 }
 // Resume every open game where it was (timers run again; players reconnect by themselves).
-try {
-  // On PGlite this is the only process: leases left by its previous run mean nothing.
-  if ((await getDatabase()).kind === "pglite") await live.games.store.clearLeases();
-  const resumed = await live.games.restoreOpenGames();
-  if (resumed > 0) log().info({ resumed }, `resumed ${resumed} open game(s)`);
-} catch (err) {
-  log().error(errorFields(err), "resuming open games failed");
+if (live) {
+  try {
+    // On PGlite this is the only process: leases left by its previous run mean nothing.
+    if ((await getDatabase()).kind === "pglite") await live.games.store.clearLeases();
+    const resumed = await live.games.restoreOpenGames();
+    if (resumed > 0) log().info({ resumed }, `resumed ${resumed} open game(s)`);
+  } catch (err) {
+    log().error(errorFields(err), "resuming open games failed");
+  }
 }
-log().info({ port: config.PORT, mode: dev ? "development" : "production" }, `Quizdeck ready on http://${host}:${config.PORT} (${dev ? "development" : "production"})`);
+const serving = { all: "pages and live games", web: "pages only", live: "live games only" }[role];
+log().info({ port: config.PORT, mode: dev ? "development" : "production", role }, `Quizdeck ready on http://${host}:${config.PORT} (${dev ? "development" : "production"}; ${serving})`);
