@@ -70,6 +70,11 @@ const CONCURRENT = Math.max(1, arg("concurrent", 1));
 const PAIRED = arg("paired", 0);
 const PAGE_LOAD = arg("page-load", 0);
 const INSTANCES = arg("instances", 1);
+const ROLES = args.includes("--roles");
+if (ROLES && (INSTANCES !== 1 || arg("page-load", 0) <= 0)) {
+  console.error("--roles compares one instance with a web and a live instance under --page-load R (R > 0); it does not combine with --instances");
+  process.exit(1);
+}
 if (INSTANCES !== 1 && INSTANCES !== 2) {
   console.error("--instances is 1 or 2");
   process.exit(1);
@@ -578,22 +583,28 @@ async function runSingle(fanout: string, pageLoad: number, label: string): Promi
   }
 }
 
+/** What an app instance serves (QUIZDECK_ROLE): pages and live games, pages only, live games only. */
+type Role = "all" | "web" | "live";
+/** The app instances of a cluster run, by role, and whether nginx stands in front of them. */
+type Topology = { roles: Role[]; balancer: boolean };
+
 /**
- * The several-instance topology (scripts/cluster-parts.ts): PostgreSQL, Redis and `instances`
- * app instances; with two, nginx (deploy/nginx-cluster.conf) in front, players routed by PIN.
- * With one, the same PostgreSQL and Redis and no balancer. Ports: nginx on PORT, the apps on
- * PORT + 2 and PORT + 4 (their stats ports one above), Redis on PORT + 6.
+ * The several-instance topology (scripts/cluster-parts.ts): PostgreSQL, Redis and one app
+ * instance per role in `topology`; with `balancer`, nginx (deploy/nginx-cluster.conf) in front,
+ * players routed by PIN to the instances that run live games, pages to those that serve them.
+ * Without, players and pages go straight to the first instance. Ports: nginx on PORT, the apps
+ * on PORT + 2, PORT + 4, … (their stats ports one above), Redis on PORT + 1 + 2 × (apps + 1).
  */
-async function runCluster(instances: 1 | 2, fanout: string, pageLoad: number, label: string): Promise<Figures> {
+async function runCluster(topology: Topology, fanout: string, pageLoad: number, label: string): Promise<Figures> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error("--instances needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL (a server URL; a fresh database is made)");
+  if (!serverUrl) throw new Error("--instances and --roles need PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL (a server URL; a fresh database is made)");
   const dir = mkdtempSync(path.join(tmpdir(), "quizdeck-bench-cluster-"));
-  const appPorts = [PORT + 2, PORT + 4] as const;
+  const appPorts = topology.roles.map((_, i) => PORT + 2 + 2 * i);
   const parts = clusterParts({
     dir,
     nginxPort: PORT,
     appPorts,
-    redisPort: PORT + 6,
+    redisPort: PORT + 2 + 2 * appPorts.length,
     serverUrl,
     dbName: `quizdeck_livebench_${PORT}`,
     // Each socket through nginx holds two connections there.
@@ -609,19 +620,28 @@ async function runCluster(instances: 1 | 2, fanout: string, pageLoad: number, la
   try {
     await parts.freshDatabase();
     parts.startRedis();
-    const ports = appPorts.slice(0, instances);
-    // One migrates and seeds first; the other starts beside it once that is done.
-    await parts.startApp(ports[0]!, true, { QUIZDECK_STATS_PORT: String(ports[0]! + 1) });
-    if (instances === 2) await parts.startApp(ports[1]!, false, { QUIZDECK_STATS_PORT: String(ports[1]! + 1) });
-    let base = `http://127.0.0.1:${ports[0]}`;
-    if (instances === 2) {
-      await parts.startNginx();
+    // One migrates and seeds first; the others start beside each other once that is done.
+    const start = (i: number) => parts.startApp(appPorts[i]!, i === 0, { QUIZDECK_STATS_PORT: String(appPorts[i]! + 1), QUIZDECK_ROLE: topology.roles[i]! });
+    await start(0);
+    await Promise.all(appPorts.slice(1).map((_, i) => start(i + 1)));
+    const livePorts = appPorts.filter((_, i) => topology.roles[i] !== "web");
+    const webPorts = appPorts.filter((_, i) => topology.roles[i] !== "live");
+    let base = `http://127.0.0.1:${appPorts[0]}`;
+    if (topology.balancer) {
+      await parts.startNginx({ live: livePorts, web: webPorts });
       base = parts.origin;
     }
-    const f = await playRounds({ base, appPorts: [...ports] }, pageLoad, label);
+    // The instances that serve only pages: their CPU over the run, beside the live figures.
+    const pageOnly = appPorts.filter((_, i) => topology.roles[i] === "web");
+    const cpuOf = async () => (pageOnly.length ? (await stats({ base, appPorts: pageOnly })).cpuMs : 0);
+    const cpuBefore = await cpuOf();
+    const f = await playRounds({ base, appPorts: livePorts }, pageLoad, label);
+    if (pageOnly.length) console.log(`  ${label}: the web instance(s) used ${(await cpuOf()) - cpuBefore} ms of CPU during the run`);
     // Where the games ran: answers taken by each instance (the balancer hashes PINs).
-    const perInstance = await Promise.all(ports.map(async (p) => (await stats({ base, appPorts: [p] })).answers));
-    console.log(`  ${label}: answers taken per instance ${perInstance.join(", ")}`);
+    if (livePorts.length > 1) {
+      const perInstance = await Promise.all(livePorts.map(async (p) => (await stats({ base, appPorts: [p] })).answers));
+      console.log(`  ${label}: answers taken per instance ${perInstance.join(", ")}`);
+    }
     return f;
   } finally {
     await parts.cleanUp();
@@ -659,7 +679,20 @@ async function main() {
     printSummary(rows, (r) => r.label.split(" ")[0]!);
   } else if (INSTANCES === 2) {
     // Side by side in one invocation: the same load on one instance, then on two behind nginx.
-    for (const n of [1, 2] as const) await run(() => runCluster(n, FANOUT, PAGE_LOAD, n === 1 ? "1 instance (PostgreSQL, Redis)" : "2 instances + nginx (PostgreSQL, Redis)"));
+    await run(() => runCluster({ roles: ["all"], balancer: false }, FANOUT, PAGE_LOAD, "1 instance (PostgreSQL, Redis)"));
+    await run(() => runCluster({ roles: ["all", "all"], balancer: true }, FANOUT, PAGE_LOAD, "2 instances + nginx (PostgreSQL, Redis)"));
+    printTable(rows);
+  } else if (ROLES) {
+    // The same game without and with pages, on one instance doing both and on a web and a live
+    // instance apart, each behind nginx so both go through the same proxy hop.
+    const topologies: [Topology, string][] = [
+      [{ roles: ["all"], balancer: true }, "1 instance (all)"],
+      [{ roles: ["live", "web"], balancer: true }, "web + live"],
+    ];
+    for (const [topology, name] of topologies) {
+      await run(() => runCluster(topology, FANOUT, 0, `${name}, no page load`));
+      await run(() => runCluster(topology, FANOUT, PAGE_LOAD, `${name}, ${PAGE_LOAD} pages/s`));
+    }
     printTable(rows);
   } else if (PAGE_LOAD > 0) {
     // The same game without, then with, pages being served beside it.

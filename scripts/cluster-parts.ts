@@ -21,8 +21,8 @@ export type ClusterOptions = {
   /** Logs and nginx's files go here. */
   dir: string;
   nginxPort: number;
-  /** The two instances' ports (deploy/nginx-cluster.conf names two). */
-  appPorts: readonly [number, number];
+  /** The instances' ports: every one in both of nginx's upstreams unless startNginx is told otherwise. */
+  appPorts: readonly number[];
   redisPort: number;
   /** The PostgreSQL server (a fresh database is made on it) and that database's name. */
   serverUrl: string;
@@ -31,6 +31,8 @@ export type ClusterOptions = {
   appEnv?: Record<string, string>;
   /** nginx's worker_connections: each socket through the balancer holds two. */
   workerConnections?: number;
+  /** QUIZDECK_PUBLIC_URL of every instance: the address people reach nginx at (default its loopback origin). */
+  publicUrl?: string;
 };
 
 export function clusterParts(o: ClusterOptions) {
@@ -75,7 +77,7 @@ export function clusterParts(o: ClusterOptions) {
       REDIS_URL: `redis://127.0.0.1:${o.redisPort}`,
       PORT: String(port),
       HOSTNAME: "127.0.0.1",
-      QUIZDECK_PUBLIC_URL: origin,
+      QUIZDECK_PUBLIC_URL: o.publicUrl ?? origin,
       QUIZDECK_TRUST_PROXY: "127.0.0.1",
       ...o.appEnv,
       ...env,
@@ -97,18 +99,17 @@ export function clusterParts(o: ClusterOptions) {
     return exited;
   }
 
-  async function startNginx() {
-    const template = readFileSync("deploy/nginx-cluster.conf", "utf8");
-    const swaps: [string, string][] = [
-      ["listen 80;", `listen 127.0.0.1:${o.nginxPort};`],
-      ["server 127.0.0.1:3001 ", `server 127.0.0.1:${o.appPorts[0]} `],
-      ["server 127.0.0.1:3002 ", `server 127.0.0.1:${o.appPorts[1]} `],
-    ];
-    let site = template;
-    for (const [from, to] of swaps) {
-      if (!site.includes(from)) throw new Error(`deploy/nginx-cluster.conf no longer contains "${from}"; update scripts/cluster-parts.ts`);
-      site = site.replaceAll(from, to);
-    }
+  /**
+   * nginx with deploy/nginx-cluster.conf, its ports swapped in. `upstreams` says which app ports
+   * serve live games (`quizdeck_live`) and which pages and the API (`quizdeck`): every instance
+   * for both by default; with QUIZDECK_ROLE, the live instances and the web instances.
+   */
+  async function startNginx(upstreams: { live?: readonly number[]; web?: readonly number[] } = {}) {
+    let site = readFileSync("deploy/nginx-cluster.conf", "utf8");
+    if (!site.includes("listen 80;")) throw new Error('deploy/nginx-cluster.conf no longer contains "listen 80;"; update scripts/cluster-parts.ts');
+    site = site.replace("listen 80;", `listen 127.0.0.1:${o.nginxPort};`);
+    site = withServers(site, "quizdeck_live", upstreams.live ?? o.appPorts);
+    site = withServers(site, "quizdeck", upstreams.web ?? o.appPorts);
     const ngx = path.join(o.dir, "nginx");
     mkdirSync(ngx, { recursive: true });
     writeFileSync(path.join(ngx, "site.conf"), site);
@@ -139,4 +140,22 @@ export function clusterParts(o: ClusterOptions) {
   }
 
   return { origin, children, start, freshDatabase, startRedis, startApp, stopApp, startNginx, cleanUp };
+}
+
+/**
+ * The upstream block `name` of an nginx configuration with one `server` line per port, each
+ * keeping the options (max_fails, fail_timeout) of the file's first `server` line there.
+ */
+export function withServers(conf: string, name: string, ports: readonly number[]): string {
+  const block = new RegExp(`(upstream ${name} \\{\\n)([\\s\\S]*?)(\\n\\})`);
+  const m = block.exec(conf);
+  if (!m) throw new Error(`deploy/nginx-cluster.conf has no "upstream ${name}" block; update scripts/cluster-parts.ts`);
+  const lines = m[2]!.split("\n");
+  const first = lines.findIndex((l) => /^\s*server 127\.0\.0\.1:\d+ /.test(l));
+  if (first < 0) throw new Error(`"upstream ${name}" in deploy/nginx-cluster.conf has no "server 127.0.0.1:PORT …" line`);
+  const template = lines[first]!;
+  const servers = ports.map((p) => template.replace(/127\.0\.0\.1:\d+/, `127.0.0.1:${p}`));
+  const rest = lines.filter((l) => !/^\s*server 127\.0\.0\.1:\d+ /.test(l));
+  rest.splice(first, 0, ...servers);
+  return conf.replace(block, (_all, open: string, _body, close: string) => `${open}${rest.join("\n")}${close}`);
 }
