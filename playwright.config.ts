@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { certSpkiHash, PROXY_HOST, proxySetup } from "./e2e/proxy/setup";
+import { ROLES_HOST, rolesSetup } from "./e2e/roles/setup";
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the production
@@ -87,6 +88,15 @@ const proxyLaunchOptions = {
   ],
 };
 
+/**
+ * Pages and live games in separate processes (with TEST_DATABASE_URL only: the two share a
+ * PostgreSQL database): a web and a live instance behind nginx with deploy/nginx-cluster.conf,
+ * started by e2e/roles/serve.ts, reached as http://quizdeck.test:<portBase+20> with the shipped
+ * rate limits. Its specs live in e2e/roles/ and run at the desktop size.
+ */
+const roles = rolesSetup(portBase);
+const rolesLaunchOptions = { ...launchOptions, args: [...launchOptions.args, `--host-resolver-rules=MAP ${ROLES_HOST} 127.0.0.1`] };
+
 const viewports = [
   { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 } },
   { name: "desktop", use: { viewport: { width: 1440, height: 900 } } },
@@ -121,7 +131,7 @@ export default defineConfig({
       // both backends (src/db/**/*.test.ts) run once, on PGlite, to keep CI within minutes; the
       // API, solo play, accounts and security specs run on both (minus the tests that do not
       // depend on the database: skipOnPostgres in e2e/fixtures.ts).
-      testIgnore: [/\/e2e\/(lan|proxy)\//, ...(b.name === "postgres" ? [/(editor|import|social|shell|live[a-z-]*)\.spec\.ts$/] : [])],
+      testIgnore: [/\/e2e\/(lan|proxy|roles)\//, ...(b.name === "postgres" ? [/(editor|import|social|shell|live[a-z-]*)\.spec\.ts$/] : [])],
     })),
     ),
     {
@@ -136,6 +146,16 @@ export default defineConfig({
       use: { ...viewports[1]!.use, browserName: "chromium" as const, baseURL: proxy.origin, launchOptions: proxyLaunchOptions },
       metadata: { backend: "pglite" },
     },
+    ...(serverUrl
+      ? [
+          {
+            name: "roles-desktop",
+            testMatch: /\/e2e\/roles\/.*\.spec\.ts$/,
+            use: { ...viewports[1]!.use, browserName: "chromium" as const, baseURL: roles.origin, launchOptions: rolesLaunchOptions },
+            metadata: { backend: "postgres" },
+          },
+        ]
+      : []),
   ],
   webServer: [
     ...backends.map((b) => ({
@@ -193,5 +213,18 @@ export default defineConfig({
       stdout: "pipe" as const,
       env: { PROXY_DIR: proxy.dir, PROXY_HOST, PROXY_PORT: String(proxy.port), APP_PORT: String(proxy.appPort) },
     },
+    ...(serverUrl
+      ? [
+          {
+            // PostgreSQL's fresh database, Redis, the web and live instances and nginx, in that order.
+            command: "node --import tsx e2e/roles/serve.ts",
+            url: `http://127.0.0.1:${roles.nginxPort}/api/health`,
+            timeout: 180_000,
+            reuseExistingServer: false,
+            stdout: "pipe" as const,
+            gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
+          },
+        ]
+      : []),
   ],
 });

@@ -1,5 +1,5 @@
 import jsQR from "jsqr";
-import { devices, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { devices, expect, type Browser, type BrowserContext, type Locator, type Page, type Request, type WebSocket } from "@playwright/test";
 
 /** A quiz with one question of each type; the tests know the answers, the phones never do. */
 export const LIVE_QUIZ = {
@@ -184,4 +184,55 @@ export async function answer(page: Page, q: Q, right: boolean) {
 
 export async function score(page: Page): Promise<number> {
   return Number(await page.getByTestId("player-score").getAttribute("data-score"));
+}
+
+type Socketwatch = { sockets: { url: string; received: number; error: string | null }[]; polling: string[] };
+
+/** Records a page's WebSockets (frames received, errors) and any long-polling request. */
+export function watchSockets(page: Page): Socketwatch {
+  const watch: Socketwatch = { sockets: [], polling: [] };
+  page.on("websocket", (ws: WebSocket) => {
+    const entry = { url: ws.url(), received: 0, error: null as string | null };
+    watch.sockets.push(entry);
+    ws.on("framereceived", () => entry.received++);
+    ws.on("socketerror", (e) => (entry.error = e));
+  });
+  page.on("request", (r: Request) => {
+    if (r.url().includes("transport=polling")) watch.polling.push(r.url());
+  });
+  return watch;
+}
+
+/** The page's game went over a WebSocket at `socketUrl` (the live path through the balancer), never long polling. */
+export function expectWebSocketGame(who: string, watch: Socketwatch, socketUrl: string) {
+  const live = watch.sockets.filter((s) => s.url.startsWith(socketUrl) && s.url.includes("transport=websocket"));
+  expect(live.length, `${who}: a WebSocket to the live server through nginx (saw ${watch.sockets.map((s) => s.url).join(", ")})`).toBeGreaterThan(0);
+  expect(Math.max(...live.map((s) => s.received)), `${who}: frames received on it`).toBeGreaterThan(5);
+  expect(live.map((s) => s.error).filter(Boolean), `${who}: socket errors`).toEqual([]);
+  expect(watch.polling, `${who}: long-polling requests`).toEqual([]);
+}
+
+/**
+ * From the lobby to the podium with the phones already joined: every question of `questions`,
+ * the first phone answering right and the others wrong, each reveal checked on the phones, then
+ * the scoreboard, and the podium with the first phone's player on top.
+ */
+export async function playToPodium(host: Page, phones: { page: Page }[], questions: readonly Q[], winner: string) {
+  await host.getByTestId("start").click();
+  for (const [qi, q] of questions.entries()) {
+    await expect(host.getByTestId("host-question")).toHaveAttribute("data-index", String(qi));
+    for (const [pi, p] of phones.entries()) {
+      await waitForQuestion(p.page, qi);
+      await answer(p.page, q, pi === 0);
+    }
+    await expect(host.getByTestId("host-reveal")).toBeVisible();
+    for (const [pi, p] of phones.entries()) await expect(p.page.getByTestId("player-result")).toHaveAttribute("data-correct", String(pi === 0));
+    await host.getByTestId("next").click();
+    await expect(host.getByTestId("host-scoreboard")).toBeVisible();
+    await host.getByTestId("next").click();
+  }
+  await expect(host.getByTestId("host-podium")).toBeVisible();
+  await expect(host.getByTestId("host-podium")).toContainText(winner);
+  for (const p of phones) await expect(p.page.getByTestId("player-final")).toBeVisible();
+  await expect(phones[0]!.page.getByTestId("player-final")).toHaveAttribute("data-rank", "1");
 }

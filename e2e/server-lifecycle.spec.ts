@@ -44,6 +44,17 @@ test("a bad setting stops the start with a message naming it", async () => {
   expect(server.output()).toContain("DATABASE_URL: must be a postgres:// or postgresql:// connection URL");
 });
 
+test("a web-only or live-only process on the embedded database is refused, saying it needs PostgreSQL", async () => {
+  // PGlite lives inside one process: serving pages and live games apart needs a shared database.
+  for (const role of ["web", "live"]) {
+    const server = startServer({ PORT: "3114", QUIZDECK_ROLE: role, DATABASE_URL: "" });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain("Invalid environment configuration");
+    expect(server.output()).toContain(`QUIZDECK_ROLE: \\"${role}\\" needs DATABASE_URL`);
+    expect(server.output()).toContain("leave QUIZDECK_ROLE unset (all)");
+  }
+});
+
 test("SIGTERM closes PGlite cleanly and a restart finds everything committed, once", async ({ request }) => {
   test.setTimeout(240_000);
   const dir = mkdtempSync(path.join(tmpdir(), "quizdeck-lifecycle-"));

@@ -1,7 +1,6 @@
-import type { Page, Request, WebSocket } from "@playwright/test";
 import { signUpInBrowser } from "../accounts";
 import { expect, test } from "../fixtures";
-import { answer, hostGame, importQuiz, joinAs, LIVE_QUIZ, phone, readQr, waitForQuestion } from "../live-helpers";
+import { expectWebSocketGame, hostGame, importQuiz, joinAs, LIVE_QUIZ, phone, playToPodium, readQr, watchSockets } from "../live-helpers";
 import { proxy } from "./helpers";
 
 /**
@@ -13,31 +12,6 @@ import { proxy } from "./helpers";
 const QUESTIONS = [LIVE_QUIZ.quiz.questions[1], LIVE_QUIZ.quiz.questions[5]] as const; // multiple choice, number
 const QUIZ = { ...LIVE_QUIZ, quiz: { ...LIVE_QUIZ.quiz, title: "Proxy Live", questions: QUESTIONS } };
 const NAMES = ["Ana", "Ben"];
-
-type Socketwatch = { sockets: { url: string; received: number; error: string | null }[]; polling: string[] };
-
-/** Records a page's WebSockets (frames received, errors) and any long-polling request. */
-function watchSockets(page: Page): Socketwatch {
-  const watch: Socketwatch = { sockets: [], polling: [] };
-  page.on("websocket", (ws: WebSocket) => {
-    const entry = { url: ws.url(), received: 0, error: null as string | null };
-    watch.sockets.push(entry);
-    ws.on("framereceived", () => entry.received++);
-    ws.on("socketerror", (e) => (entry.error = e));
-  });
-  page.on("request", (r: Request) => {
-    if (r.url().includes("transport=polling")) watch.polling.push(r.url());
-  });
-  return watch;
-}
-
-function expectWebSocketGame(who: string, watch: Socketwatch) {
-  const live = watch.sockets.filter((s) => s.url.startsWith(`wss://quizdeck.test:${proxy.port}/api/live/socket.io/`) && s.url.includes("transport=websocket"));
-  expect(live.length, `${who}: a WebSocket to the live server through nginx (saw ${watch.sockets.map((s) => s.url).join(", ")})`).toBeGreaterThan(0);
-  expect(Math.max(...live.map((s) => s.received)), `${who}: frames received on it`).toBeGreaterThan(5);
-  expect(live.map((s) => s.error).filter(Boolean), `${who}: socket errors`).toEqual([]);
-  expect(watch.polling, `${who}: long-polling requests`).toEqual([]);
-}
 
 test("a live game through nginx: QR join at the public URL, answers, reveal, podium, over WebSockets", async ({ page: host, browser, baseURL, context }) => {
   test.setTimeout(180_000);
@@ -71,27 +45,10 @@ test("a live game through nginx: QR join at the public URL, answers, reveal, pod
   for (const [i, p] of phones.entries()) await joinAs(p.page, url, NAMES[i]!);
   await expect(host.getByTestId("player-count")).toHaveText(/\D2$/);
 
-  await host.getByTestId("start").click();
-  for (const [qi, q] of QUESTIONS.entries()) {
-    await expect(host.getByTestId("host-question")).toHaveAttribute("data-index", String(qi));
-    for (const [pi, p] of phones.entries()) {
-      await waitForQuestion(p.page, qi);
-      await answer(p.page, q, pi === 0); // Ana right, Ben wrong
-    }
-    await expect(host.getByTestId("host-reveal")).toBeVisible();
-    await expect(phones[0]!.page.getByTestId("player-result")).toHaveAttribute("data-correct", "true");
-    await expect(phones[1]!.page.getByTestId("player-result")).toHaveAttribute("data-correct", "false");
-    await host.getByTestId("next").click();
-    await expect(host.getByTestId("host-scoreboard")).toBeVisible();
-    await host.getByTestId("next").click();
-  }
+  await playToPodium(host, phones, QUESTIONS, NAMES[0]!); // Ana right, Ben wrong
 
-  await expect(host.getByTestId("host-podium")).toBeVisible();
-  await expect(host.getByTestId("host-podium")).toContainText("Ana");
-  for (const p of phones) await expect(p.page.getByTestId("player-final")).toBeVisible();
-  await expect(phones[0]!.page.getByTestId("player-final")).toHaveAttribute("data-rank", "1");
-
-  expectWebSocketGame("host", hostWatch);
-  for (const [i, w] of phoneWatches.entries()) expectWebSocketGame(NAMES[i]!, w);
+  const socketUrl = `wss://quizdeck.test:${proxy.port}/api/live/socket.io/`;
+  expectWebSocketGame("host", hostWatch, socketUrl);
+  for (const [i, w] of phoneWatches.entries()) expectWebSocketGame(NAMES[i]!, w, socketUrl);
   for (const p of phones) await p.context.close();
 });
