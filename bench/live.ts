@@ -2,8 +2,7 @@
  * bench:live — a load test of live games against the production server on loopback.
  *
  *   npm run bench:live -- --players 2000 [--questions 3] [--games 1] [--concurrent 1] [--port 3460]
- *     [--client lean|socket.io] [--pin] [--fanout standard|direct]
- *     [--paired N | --page-load R | --instances 2]
+ *     [--client lean|socket.io] [--pin] [--page-load R | --instances 2]
  *
  * Starts the built server in its own process (fresh PGlite directory, join rate limit raised),
  * signs a host up, and from this process (the load generator) connects one
@@ -23,8 +22,6 @@
  * time and minor page faults.
  *
  * Comparisons, each in one invocation, each run on a fresh server, ending in one table:
- *   --paired N      N runs of each fanout (QUIZDECK_LIVE_FANOUT), alternating standard, direct,
- *                   …, then per mode the median and the spread (min–max) of every figure;
  *   --page-load R   the game once without, then once with R requests/s (autocannon, in turn to
  *                   /explore and a quiz page) served by the same server while it runs; page
  *                   latency p50/p99 and errors beside the live figures;
@@ -67,22 +64,22 @@ const QUESTIONS = arg("questions", 3);
 const GAMES = arg("games", 1);
 const PORT = arg("port", 3460);
 const CONCURRENT = Math.max(1, arg("concurrent", 1));
-const PAIRED = arg("paired", 0);
 const PAGE_LOAD = arg("page-load", 0);
 const INSTANCES = arg("instances", 1);
 const ROLES = args.includes("--roles");
-if (ROLES && (INSTANCES !== 1 || arg("page-load", 0) <= 0)) {
+if (ROLES && (INSTANCES !== 1 || PAGE_LOAD <= 0)) {
   console.error("--roles compares one instance with a web and a live instance under --page-load R (R > 0); it does not combine with --instances");
   process.exit(1);
 }
+// Old commands in docs/benchmarks.md still name these: stop rather than run something else.
+for (const gone of ["--paired", "--fanout"]) {
+  if (args.includes(gone)) {
+    console.error(`${gone} is gone with the direct fanout (docs/benchmarks.md, 2026-11-24): live messages always go through Socket.IO's own broadcast`);
+    process.exit(1);
+  }
+}
 if (INSTANCES !== 1 && INSTANCES !== 2) {
   console.error("--instances is 1 or 2");
-  process.exit(1);
-}
-const fanoutFlag = args.indexOf("--fanout");
-const FANOUT = fanoutFlag >= 0 ? args[fanoutFlag + 1]! : "standard";
-if (FANOUT !== "standard" && FANOUT !== "direct") {
-  console.error("--fanout is standard or direct");
   process.exit(1);
 }
 /** The per-game detail lines (server emit times, arrivals, server work): one game at a time only. */
@@ -159,7 +156,6 @@ type Stats = {
   snapshots: number;
   broadcastMsLast: number;
   roomWriteMsLast: number;
-  fanout: { mode?: string; direct: number; fallback: number; directAcks: number };
   memory: { rss: number; heapUsed: number };
   cpuMs: number;
   minorPageFaults: number;
@@ -194,7 +190,6 @@ async function stats(target: Target, reset = false): Promise<Stats> {
     snapshots: sum((s) => s.snapshots),
     broadcastMsLast: max((s) => s.broadcastMsLast),
     roomWriteMsLast: max((s) => s.roomWriteMsLast),
-    fanout: { mode: all[0]!.fanout.mode, direct: sum((s) => s.fanout.direct), fallback: sum((s) => s.fanout.fallback), directAcks: sum((s) => s.fanout.directAcks) },
     memory: { rss: sum((s) => s.memory.rss), heapUsed: sum((s) => s.memory.heapUsed) },
     cpuMs: sum((s) => s.cpuMs),
     minorPageFaults: sum((s) => s.minorPageFaults),
@@ -424,11 +419,6 @@ async function playGame(target: Target, cookie: string, slug: string, playerCoun
       console.log(`server event-loop delay p99  ${loopP99.map((x) => `${x} ms`).join(", ")} (per question)`);
       console.log(`server work per question     ${work.join("; ")} (minor page faults: memory touched for the first time)`);
       console.log(`group commits                ${end.commits} (${(end.answers / Math.max(end.commits, 1)).toFixed(1)} events each on average), ${(end.commitMsTotal / Math.max(end.commits, 1)).toFixed(1)} ms average, ${end.commitMsMax.toFixed(0)} ms max; ${end.snapshots} snapshots`);
-      console.log(
-        end.fanout.mode === "direct"
-          ? `messages to phones           fanout direct: ${end.fanout.direct} written straight to the socket, ${end.fanout.fallback} through Socket.IO's queue; ${end.fanout.directAcks} acknowledgements written straight (src/server/live/fanout.ts)`
-          : `messages to phones           fanout standard: Socket.IO's own room broadcasts and acknowledgements`,
-      );
       console.log(`server memory per player     ${(perPlayer / 1024).toFixed(1)} KiB heap, ${(rssPerPlayer / 1024).toFixed(1)} KiB RSS (heap ${(end.memory.heapUsed / 2 ** 20).toFixed(0)} MiB at the end)`);
     }
     return { joinTimes, joinAll, broadcast, acks, acked, failed, counted };
@@ -477,24 +467,6 @@ function printTable(rows: Figures[]) {
   for (const r of rows) {
     const pages = r.pages ? `${r.pages.rps.toFixed(1)}/s, ${r.pages.p50.toFixed(0)}, ${r.pages.p99.toFixed(0)}, ${r.pages.errors}` : "—";
     console.log(`| ${r.label} | ${n0(r.joinAll)} | ${n0(r.joinP99)} | ${n0(r.broadcastP50)} | ${n0(r.broadcastP99)} | ${n0(r.ackP50)} | ${n0(r.ackP99)} | ${r.lost}${r.refused ? ` (${r.refused} refused)` : ""} | ${pages} |`);
-  }
-}
-
-/** Per mode: the median and the spread (min–max) of each figure over its runs. */
-function printSummary(rows: Figures[], modeOf: (r: Figures) => string) {
-  const keys = ["joinP99", "broadcastP50", "broadcastP99", "ackP50", "ackP99"] as const;
-  console.log("");
-  console.log(`| mode | runs | ${keys.map((k) => `${k} median (min–max)`).join(" | ")} | lost |`);
-  console.log(`| --- | --- | ${keys.map(() => "---").join(" | ")} | --- |`);
-  const modes = [...new Set(rows.map(modeOf))];
-  for (const mode of modes) {
-    const mine = rows.filter((r) => modeOf(r) === mode);
-    const cells = keys.map((k) => {
-      const xs = sorted(mine.map((r) => r[k]));
-      const median = xs.length % 2 ? xs[(xs.length - 1) / 2]! : (xs[xs.length / 2 - 1]! + xs[xs.length / 2]!) / 2;
-      return `${median.toFixed(0)} (${xs[0]!.toFixed(0)}–${xs.at(-1)!.toFixed(0)})`;
-    });
-    console.log(`| ${mode} | ${mine.length} | ${cells.join(" | ")} | ${mine.reduce((n, r) => n + r.lost, 0)} |`);
   }
 }
 
@@ -567,13 +539,12 @@ async function playRounds(target: Target, pageLoad: number, label: string): Prom
 }
 
 /** One instance on PGlite (the default deployment), fresh, as bench:live has always run it. */
-async function runSingle(fanout: string, pageLoad: number, label: string): Promise<Figures> {
+async function runSingle(pageLoad: number, label: string): Promise<Figures> {
   const dir = mkdtempSync(path.join(tmpdir(), "quizdeck-bench-live-"));
   const server = await startServer(PORT, {
     QUIZDECK_DATA_DIR: dir,
     QUIZDECK_PUBLIC_URL: BASE,
     QUIZDECK_RATE_LIMIT_SIGN_IN: "1000",
-    QUIZDECK_LIVE_FANOUT: fanout,
   });
   try {
     return await playRounds({ base: BASE, appPorts: [PORT] }, pageLoad, label);
@@ -595,7 +566,7 @@ type Topology = { roles: Role[]; balancer: boolean };
  * Without, players and pages go straight to the first instance. Ports: nginx on PORT, the apps
  * on PORT + 2, PORT + 4, … (their stats ports one above), Redis on PORT + 1 + 2 × (apps + 1).
  */
-async function runCluster(topology: Topology, fanout: string, pageLoad: number, label: string): Promise<Figures> {
+async function runCluster(topology: Topology, pageLoad: number, label: string): Promise<Figures> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("--instances and --roles need PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL (a server URL; a fresh database is made)");
   const dir = mkdtempSync(path.join(tmpdir(), "quizdeck-bench-cluster-"));
@@ -614,7 +585,6 @@ async function runCluster(topology: Topology, fanout: string, pageLoad: number, 
       QUIZDECK_RATE_LIMIT_ATTEMPTS: "100000",
       QUIZDECK_RATE_LIMIT_PIN_GUESSES: "100000",
       QUIZDECK_SECRET: "bench-live-secret-bench-live-secret-0123456",
-      QUIZDECK_LIVE_FANOUT: fanout,
     },
   });
   try {
@@ -670,17 +640,10 @@ async function main() {
     rows.push(r);
     console.log(`  ${r.label}: broadcast p50/p99 ${r.broadcastP50.toFixed(0)}/${r.broadcastP99.toFixed(0)} ms, ack p50/p99 ${r.ackP50.toFixed(0)}/${r.ackP99.toFixed(0)} ms, lost ${r.lost}${r.pages ? `; pages ${r.pages.rps.toFixed(1)}/s p50/p99 ${r.pages.p50}/${r.pages.p99} ms, ${r.pages.errors} errors` : ""} (load average ${os.loadavg()[0]!.toFixed(1)})`);
   };
-  if (PAIRED > 0) {
-    // Alternating, each on a fresh server, so a change in the machine's load hits both modes alike.
-    for (let i = 1; i <= PAIRED; i++) {
-      for (const mode of ["standard", "direct"]) await run(() => runSingle(mode, PAGE_LOAD, `${mode} #${i}`));
-    }
-    printTable(rows);
-    printSummary(rows, (r) => r.label.split(" ")[0]!);
-  } else if (INSTANCES === 2) {
+  if (INSTANCES === 2) {
     // Side by side in one invocation: the same load on one instance, then on two behind nginx.
-    await run(() => runCluster({ roles: ["all"], balancer: false }, FANOUT, PAGE_LOAD, "1 instance (PostgreSQL, Redis)"));
-    await run(() => runCluster({ roles: ["all", "all"], balancer: true }, FANOUT, PAGE_LOAD, "2 instances + nginx (PostgreSQL, Redis)"));
+    await run(() => runCluster({ roles: ["all"], balancer: false }, PAGE_LOAD, "1 instance (PostgreSQL, Redis)"));
+    await run(() => runCluster({ roles: ["all", "all"], balancer: true }, PAGE_LOAD, "2 instances + nginx (PostgreSQL, Redis)"));
     printTable(rows);
   } else if (ROLES) {
     // The same game without and with pages, on one instance doing both and on a web and a live
@@ -690,17 +653,17 @@ async function main() {
       [{ roles: ["live", "web"], balancer: true }, "web + live"],
     ];
     for (const [topology, name] of topologies) {
-      await run(() => runCluster(topology, FANOUT, 0, `${name}, no page load`));
-      await run(() => runCluster(topology, FANOUT, PAGE_LOAD, `${name}, ${PAGE_LOAD} pages/s`));
+      await run(() => runCluster(topology, 0, `${name}, no page load`));
+      await run(() => runCluster(topology, PAGE_LOAD, `${name}, ${PAGE_LOAD} pages/s`));
     }
     printTable(rows);
   } else if (PAGE_LOAD > 0) {
     // The same game without, then with, pages being served beside it.
-    await run(() => runSingle(FANOUT, 0, "no page load"));
-    await run(() => runSingle(FANOUT, PAGE_LOAD, `${PAGE_LOAD} pages/s`));
+    await run(() => runSingle(0, "no page load"));
+    await run(() => runSingle(PAGE_LOAD, `${PAGE_LOAD} pages/s`));
     printTable(rows);
   } else {
-    await run(() => runSingle(FANOUT, 0, `fanout ${FANOUT}`));
+    await run(() => runSingle(0, "one server (PGlite)"));
     printTable(rows);
   }
   if (failures.length > 0) console.log(`\n${failures.length} run(s) failed: ${failures.join("; ")}`);

@@ -12,7 +12,6 @@ describe("parseEnv", () => {
     expect(e.QUIZDECK_RATE_LIMIT_PIN_GUESSES).toBe(20);
     expect(e.QUIZDECK_LIVE_COMMIT_MS).toBe(4);
     expect(e.QUIZDECK_LIVE_RECONNECT_GRACE_MS).toBe(15_000);
-    expect(e.QUIZDECK_LIVE_FANOUT).toBe("standard");
     expect(e.QUIZDECK_LOG_LEVEL).toBe("info");
     expect(e.REDIS_URL).toBeUndefined();
     expect(e.QUIZDECK_METRICS_TOKEN).toBeUndefined();
@@ -48,8 +47,6 @@ describe("parseEnv", () => {
     [{ QUIZDECK_RATE_LIMIT_JOIN: "10000", QUIZDECK_RATE_LIMIT_PIN_GUESSES: "7" }, "QUIZDECK_RATE_LIMIT_PIN_GUESSES", 7],
     [{ QUIZDECK_LIVE_COMMIT_MS: "0" }, "QUIZDECK_LIVE_COMMIT_MS", 0],
     [{ QUIZDECK_LIVE_RECONNECT_GRACE_MS: "" }, "QUIZDECK_LIVE_RECONNECT_GRACE_MS", 15_000],
-    [{ QUIZDECK_LIVE_FANOUT: " Direct " }, "QUIZDECK_LIVE_FANOUT", "direct"],
-    [{ QUIZDECK_LIVE_FANOUT: "" }, "QUIZDECK_LIVE_FANOUT", "standard"],
     [{ LOG_LEVEL: "DEBUG" }, "QUIZDECK_LOG_LEVEL", "debug"],
     [{ LOG_LEVEL: "debug", QUIZDECK_LOG_LEVEL: "warn" }, "QUIZDECK_LOG_LEVEL", "warn"],
     [{ QUIZDECK_LOG_LEVEL: "" }, "QUIZDECK_LOG_LEVEL", "info"],
@@ -70,7 +67,6 @@ describe("parseEnv", () => {
     ["QUIZDECK_LIVE_COMMIT_MS", "-1"],
     ["QUIZDECK_LIVE_COMMIT_MS", "soon"],
     ["QUIZDECK_LIVE_RECONNECT_GRACE_MS", "1.5"],
-    ["QUIZDECK_LIVE_FANOUT", "fast"],
     ["PORT", "http"],
     ["QUIZDECK_LOG_LEVEL", "loud"],
     ["REDIS_URL", "127.0.0.1:6379"],
@@ -78,5 +74,9 @@ describe("parseEnv", () => {
   ])("stops on a bad %s (%j), naming it", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it("ignores QUIZDECK_LIVE_FANOUT, no longer read (main.ts warns when it is set)", () => {
+    for (const value of ["direct", "standard", "fast"]) expect(parseEnv({ QUIZDECK_LIVE_FANOUT: value })).not.toHaveProperty("QUIZDECK_LIVE_FANOUT");
   });
 });

@@ -94,13 +94,6 @@ const schema = z.object({
   // Live games: how long answers wait to be written together, and how long a dropped phone keeps its place.
   QUIZDECK_LIVE_COMMIT_MS: int(0, 1000, 4),
   QUIZDECK_LIVE_RECONNECT_GRACE_MS: int(0, 3_600_000, 15_000),
-  // How live messages reach the phones: Socket.IO's own room broadcast ("standard"), or whole
-  // WebSocket frames written straight to each TCP socket ("direct", src/server/live/fanout.ts;
-  // only with Socket.IO's in-memory adapter, the standard path otherwise).
-  QUIZDECK_LIVE_FANOUT: z.preprocess(
-    (v) => (typeof unsetIfEmpty(v) === "string" ? String(v).trim().toLowerCase() : undefined),
-    z.enum(["standard", "direct"]).default("standard"),
-  ),
   // End-to-end tests only: lets a cookie move study mode's clock forward ("come back tomorrow").
   // Never set it on a real server: anyone could then study their cards ahead of time.
   QUIZDECK_TEST_CLOCK: z

@@ -50,6 +50,11 @@ try {
   }
   throw err;
 }
+// QUIZDECK_LIVE_FANOUT chose a fanout path since deleted (docs/benchmarks.md, 2026-11-24): say so
+// rather than ignore it silently ("" counts as unset, as in env.ts).
+if (process.env.QUIZDECK_LIVE_FANOUT?.trim()) {
+  log().warn("QUIZDECK_LIVE_FANOUT is no longer read: live messages always go through Socket.IO's own broadcast");
+}
 
 // PGlite runs inside this process, and two processes on one directory corrupt it: claim the
 // directory before anything opens it, or stop (docs/operations.md, "Several instances").

@@ -3,14 +3,13 @@ import type { AddressInfo } from "node:net";
 import { Server, type Socket as ServerSocket } from "socket.io";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { writeAcksDirectly } from "@/server/live/fanout";
 import { LIVE_SOCKET_PATH } from "@/server/live/constants";
 import type { LiveSocket } from "./live-socket";
 import { connectPlayer } from "./player-socket";
 
 /**
  * The phone's own Socket.IO client (player-socket.ts) against a real Socket.IO server configured
- * like ours (path, heartbeat, acknowledgements written straight by fanout.ts): events both ways,
+ * like ours (path, heartbeat, Socket.IO's own acknowledgements): events both ways,
  * acknowledgements, timeouts, buffering while offline, reconnection, and no reconnection when the
  * server ends the connection. Node 20 has no WebSocket of its own: `ws` stands in for the browser's.
  */
@@ -27,7 +26,6 @@ describe("connectPlayer", () => {
     http = createServer();
     io = new Server(http, { path: LIVE_SOCKET_PATH, serveClient: false, perMessageDeflate: false, pingInterval: 200, pingTimeout: 200 });
     io.on("connection", (s) => {
-      writeAcksDirectly(s);
       serverSockets.push(s);
       s.on("echo", (payload: unknown, ack?: (r: unknown) => void) => ack?.({ ok: true, payload }));
       s.on("silent", () => {});

@@ -22,7 +22,6 @@ import { CLIENT_PROTO_HEADER } from "../request-scheme";
 import { checkGameJoins, consume, countGameJoin, countWrongPin, guesserTurn, joinsAtOnce, overGuessLimit, rememberJoin } from "../rate-limit";
 import { LIVE_SOCKET_PATH } from "./constants";
 import { createLiveGame } from "./create-game";
-import { emitToAll, fanoutCounters, fanoutMode, writeAcksDirectly } from "./fanout";
 import { DrizzleGameStore } from "./game-store-drizzle";
 import { GameElsewhere, LiveGames, type LiveResult } from "./games";
 
@@ -108,31 +107,15 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
     pingInterval: 10_000,
     pingTimeout: 8_000,
   });
-  // A player's sockets by player id: a broadcast to 2,000 players emits on each socket directly,
-  // without a room lookup per player (a player's room would hold the same one or two sockets).
-  const playerSockets = new Map<string, Set<LiveSocket>>();
-  // Socket.IO's own broadcasts unless the straight write was asked for and can be taken
-  // (docs/benchmarks.md has the paired runs that chose the default).
-  const fanout = fanoutMode(env().QUIZDECK_LIVE_FANOUT, io.of("/").adapter, (message) => log().warn(message));
-  const direct = fanout === "direct";
   const games = new LiveGames(new DrizzleGameStore(getDb), {
     toHost: (gameId, view) => io.to(hostRoom(gameId)).emit("host:state", view),
-    toPlayer: (playerId, view) => {
-      if (!direct) return void io.to(playerRoom(playerId)).emit("player:state", view);
-      const set = playerSockets.get(playerId);
-      if (set) emitToAll(set, "player:state", view);
-    },
-    // A room broadcast: the packet encoded once, sent to every phone of the game (straight: one
-    // WebSocket frame, made once, written to each TCP socket).
-    toGame: (gameId, shared) => (direct ? emitToAll(roomSockets(gameRoom(gameId)), "game:state", shared) : void io.to(gameRoom(gameId)).emit("game:state", shared)),
-    toPlayerMe: (playerId, personal) => {
-      if (!direct) return void io.to(playerRoom(playerId)).emit("player:me", personal);
-      const set = playerSockets.get(playerId);
-      if (set) emitToAll(set, "player:me", personal);
-    },
+    toPlayer: (playerId, view) => io.to(playerRoom(playerId)).emit("player:state", view),
+    // A room broadcast: the packet encoded once, sent to every phone of the game.
+    toGame: (gameId, shared) => io.to(gameRoom(gameId)).emit("game:state", shared),
+    toPlayerMe: (playerId, personal) => io.to(playerRoom(playerId)).emit("player:me", personal),
     kicked: (playerId, message) => {
-      const set = playerSockets.get(playerId);
-      if (set) for (const socket of set) if (socket.data.gameId) void socket.leave(gameRoom(socket.data.gameId));
+      // Out of the game's room first: the broadcast that follows the kick must not reach it.
+      for (const socket of roomSockets(playerRoom(playerId))) if (socket.data.gameId) void socket.leave(gameRoom(socket.data.gameId));
       io.to(playerRoom(playerId)).emit("player:kicked", { message });
       // Give the message a moment to leave before the sockets close.
       setTimeout(() => io.in(playerRoom(playerId)).disconnectSockets(true), 200);
@@ -144,7 +127,11 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
     },
   }, options);
 
-  /** The sockets in a room of the main namespace (what `io.to(room)` would reach). */
+  /**
+   * The sockets of this server in a room of the main namespace (what `io.to(room)` would reach
+   * here), through the namespace's public `adapter.rooms` and `sockets` maps: synchronously, where
+   * `io.in(room).fetchSockets()` would wait for a promise.
+   */
   function* roomSockets(room: string): Generator<LiveSocket> {
     const ids = io.of("/").adapter.rooms.get(room);
     if (!ids) return;
@@ -186,24 +173,12 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
     if (socket.data.role === "player" && socket.data.playerId && socket.data.playerId !== playerId) {
       void socket.leave(playerRoom(socket.data.playerId));
       if (socket.data.gameId) void socket.leave(gameRoom(socket.data.gameId));
-      forgetSocket(socket);
       void games.socketClosed(socket.data.gameId!, socket.data.playerId);
     }
     socket.data.role = "player";
     socket.data.gameId = gameId;
     socket.data.playerId = playerId;
     void socket.join([playerRoom(playerId), gameRoom(gameId)]);
-    let set = playerSockets.get(playerId);
-    if (!set) playerSockets.set(playerId, (set = new Set()));
-    set.add(socket);
-  }
-
-  function forgetSocket(socket: LiveSocket) {
-    const id = socket.data.playerId;
-    const set = id ? playerSockets.get(id) : undefined;
-    if (!set) return;
-    set.delete(socket);
-    if (set.size === 0) playerSockets.delete(id!);
   }
 
   type Handler = (socket: LiveSocket, payload: never) => Promise<unknown>;
@@ -302,7 +277,6 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
   io.on("connection", (socket: LiveSocket) => {
     // Now, while the handshake's connection is open: a polling handshake's may close afterwards.
     socket.data.clientKey = clientKey(socket.request);
-    if (direct) writeAcksDirectly(socket);
     for (const event of Object.keys(CLIENT_EVENTS) as ClientEventName[]) {
       // Typed per event above; Socket.IO's listener types do not follow a mapped loop.
       (socket.on as (e: string, l: (...args: unknown[]) => void) => void)(event, (payload: unknown, ack: unknown) => {
@@ -337,7 +311,6 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
       });
     }
     socket.on("disconnect", () => {
-      forgetSocket(socket);
       if (socket.data.role === "player" && socket.data.gameId && socket.data.playerId) {
         void games.socketClosed(socket.data.gameId, socket.data.playerId);
       }
@@ -347,8 +320,8 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
   return {
     io,
     games,
-    /** Counters for /api/live/stats: the registry's, and how broadcasts were written. */
-    stats: () => ({ ...games.stats(), fanout: { mode: fanout, ...fanoutCounters } }),
+    /** Counters for /api/live/stats: the registry's. */
+    stats: () => games.stats(),
     /** Stop taking sockets, write what waits: call before the database closes. */
     async close(): Promise<number> {
       // Not io.close(): that would close the HTTP server too, which main.ts closes itself. The
