@@ -16,6 +16,7 @@ describe("parseEnv", () => {
     expect(e.REDIS_URL).toBeUndefined();
     expect(e.QUIZDECK_METRICS_TOKEN).toBeUndefined();
     expect(e.QUIZDECK_ROLE).toBe("all");
+    expect(e.QUIZDECK_NICE).toBeUndefined();
   });
 
   it.each([
@@ -53,6 +54,9 @@ describe("parseEnv", () => {
     [{ REDIS_URL: "redis://127.0.0.1:6379/0" }, "REDIS_URL", "redis://127.0.0.1:6379/0"],
     [{ REDIS_URL: "" }, "REDIS_URL", undefined],
     [{ QUIZDECK_METRICS_TOKEN: "0123456789abcdef0123" }, "QUIZDECK_METRICS_TOKEN", "0123456789abcdef0123"],
+    [{ QUIZDECK_NICE: "0" }, "QUIZDECK_NICE", 0],
+    [{ QUIZDECK_NICE: "19" }, "QUIZDECK_NICE", 19],
+    [{ QUIZDECK_NICE: "" }, "QUIZDECK_NICE", undefined],
   ] as const)("%j sets %s", (source, name, expected) => {
     expect(parseEnv(source)[name]).toEqual(expected);
   });
@@ -62,6 +66,8 @@ describe("parseEnv", () => {
     ["QUIZDECK_TRUST_PROXY", "not-an-address"],
     ["QUIZDECK_TRUST_PROXY", "10.0.0.0/99"],
     ["QUIZDECK_STATS_PORT", "70000"],
+    ["QUIZDECK_NICE", "20"],
+    ["QUIZDECK_NICE", "-5"],
     ["QUIZDECK_RATE_LIMIT_SIGN_IN_ACCOUNT", "0"],
     ["QUIZDECK_RATE_LIMIT_PIN_GUESSES", "many"],
     ["QUIZDECK_LIVE_COMMIT_MS", "-1"],

@@ -106,6 +106,8 @@ const schema = z.object({
     (v) => (typeof unsetIfEmpty(v) === "string" ? String(v).trim().toLowerCase() : undefined),
     z.enum(ROLES, { message: `must be one of ${ROLES.join(", ")}` }).default("all"),
   ),
+  // This process's CPU priority as a nice value (0–19); unset: 10 for QUIZDECK_ROLE=web, else 0.
+  QUIZDECK_NICE: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(19).optional()),
   PORT: int(1, 65535, 3000),
   HOSTNAME: z.string().trim().min(1).default("0.0.0.0"),
 }).superRefine((v, ctx) => {

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { getPriority } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { signUpInBrowser } from "../accounts";
 import { expect, test } from "../fixtures";
@@ -38,6 +41,20 @@ test("each instance serves its half and answers the probes", async () => {
     expect(ready.status, `/api/ready on ${port}`).toBe(200);
     expect(ready.body.status).toBe("ready");
   }
+});
+
+test("the web instance yields the CPU to the live one (nice 10 against 0)", () => {
+  // Each instance's "ready" log line names its process; the OS says at which priority it runs.
+  const readyLine = (port: number) => {
+    const file = readdirSync(roles.dir).find((f) => f.startsWith(`app-${port}-`))!;
+    const line = readFileSync(path.join(roles.dir, file), "utf8").split("\n").find((l) => l.includes("Quizdeck ready"))!;
+    return JSON.parse(line) as { pid: number; role: string; nice: number };
+  };
+  const web = readyLine(roles.webPort);
+  const live = readyLine(roles.livePort);
+  expect([web.role, live.role]).toEqual(["web", "live"]);
+  expect(getPriority(web.pid)).toBe(10);
+  expect(getPriority(live.pid)).toBe(0);
 });
 
 test("a live game through nginx with pages on the web instance and the game on the live one", async ({ page: host, browser, baseURL }) => {

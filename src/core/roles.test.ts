@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { misroutedMessage, requestKind, serves, type RequestKind, type Role } from "./roles";
+import { defaultNice, misroutedMessage, requestKind, serves, type RequestKind, type Role } from "./roles";
 
 const LIVE = "/api/live/socket.io";
 
@@ -46,5 +46,15 @@ describe("misroutedMessage", () => {
   it("names the role and where the request belongs", () => {
     expect(misroutedMessage("web", "live")).toMatch(/QUIZDECK_ROLE=web.*live-game path.*QUIZDECK_ROLE=live or all/);
     expect(misroutedMessage("live", "page")).toMatch(/QUIZDECK_ROLE=live.*pages and the API.*QUIZDECK_ROLE=web or all/);
+  });
+});
+
+describe("defaultNice", () => {
+  it.each([
+    ["all", 0],
+    ["web", 10],
+    ["live", 0],
+  ] as [Role, number][])("a %s process runs at nice %i", (role, nice) => {
+    expect(defaultNice(role)).toBe(nice);
   });
 });

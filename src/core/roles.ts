@@ -26,6 +26,13 @@ export function requestKind(pathname: string, liveSocketPath: string): RequestKi
 export const runsLiveGames = (role: Role): boolean => role !== "web";
 export const servesPages = (role: Role): boolean => role !== "live";
 
+/**
+ * The CPU priority (a nice value) a process of `role` takes unless QUIZDECK_NICE says otherwise:
+ * a web process yields to a live one on the same machine, since a page can wait a few ms and a
+ * live game's acknowledgements cannot; the others keep the priority they were started with.
+ */
+export const defaultNice = (role: Role): number => (role === "web" ? 10 : 0);
+
 /** Whether a process of `role` answers a request of `kind` itself (otherwise: not_found, and why). */
 export function serves(role: Role, kind: RequestKind): boolean {
   switch (kind) {

@@ -8,13 +8,13 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { hostname } from "node:os";
+import { getPriority, hostname, setPriority } from "node:os";
 import { register } from "node:module";
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { routeMatcher } from "../core/http-route";
-import { misroutedMessage, requestKind, runsLiveGames, serves, servesPages } from "../core/roles";
+import { defaultNice, misroutedMessage, requestKind, runsLiveGames, serves, servesPages } from "../core/roles";
 import { securityHeaders } from "../core/security-headers";
 import { env, EnvError } from "../env";
 import { errorFields, log, requestId, withLogContext } from "../log";
@@ -71,6 +71,20 @@ if (!config.DATABASE_URL && !config.QUIZDECK_DATA_DIR.startsWith("memory://")) {
 const role = config.QUIZDECK_ROLE;
 const pages = servesPages(role);
 const liveGames = runsLiveGames(role);
+
+// A web process yields the CPU to a live process on the same machine (QUIZDECK_NICE, 10 by default
+// for web): a page may wait a few ms more, a live game's acknowledgements must not (docs/benchmarks.md,
+// "web and live apart"). On Linux this sets the main thread, where pages render, and the threads
+// it starts from now on. Never lowered: only a privileged process could, and a launcher's
+// `nice` (systemd's Nice=) stays when it asks for more.
+const nice = config.QUIZDECK_NICE ?? defaultNice(role);
+if (nice > 0) {
+  try {
+    if (getPriority() < nice) setPriority(nice);
+  } catch (err) {
+    log().warn({ ...errorFields(err), nice }, "could not lower this process's CPU priority");
+  }
+}
 
 // Where Next fetches itself to render a server action's redirect in the same response. `next start`
 // sets this; without it Next builds that address from X-Forwarded-Proto, and behind a TLS proxy it
@@ -285,4 +299,4 @@ if (live) {
   }
 }
 const serving = { all: "pages and live games", web: "pages only", live: "live games only" }[role];
-log().info({ port: config.PORT, mode: dev ? "development" : "production", role }, `Quizdeck ready on http://${host}:${config.PORT} (${dev ? "development" : "production"}; ${serving})`);
+log().info({ port: config.PORT, mode: dev ? "development" : "production", role, nice: getPriority() }, `Quizdeck ready on http://${host}:${config.PORT} (${dev ? "development" : "production"}; ${serving})`);
