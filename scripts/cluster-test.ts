@@ -154,12 +154,35 @@ async function answer(bot: Bot, index: number): Promise<number> {
   return performance.now() - started;
 }
 
-type Host = { socket: Socket; view: HostView | null; gameId: string };
+/** Every state the host screen was shown, in order: "phase:question:stage". */
+type Host = { socket: Socket; view: HostView | null; gameId: string; shown: string[] };
+
+const stateKey = (v: HostView) => `${v.phase}:${v.questionIndex}:${v.stage ?? ""}`;
+
+/**
+ * The states the host saw a second time after having moved on from them: what a take-over made
+ * it repeat (a state sent again while it is still the one on screen is no repeat).
+ */
+function repeatedStates(shown: string[]): string[] {
+  const seen = new Set<string>();
+  const repeats: string[] = [];
+  let last: string | null = null;
+  for (const key of shown) {
+    if (key === last) continue;
+    if (seen.has(key)) repeats.push(key);
+    seen.add(key);
+    last = key;
+  }
+  return repeats;
+}
 
 async function newHost(cookie: string, gameId: string, pin: string): Promise<Host> {
   const socket = socketFor(pin, cookie);
-  const host: Host = { socket, view: null, gameId };
-  socket.on("host:state", (v: HostView) => (host.view = v));
+  const host: Host = { socket, view: null, gameId, shown: [] };
+  socket.on("host:state", (v: HostView) => {
+    host.view = v;
+    host.shown.push(stateKey(v));
+  });
   socket.on("connect", () => socket.emit("host:attach", { gameId }, (r: { ok: boolean; state?: HostView }) => r.ok && (host.view = r.state!)));
   await ackOf(host, "host:attach", { gameId });
   return host;
@@ -347,6 +370,13 @@ async function main() {
   for (const r of dbScores) check(r.score === (pointsBy.get(r.id) ?? 0), `player row ${r.id}: score ${r.score} ≠ stored points`);
   log(`${acked.length} acknowledged answers, all stored and counted; ${PLAYERS} final scores match the stored points`);
   log("acknowledged per step:", ackedIn);
+  // Three disruptions (a kill, two SIGTERMs), each at most one repeated phase on the big screen.
+  const repeats = repeatedStates(host.shown);
+  log(`host screen: ${host.shown.length} states shown, repeated after moving on: ${repeats.length ? repeats.join(", ") : "none"}`);
+  for (let q = 0; q < 4; q++) {
+    const inQuestion = repeats.filter((k) => k.split(":")[1] === String(q));
+    check(inQuestion.length <= 1, `question ${q + 1}: the host saw ${inQuestion.length} phases again (${inQuestion.join(", ")}); at most one per take-over`);
+  }
   // After a disruption, the fastest is the game's pause (the first answer it took again).
   log("fastest acknowledgement per step (ms):", Object.fromEntries(Object.entries(fastest).map(([k, v]) => [k, Math.round(v)])));
   log("slowest acknowledgement per step (ms):", Object.fromEntries(Object.entries(slowest).map(([k, v]) => [k, Math.round(v)])));
