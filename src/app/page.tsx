@@ -1,10 +1,11 @@
-import { ArrowRight, Brain, Compass, Smartphone, Trophy } from "lucide-react";
+import { Brain, Compass, Smartphone, Trophy } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { JoinPinForm } from "@/components/home/join-pin-form";
 import { CategoryIcon } from "@/components/quiz/category";
 import { QuizGrid } from "@/components/quiz/quiz-card";
 import { buttonClass } from "@/components/ui/button";
+import { SectionHeading } from "@/components/ui/section-heading";
 import { getDb } from "@/db";
 import { listCategories, listQuizzes } from "@/db/queries/quizzes";
 
@@ -88,22 +89,6 @@ export default async function HomePage() {
         <SectionHeading id="new-heading" title={t("newest")} href="/explore?sort=new" more={t("seeAll")} />
         <QuizGrid quizzes={newest.items} testId="new-quizzes" />
       </section>
-    </div>
-  );
-}
-
-function SectionHeading({ id, title, href, more }: { id: string; title: string; href?: string; more?: string }) {
-  return (
-    <div className="mb-4 flex items-end justify-between gap-4">
-      <h2 id={id} className="text-2xl font-bold tracking-tight">
-        {title}
-      </h2>
-      {href && more && (
-        <Link href={href} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
-          {more}
-          <ArrowRight className="size-4" aria-hidden />
-        </Link>
-      )}
     </div>
   );
 }
