@@ -28,6 +28,15 @@ function database(): Promise<IDBPDatabase<GuestStudyDb>> | null {
   return opened;
 }
 
+/** The time zone a guest's study days are counted in: this browser's. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+}
+
 export async function loadGuestProgress(): Promise<GuestProgress> {
   const db = await database()?.catch(() => null);
   if (!db) return { cards: [], reviews: [] };
