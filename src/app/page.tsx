@@ -1,23 +1,38 @@
 import { Brain, Compass, Smartphone, Trophy } from "lucide-react";
+import { cookies } from "next/headers";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { JoinPinForm } from "@/components/home/join-pin-form";
 import { CategoryIcon } from "@/components/quiz/category";
 import { QuizGrid } from "@/components/quiz/quiz-card";
+import { GuestStudyView } from "@/components/study/guest-study-view";
+import { StudyStripSection, StudyStripSkeleton } from "@/components/study/study-strip";
 import { buttonClass } from "@/components/ui/button";
 import { SectionHeading } from "@/components/ui/section-heading";
+import { GUEST_STUDY_COOKIE } from "@/core/study/decks";
 import { getDb } from "@/db";
 import { listCategories, listQuizzes } from "@/db/queries/quizzes";
+import { memberStudyStrip } from "@/server/study";
+import { guestStudyStripView } from "./study/guest-views";
 
 export default async function HomePage() {
   const t = await getTranslations("home");
   const tc = await getTranslations("categories");
   const db = await getDb();
-  const [popular, newest, categories] = await Promise.all([
+  const [popular, newest, categories, study, jar] = await Promise.all([
     listQuizzes(db, { sort: "popular", page: 1, limit: 6 }),
     listQuizzes(db, { sort: "new", page: 1, limit: 6 }),
     listCategories(db),
+    // A member's strip comes with the page; a guest's cards are in their browser (below).
+    memberStudyStrip(),
+    cookies(),
   ]);
+  // Below the hero, so the join box and the title never move. A member's strip is in the HTML; a
+  // guest's is drawn once their browser has read its cards, in a place kept for it, and only in a
+  // browser that keeps some (the cookie): everyone else gets neither the room nor the work.
+  let strip = null;
+  if (study) strip = study.strip && <StudyStripSection strip={study.strip} now={study.now} />;
+  else if (jar.has(GUEST_STUDY_COOKIE)) strip = <GuestStudyView render={guestStudyStripView} fallback={<StudyStripSkeleton />} />;
 
   return (
     <div className="container-page space-y-14 py-8 sm:py-12">
@@ -59,6 +74,8 @@ export default async function HomePage() {
           <JoinPinForm />
         </div>
       </section>
+
+      {strip}
 
       <section aria-labelledby="popular-heading">
         <SectionHeading id="popular-heading" title={t("popular")} href="/explore?sort=popular" more={t("seeAll")} />
