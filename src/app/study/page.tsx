@@ -36,10 +36,10 @@ export default async function StudyDashboard() {
         </header>
         <section
           aria-labelledby="guest-heading"
-          className="flex flex-wrap items-center gap-4 rounded-3xl border border-brand-200 bg-brand-50 p-5 sm:p-6 dark:border-brand-900 dark:bg-brand-950"
+          className="flex flex-wrap items-center gap-4 rounded-3xl border border-brand-200 bg-brand-50 p-5 sm:p-6 dark:border-brand-900 dark:bg-brand-950/40"
           data-testid="guest-invitation"
         >
-          <GraduationCap className="size-10 shrink-0 text-brand-600 dark:text-brand-400" aria-hidden />
+          <GraduationCap className="hidden size-10 shrink-0 text-brand-600 sm:block dark:text-brand-400" aria-hidden />
           <div className="min-w-0 flex-1 basis-64">
             <h2 id="guest-heading" className="text-lg font-bold">
               {t("guestTitle")}

@@ -11,7 +11,10 @@ import type { StudyStrip } from "@/core/study/decks";
  * (src/app/study/guest-views.tsx). Every state is one row of the same height, so the skeleton a
  * guest's page shows first keeps the place of what comes, and nothing below it moves.
  */
-const ROW_HEIGHT = "h-20";
+const ROW_HEIGHT = "h-24";
+
+/** A count in its colour, or greyed out at zero (nothing of that kind waits). */
+const count = (n: number, colour: string) => (n > 0 ? `font-bold ${colour}` : "text-zinc-500 dark:text-zinc-400");
 
 async function StripFrame({ state, more = 0, children }: { state: "loading" | StudyStrip["kind"]; more?: number; children: ReactNode }) {
   const t = await getTranslations("study.strip");
@@ -45,23 +48,22 @@ export async function StudyStripSection({ strip, now }: { strip: StudyStrip; now
   return (
     <StripFrame state="due" more={strip.more}>
       {/* One row: it scrolls sideways on narrow screens rather than growing taller. */}
-      <ul className="-mx-1 grid snap-x auto-cols-[minmax(15rem,1fr)] grid-flow-col gap-3 overflow-x-auto px-1 pb-1 lg:auto-cols-auto lg:grid-flow-row lg:grid-cols-4">
+      <ul className="-mx-1 grid snap-x scroll-px-1 auto-cols-[minmax(16rem,1fr)] grid-flow-col gap-3 overflow-x-auto px-1 pb-1 lg:auto-cols-auto lg:grid-flow-row lg:grid-cols-4">
         {strip.decks.map((d) => (
           <li key={d.slug} className="snap-start">
             <Link
               href={`/study/${d.slug}`}
-              className={`${ROW_HEIGHT} group flex items-center gap-3 rounded-2xl border border-zinc-200 bg-white px-4 transition hover:border-brand-300 hover:shadow-sm dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-700`}
+              className={`${ROW_HEIGHT} group flex flex-col justify-center gap-1 rounded-2xl border border-zinc-200 bg-white px-4 py-3 transition hover:border-brand-300 hover:shadow-sm dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-700`}
               data-testid="study-strip-deck"
             >
-              <span className="min-w-0 flex-1">
-                <span className="block truncate font-semibold">{d.title}</span>
-                <span className="mt-0.5 block text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
-                  <span className="font-bold text-rose-700 dark:text-rose-400">{t("due", { count: d.due })}</span> ·{" "}
-                  <span className="font-bold text-sky-700 dark:text-sky-400">{t("new", { count: d.new })}</span>
+              <span className="line-clamp-2 leading-snug font-semibold [overflow-wrap:anywhere]">{d.title}</span>
+              <span className="flex items-center gap-2 text-sm">
+                <span className="whitespace-nowrap tabular-nums">
+                  <span className={count(d.due, "text-rose-700 dark:text-rose-400")}>{t("due", { count: d.due })}</span>
+                  <span className="text-zinc-500 dark:text-zinc-400"> · </span>
+                  <span className={count(d.new, "text-sky-700 dark:text-sky-400")}>{t("new", { count: d.new })}</span>
                 </span>
-              </span>
-              <span className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-600 text-white transition group-hover:bg-brand-700 dark:bg-brand-500 dark:text-zinc-950" aria-hidden>
-                <ArrowRight className="size-4" />
+                <ArrowRight className="ml-auto size-4 shrink-0 text-brand-600 transition group-hover:translate-x-0.5 motion-reduce:transition-none dark:text-brand-400" aria-hidden />
               </span>
             </Link>
           </li>
