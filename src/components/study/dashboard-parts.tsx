@@ -1,6 +1,7 @@
 import { CalendarClock, Flame, Inbox, Sparkles } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { StatTiles } from "@/components/social/stat-tiles";
 import { buttonClass } from "@/components/ui/button";
 import type { DeckStats } from "@/core/study/decks";
 
@@ -21,24 +22,16 @@ export async function StudyTiles({
 }) {
   const t = await getTranslations("study.dash");
   const dueNow = decks.reduce((n, d) => n + d.due, 0);
-  const tiles = [
-    { icon: Inbox, label: t("dueNow"), value: String(dueNow), id: "due" },
-    { icon: Sparkles, label: t("newToday"), value: String(today.newLeft), id: "new" },
-    { icon: CalendarClock, label: t("reviewsToday"), value: String(today.newStudied + today.reviewsDone), id: "reviews" },
-    { icon: Flame, label: t("streak"), value: t("streakDays", { count: streak }), id: "streak" },
-  ];
+  // The tiles of profiles and quiz pages, with the test ids the study tests read.
   return (
-    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {tiles.map(({ icon: Icon, label, value, id }) => (
-        <div key={id} className="rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900" data-testid={`tile-${id}`}>
-          <dt className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
-            <Icon className="size-4" aria-hidden />
-            {label}
-          </dt>
-          <dd className="mt-1 text-2xl font-extrabold tabular-nums">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <StatTiles
+      stats={[
+        { icon: Inbox, tone: "", label: t("dueNow"), value: String(dueNow), testId: "tile-due" },
+        { icon: Sparkles, tone: "", label: t("newToday"), value: String(today.newLeft), testId: "tile-new" },
+        { icon: CalendarClock, tone: "", label: t("reviewsToday"), value: String(today.newStudied + today.reviewsDone), testId: "tile-reviews" },
+        { icon: Flame, tone: "", label: t("streak"), value: t("streakDays", { count: streak }), testId: "tile-streak" },
+      ]}
+    />
   );
 }
 
