@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { signUpByApi } from "./accounts";
 import { expect, test } from "./fixtures";
@@ -40,6 +41,18 @@ async function watchLayoutShifts(page: Page) {
 
 const strip = (page: Page) => page.getByTestId("study-strip");
 
+/** No WCAG 2.2 A/AA violation within `selector`, in the light and the dark theme. */
+async function expectAccessible(page: Page, selector: string) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    // The theme follows the system's until the visitor picks one: wait for the page to switch.
+    if (colorScheme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    const { violations } = await new AxeBuilder({ page }).include(selector).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(violations.map((v) => `${colorScheme}: ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
+}
+
 /** The home page with all of its sections drawn (a strip, if any, comes before them). */
 async function openHome(page: Page) {
   await page.goto("/");
@@ -65,6 +78,7 @@ test("a member who reviewed cards finds the deck on the home page's strip and st
   const deck = page.getByTestId("study-strip-deck");
   await expect(deck).toHaveText([`${TITLE}2 due · 11 new`]);
   await expect(strip(page).getByRole("link", { name: "All decks" })).toHaveAttribute("href", "/study");
+  await expectAccessible(page, '[data-testid="study-strip"]');
   const [stripBox, popularBox] = [await strip(page).boundingBox(), await page.getByTestId("popular-quizzes").boundingBox()];
   expect(stripBox!.y).toBeLessThan(popularBox!.y);
   await deck.click();
@@ -82,6 +96,7 @@ test("with nothing due, a member's strip says when the next card comes", async (
   await expect(strip(page)).toHaveAttribute("data-state", "later");
   await expect(page.getByTestId("study-strip-later")).toHaveText(/^You're all caught up\.Next card in \d+ (days|weeks?)\.$/);
   await expect(page.getByTestId("study-strip-deck")).toHaveCount(0);
+  await expectAccessible(page, '[data-testid="study-strip"]');
 });
 
 /** Shows the card's answer and rates it; resolves once the next card (or the end) is on screen. */
@@ -128,6 +143,7 @@ test("a guest who studied on this device sees their strip and their own dashboar
   await expect(page.getByTestId("tile-due")).toContainText("2");
   await expect(page.getByTestId("tile-new")).toContainText("20");
   await expect(page.getByTestId("guest-invitation").getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/sign-up?next=%2Fstudy");
+  await expectAccessible(page, "main");
   await page.getByRole("link", { name: `Study ${TITLE}` }).click();
   await expect(page).toHaveURL(new RegExp(`/study/${SLUG}$`));
   await expect(page.getByTestId("study-card")).toHaveAttribute("data-kind", "review");
