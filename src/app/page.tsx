@@ -9,7 +9,7 @@ import { GuestStudyView } from "@/components/study/guest-study-view";
 import { StudyStripSection, StudyStripSkeleton } from "@/components/study/study-strip";
 import { buttonClass } from "@/components/ui/button";
 import { SectionHeading } from "@/components/ui/section-heading";
-import { GUEST_STUDY_COOKIE } from "@/core/study/decks";
+import { GUEST_STUDY_COOKIE } from "@/core/study/guest-cookie";
 import { getDb } from "@/db";
 import { listCategories, listQuizzes } from "@/db/queries/quizzes";
 import { memberStudyStrip } from "@/server/study";

@@ -3,7 +3,7 @@
  * log by client review id. Dates are stored as Date objects (IndexedDB clones them as such).
  */
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
-import { GUEST_STUDY_COOKIE } from "@/core/study/decks";
+import { GUEST_STUDY_COOKIE } from "@/core/study/guest-cookie";
 import type { GuestCard, GuestProgress, GuestReview } from "@/core/study/merge";
 
 interface GuestStudyDb extends DBSchema {

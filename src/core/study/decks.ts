@@ -106,10 +106,3 @@ export function guestStudySummary(
     cards: progress.cards.filter((c) => c.memory.state !== "new").map((c) => ({ questionId: c.questionId, due: c.memory.due })),
   };
 }
-
-/**
- * Set while this browser keeps a guest's study (src/components/study/guest-store.ts), so the home
- * page knows before any script runs to keep room for the guest's strip, and leaves the room (and
- * the work) out for everyone else.
- */
-export const GUEST_STUDY_COOKIE = "qd_guest_study";
