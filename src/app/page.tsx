@@ -1,22 +1,38 @@
-import { ArrowRight, Brain, Compass, Smartphone, Trophy } from "lucide-react";
+import { Brain, Compass, Smartphone, Trophy } from "lucide-react";
+import { cookies } from "next/headers";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { JoinPinForm } from "@/components/home/join-pin-form";
 import { CategoryIcon } from "@/components/quiz/category";
 import { QuizGrid } from "@/components/quiz/quiz-card";
+import { GuestStudyView } from "@/components/study/guest-study-view";
+import { StudyStripSection, StudyStripSkeleton } from "@/components/study/study-strip";
 import { buttonClass } from "@/components/ui/button";
+import { SectionHeading } from "@/components/ui/section-heading";
+import { GUEST_STUDY_COOKIE } from "@/core/study/guest-cookie";
 import { getDb } from "@/db";
 import { listCategories, listQuizzes } from "@/db/queries/quizzes";
+import { memberStudyStrip } from "@/server/study";
+import { guestStudyStripView } from "./study/guest-views";
 
 export default async function HomePage() {
   const t = await getTranslations("home");
   const tc = await getTranslations("categories");
   const db = await getDb();
-  const [popular, newest, categories] = await Promise.all([
+  const [popular, newest, categories, study, jar] = await Promise.all([
     listQuizzes(db, { sort: "popular", page: 1, limit: 6 }),
     listQuizzes(db, { sort: "new", page: 1, limit: 6 }),
     listCategories(db),
+    // A member's strip comes with the page; a guest's cards are in their browser (below).
+    memberStudyStrip(),
+    cookies(),
   ]);
+  // Below the hero, so the join box and the title never move. A member's strip is in the HTML; a
+  // guest's is drawn once their browser has read its cards, in a place kept for it, and only in a
+  // browser that keeps some (the cookie): everyone else gets neither the room nor the work.
+  let strip = null;
+  if (study) strip = study.strip && <StudyStripSection strip={study.strip} now={study.now} />;
+  else if (jar.has(GUEST_STUDY_COOKIE)) strip = <GuestStudyView render={guestStudyStripView} fallback={<StudyStripSkeleton />} />;
 
   return (
     <div className="container-page space-y-14 py-8 sm:py-12">
@@ -59,6 +75,8 @@ export default async function HomePage() {
         </div>
       </section>
 
+      {strip}
+
       <section aria-labelledby="popular-heading">
         <SectionHeading id="popular-heading" title={t("popular")} href="/explore?sort=popular" more={t("seeAll")} />
         <QuizGrid quizzes={popular.items} testId="popular-quizzes" />
@@ -88,22 +106,6 @@ export default async function HomePage() {
         <SectionHeading id="new-heading" title={t("newest")} href="/explore?sort=new" more={t("seeAll")} />
         <QuizGrid quizzes={newest.items} testId="new-quizzes" />
       </section>
-    </div>
-  );
-}
-
-function SectionHeading({ id, title, href, more }: { id: string; title: string; href?: string; more?: string }) {
-  return (
-    <div className="mb-4 flex items-end justify-between gap-4">
-      <h2 id={id} className="text-2xl font-bold tracking-tight">
-        {title}
-      </h2>
-      {href && more && (
-        <Link href={href} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
-          {more}
-          <ArrowRight className="size-4" aria-hidden />
-        </Link>
-      )}
     </div>
   );
 }

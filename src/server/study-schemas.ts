@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RATINGS } from "@/core/study/scheduler";
+import { isTimeZone } from "@/core/study/settings";
 import { playQuestion } from "./api-schemas";
 
 /** Study inputs, shared by the server actions, the API and the OpenAPI document. */
@@ -121,4 +122,16 @@ export const guestProgressResult = z.object({
   cards: z.int().describe("Cards whose state came from the guest (they reviewed it last)"),
   reviews: z.int().describe("Reviews added to the member's log (those already there are skipped)"),
   skipped: z.int().describe("Questions that no longer exist"),
+});
+
+/**
+ * What a guest's browser sends to see its decks (core/study/decks, GuestStudySummary): dates come
+ * as Date objects through the server action.
+ */
+export const guestStudyInput = z.object({
+  now: z.date(),
+  timeZone: z.string().max(64).refine(isTimeZone, "Not a known time zone."),
+  today: z.object({ newStudied: z.int().min(0).max(1e6), reviewsDone: z.int().min(0).max(1e6) }),
+  streak: z.int().min(0).max(1e6),
+  cards: z.array(z.object({ questionId: z.uuid(), due: z.date() })).max(GUEST_MAX_CARDS),
 });

@@ -2,7 +2,10 @@ import "server-only";
 import type { z } from "zod";
 import { correctAnswerOf, parseAnswer } from "@/core/grading";
 import { timeLimitMs, toPlayQuestion } from "@/core/play/attempt";
+import { nextStudyDayStart } from "@/core/study/day";
+import { byMostDue, countDecks, deckStats, studyStrip, type DeckStats, type StudyStrip } from "@/core/study/decks";
 import { intervalLabel } from "@/core/study/interval";
+import { dayAllowance } from "@/core/study/limits";
 import type { OptimizerOutcome } from "@/core/study/optimizer";
 import { newCardMemory, previewDue, schedulerFor } from "@/core/study/scheduler";
 import { revealCard, type StudyCard, type StudyRated, type StudyReveal } from "@/core/study/session";
@@ -18,14 +21,17 @@ import {
   quizSlugOf,
   recordReview,
   mergeGuestStudy,
+  questionDecks,
   saveStudySettings,
   studyQuestion,
+  studyOverview,
   studyStats,
+  type StudyStats,
 } from "@/db/queries/study";
 import { studyNow } from "./clock";
 import { AppError } from "./errors";
 import { quizAccess } from "./quiz-access";
-import type { guestProgressInput, studyAnswerInput, studyDueQuery, studyReviewInput } from "./study-schemas";
+import type { guestProgressInput, guestStudyInput, studyAnswerInput, studyDueQuery, studyReviewInput } from "./study-schemas";
 import { optimizeForMember } from "./study-optimize";
 import { getViewer } from "./viewer";
 
@@ -118,6 +124,46 @@ async function requireMember() {
 export async function memberStudyStats() {
   const viewer = await requireMember();
   return studyStats(await getDb(), viewer.id, await studyNow());
+}
+
+/** The home page's "due for study" strip of the member signed in (null for a guest: their browser knows). */
+export async function memberStudyStrip(): Promise<{ strip: StudyStrip | null; now: Date } | null> {
+  const viewer = await getViewer();
+  if (!viewer) return null;
+  const now = await studyNow();
+  const { settings, decks, used } = await studyOverview(await getDb(), viewer.id, now);
+  const limits = { newLeft: dayAllowance(settings, used).newCards, newPerDay: settings.newPerDay };
+  return { strip: studyStrip(decks, limits, nextStudyDayStart(now, settings.timeZone)), now };
+}
+
+export type GuestStudy = {
+  now: Date;
+  strip: StudyStrip | null;
+  /** The dashboard's part a guest has: their decks, today's counts and the streak. */
+  dashboard: { decks: DeckStats[]; today: StudyStats["today"]; streak: number };
+};
+
+/**
+ * A guest's strip and dashboard from what their browser keeps (it sends each studied card's due
+ * time, today's use of the limits and the streak): the server places the cards in their decks
+ * (quizzes the guest may see) and the rules of core/study/decks do the rest, as for a member, with
+ * the default settings at the browser's clock and time zone. Nothing is stored.
+ */
+export async function guestStudy(input: z.infer<typeof guestStudyInput>): Promise<GuestStudy> {
+  const { now } = input;
+  const deckOf = await questionDecks(await getDb(), input.cards.map((c) => c.questionId), await quizAccess());
+  const decks = countDecks(input.cards, deckOf, now);
+  const allowance = dayAllowance(DEFAULT_STUDY_SETTINGS, input.today);
+  const limits = { newLeft: allowance.newCards, newPerDay: DEFAULT_STUDY_SETTINGS.newPerDay };
+  return {
+    now,
+    strip: studyStrip(decks, limits, nextStudyDayStart(now, input.timeZone)),
+    dashboard: {
+      decks: decks.map(deckStats).sort(byMostDue),
+      today: { ...input.today, newLeft: allowance.newCards, reviewsLeft: allowance.reviews },
+      streak: input.streak,
+    },
+  };
 }
 
 /** Fits the member's FSRS parameters to their review log (at least MIN_OPTIMIZER_REVIEWS reviews). */

@@ -3,6 +3,7 @@
  * log by client review id. Dates are stored as Date objects (IndexedDB clones them as such).
  */
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import { GUEST_STUDY_COOKIE } from "@/core/study/guest-cookie";
 import type { GuestCard, GuestProgress, GuestReview } from "@/core/study/merge";
 
 interface GuestStudyDb extends DBSchema {
@@ -28,12 +29,33 @@ function database(): Promise<IDBPDatabase<GuestStudyDb>> | null {
   return opened;
 }
 
+/** The time zone a guest's study days are counted in: this browser's. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+}
+
+/**
+ * Tells the server whether this browser keeps study progress (a cookie without any id), so the
+ * home page keeps room for a guest's strip only where one will show (core/study/decks).
+ */
+function markGuestStudy(kept: boolean) {
+  const set = document.cookie.split("; ").includes(`${GUEST_STUDY_COOKIE}=1`);
+  if (kept && !set) document.cookie = `${GUEST_STUDY_COOKIE}=1; path=/; max-age=${400 * 86_400}; samesite=lax`;
+  if (!kept && set) document.cookie = `${GUEST_STUDY_COOKIE}=; path=/; max-age=0; samesite=lax`;
+}
+
 export async function loadGuestProgress(): Promise<GuestProgress> {
   const db = await database()?.catch(() => null);
   if (!db) return { cards: [], reviews: [] };
   const tx = db.transaction(["cards", "reviews"]);
   const [cards, reviews] = await Promise.all([tx.objectStore("cards").getAll(), tx.objectStore("reviews").getAll()]);
   await tx.done;
+  // Progress kept before the cookie existed (or the cookie cleared by hand) gets it back here.
+  markGuestStudy(cards.length > 0);
   return { cards, reviews };
 }
 
@@ -43,6 +65,7 @@ export async function saveGuestReview(card: GuestCard, review: GuestReview): Pro
   if (!db) return false;
   const tx = db.transaction(["cards", "reviews"], "readwrite");
   await Promise.all([tx.objectStore("cards").put(card), tx.objectStore("reviews").put(review), tx.done]);
+  markGuestStudy(true);
   return true;
 }
 
@@ -61,4 +84,5 @@ export async function forgetGuestProgress(sent: GuestProgress): Promise<void> {
     }),
     tx.done,
   ]);
+  markGuestStudy((await db.count("cards")) > 0);
 }

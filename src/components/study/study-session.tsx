@@ -19,7 +19,7 @@ import { RATINGS, ratingOfNumber, type StudyRating } from "@/core/study/schedule
 import type { GuestCard, GuestReview } from "@/core/study/merge";
 import type { StudyCard, StudyReveal } from "@/core/study/session";
 import { studyAnswerAction, studyRateAction } from "@/server/actions/study";
-import { loadGuestProgress, saveGuestReview } from "./guest-store";
+import { browserTimeZone, loadGuestProgress, saveGuestReview } from "./guest-store";
 
 type Phase =
   | { kind: "question"; shownAt: number }
@@ -32,14 +32,6 @@ const newReviewId = () =>
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
 type GuestState = { cards: Map<string, GuestCard>; reviews: GuestReview[] };
-
-const browserTimeZone = () => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-  } catch {
-    return "UTC";
-  }
-};
 
 const RATING_STYLE: Record<StudyRating, string> = {
   again: "border-rose-300 text-rose-800 dark:border-rose-800 dark:text-rose-200",

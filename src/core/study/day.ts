@@ -35,5 +35,13 @@ export function studyDayStart(now: Date, timeZone: string): Date {
   return new Date(guess - offsetMinutes(timeZone, new Date(guess)) * 60_000);
 }
 
+/**
+ * When the next study day begins (when the new-card limit starts over). A day is 23 to 25 hours
+ * long, so 36 hours after this one began is always inside the next one.
+ */
+export function nextStudyDayStart(now: Date, timeZone: string): Date {
+  return studyDayStart(new Date(studyDayStart(now, timeZone).getTime() + 36 * 3_600_000), timeZone);
+}
+
 /** "2026-01-31" for a study day number. */
 export const dayKey = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);

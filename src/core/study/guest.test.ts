@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { guestPreview, guestQueue, guestReview, guestToday } from "./guest";
+import { guestPreview, guestQueue, guestReview } from "./guest";
+import { usedToday } from "./limits";
 import type { GuestCard } from "./merge";
 import { newCardMemory, previewDue, reviewCard, schedulerFor } from "./scheduler";
 
@@ -35,8 +36,8 @@ describe("a guest's study in the browser", () => {
     expect(queue[0]).toMatchObject({ kind: "learning", item: { id: "q0" } });
     expect(queue.map((c) => c.item.id)).not.toContain("q1");
     expect(queue.filter((c) => c.kind === "new")).toHaveLength(18);
-    expect(guestToday(reviews, at(10), "UTC")).toEqual({ newStudied: 2, reviewsDone: 0 });
+    expect(usedToday(reviews, at(10), "UTC")).toEqual({ newStudied: 2, reviewsDone: 0 });
     // The next study day (4:00 UTC) the new-card limit starts over.
-    expect(guestToday(reviews, new Date(Date.UTC(2026, 0, 11, 4)), "UTC")).toEqual({ newStudied: 0, reviewsDone: 0 });
+    expect(usedToday(reviews, new Date(Date.UTC(2026, 0, 11, 4)), "UTC")).toEqual({ newStudied: 0, reviewsDone: 0 });
   });
 });

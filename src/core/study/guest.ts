@@ -3,20 +3,12 @@
  * with the default settings, the same daily limits and the same session order. Their cards and
  * review log are kept in the browser until they sign in (see merge.ts).
  */
-import { studyDayStart } from "./day";
-import { buildQueue, dayAllowance, type QueueCard } from "./limits";
+import { buildQueue, dayAllowance, usedToday, type QueueCard } from "./limits";
 import type { GuestCard, GuestReview } from "./merge";
 import { newCardMemory, previewDue, reviewCard, schedulerFor, type StudyRating } from "./scheduler";
 import { DEFAULT_STUDY_SETTINGS } from "./settings";
 
 const scheduler = schedulerFor(DEFAULT_STUDY_SETTINGS);
-
-/** Today's use of the limits, from the guest's own log (the study day starts at 4:00 local time). */
-export function guestToday(reviews: readonly Pick<GuestReview, "state" | "reviewedAt">[], now: Date, timeZone: string) {
-  const since = studyDayStart(now, timeZone).getTime();
-  const today = reviews.filter((r) => r.reviewedAt.getTime() >= since && r.reviewedAt.getTime() <= now.getTime());
-  return { newStudied: today.filter((r) => r.state === "new").length, reviewsDone: today.filter((r) => r.state === "review").length };
-}
 
 /**
  * A guest's session of one quiz: `questions` in the quiz's order, their cards by question id.
@@ -36,7 +28,7 @@ export function guestQueue<T extends { id: string }>(
     if (!card || card.state === "new") fresh.push(q);
     else due.push({ item: q, due: card.due, state: card.state });
   }
-  return buildQueue(due, fresh, dayAllowance(DEFAULT_STUDY_SETTINGS, guestToday(reviews, now, timeZone)), now);
+  return buildQueue(due, fresh, dayAllowance(DEFAULT_STUDY_SETTINGS, usedToday(reviews, now, timeZone)), now);
 }
 
 /** When each button would bring the guest's card back (seeded by the question id, as on the server). */

@@ -1,4 +1,16 @@
+import { studyDayStart } from "./day";
 import type { StudySettings } from "./settings";
+
+/**
+ * Today's use of the limits, from a review log (the study day starts at 4:00 in `timeZone`): the
+ * first reviews of new cards, and the reviews of cards in review. A guest's browser counts its own
+ * log with it, and so needs this module to stay light (no scheduler, no zod).
+ */
+export function usedToday(reviews: readonly { state: string; reviewedAt: Date }[], now: Date, timeZone: string) {
+  const since = studyDayStart(now, timeZone).getTime();
+  const today = reviews.filter((r) => r.reviewedAt.getTime() >= since && r.reviewedAt.getTime() <= now.getTime());
+  return { newStudied: today.filter((r) => r.state === "new").length, reviewsDone: today.filter((r) => r.state === "review").length };
+}
 
 /**
  * What a study day still allows: new cards up to the day's limit, and reviews up to the maximum.

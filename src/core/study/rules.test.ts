@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DAY_STARTS_AT_HOUR, dayKey, offsetMinutes, studyDayNumber, studyDayStart } from "./day";
+import { DAY_STARTS_AT_HOUR, dayKey, nextStudyDayStart, offsetMinutes, studyDayNumber, studyDayStart } from "./day";
 import { intervalLabel } from "./interval";
 import { buildQueue, dayAllowance } from "./limits";
 import { DEFAULT_STUDY_SETTINGS, studySettingsInput } from "./settings";
@@ -60,6 +60,16 @@ describe("study days", () => {
     expect(studyDayStart(T0, "America/Mexico_City")).toEqual(new Date(Date.UTC(2026, 0, 10, 10)));
     expect(studyDayStart(new Date(Date.UTC(2026, 0, 10, 9)), "America/Mexico_City")).toEqual(new Date(Date.UTC(2026, 0, 9, 10)));
     expect(offsetMinutes("Asia/Kolkata", T0)).toBe(330);
+  });
+
+  it.each([
+    ["noon UTC", Date.UTC(2026, 0, 10, 12), "UTC", Date.UTC(2026, 0, 11, 4)],
+    ["02:00 UTC, still the day before", Date.UTC(2026, 0, 10, 2), "UTC", Date.UTC(2026, 0, 10, 4)],
+    ["Madrid before a 23-hour day (clocks go forward)", Date.UTC(2026, 2, 28, 12), "Europe/Madrid", Date.UTC(2026, 2, 29, 2)],
+    ["Madrid before a 25-hour day (clocks go back)", Date.UTC(2026, 9, 24, 12), "Europe/Madrid", Date.UTC(2026, 9, 25, 3)],
+    ["Madrid late in a 25-hour day", Date.UTC(2026, 9, 26, 2, 59), "Europe/Madrid", Date.UTC(2026, 9, 26, 3)],
+  ])("the next one after %s", (_, now, zone, next) => {
+    expect(nextStudyDayStart(new Date(now), zone)).toEqual(new Date(next));
   });
 });
 

@@ -142,7 +142,7 @@ export async function listCategories(db: Db): Promise<CategoryCount[]> {
 export type QuizAccess = { userId: string; admin: boolean } | null | undefined;
 
 /** A published public/unlisted quiz is anyone's; any other quiz only its owner's and admins'. */
-function visibleTo(access: QuizAccess): SQL {
+export function visibleTo(access: QuizAccess): SQL {
   const open = sql`(${quizzes.status} = 'published' and ${quizzes.visibility} <> 'private')`;
   if (!access) return open;
   if (access.admin) return sql`true`;

@@ -4,7 +4,7 @@ import { testBackends } from "../test-databases";
 import { makeQuiz, makeUser } from "./social.test-helpers";
 import type { GuestCard, GuestReview } from "@/core/study/merge";
 import { newCardMemory, reviewCard, schedulerFor, type StudyRating } from "@/core/study/scheduler";
-import { deckQueue, getStudySettings, listDue, mergeGuestStudy, recordReview, reviewsSince, saveStudySettings, studyStats } from "./study";
+import { deckQueue, getStudySettings, listDue, mergeGuestStudy, questionDecks, recordReview, reviewsSince, saveStudySettings, studyOverview, studyStats } from "./study";
 
 const T0 = new Date(Date.UTC(2026, 2, 10, 12)); // noon UTC: the study day began at 04:00 UTC
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -132,6 +132,52 @@ describe.each(testBackends)("study on $name", (backend) => {
     // One review of a card in review state, forgotten: retention 0 of 1.
     expect(s.retention).toEqual({ desired: 0.9, achieved: 0, reviews: 1 });
     expect(s.today).toMatchObject({ newStudied: 1, reviewsDone: 1, newLeft: 19, reviewsLeft: 199 });
+  });
+
+  it("overview: each deck's due and studied cards and its soonest one to come, with today's use of the limits", async () => {
+    const me = (await makeUser(handle.db)).id;
+    const a = await makeQuiz(handle.db, owner, { questions: 3 });
+    const b = await makeQuiz(handle.db, owner, { questions: 2 });
+    expect((await studyOverview(handle.db, me, T0)).decks).toEqual([]);
+    const [a1, a2] = (await deckQueue(handle.db, a.id, me, T0)).queue.map((c) => c.question.id) as [string, string];
+    const [b1] = (await deckQueue(handle.db, b.id, me, T0)).queue.map((c) => c.question.id) as [string];
+    await review(me, a1, "again", T0); // learning: due in a minute
+    const easy = await review(me, a2, "easy", T0); // review: days away
+    const good = await review(me, b1, "good", T0); // learning: due in ten minutes
+    const o = await studyOverview(handle.db, me, at(2 * MIN));
+    expect(o.settings.newPerDay).toBe(20);
+    expect(o.used).toEqual({ newStudied: 3, reviewsDone: 0 });
+    const bySlug = new Map(o.decks.map((d) => [d.slug, d]));
+    expect(bySlug.get(a.slug)).toEqual({ slug: a.slug, title: `Quiz ${a.slug}`, total: 3, due: 1, studied: 2, nextDue: easy!.card.due });
+    expect(bySlug.get(b.slug)).toEqual({ slug: b.slug, title: `Quiz ${b.slug}`, total: 2, due: 0, studied: 1, nextDue: good!.card.due });
+    expect(good!.card.due).toEqual(at(10 * MIN));
+    // The dashboard lists the same counts, most due first.
+    expect((await studyStats(handle.db, me, at(2 * MIN))).decks.map((d) => [d.slug, d.due, d.new])).toEqual([
+      [a.slug, 1, 1],
+      [b.slug, 0, 1],
+    ]);
+  });
+
+  it("places a guest's questions in their decks, only in quizzes the caller may see", async () => {
+    const other = (await makeUser(handle.db)).id;
+    const open = await makeQuiz(handle.db, owner, { questions: 3 });
+    const unlisted = await makeQuiz(handle.db, owner, { questions: 2, visibility: "unlisted" });
+    const hidden = await makeQuiz(handle.db, other, { questions: 4, visibility: "private" });
+    const ids = async (quizId: string) => (await deckQueue(handle.db, quizId, null, T0)).queue.map((c) => c.question.id);
+    const [o1, o2] = await ids(open.id);
+    const [u1] = await ids(unlisted.id);
+    const [h1] = await ids(hidden.id);
+    const gone = "00000000-0000-4000-8000-000000000000";
+    const asked = [o1!, o2!, o1!, u1!, h1!, gone];
+    const guest = await questionDecks(handle.db, asked, null);
+    expect(Object.fromEntries(guest)).toEqual({
+      [o1!]: { slug: open.slug, title: `Quiz ${open.slug}`, total: 3 },
+      [o2!]: { slug: open.slug, title: `Quiz ${open.slug}`, total: 3 },
+      [u1!]: { slug: unlisted.slug, title: `Quiz ${unlisted.slug}`, total: 2 },
+    });
+    // The private quiz's owner sees it; nobody asked about no question.
+    expect((await questionDecks(handle.db, asked, { userId: other, admin: false })).get(h1!)).toEqual({ slug: hidden.slug, title: `Quiz ${hidden.slug}`, total: 4 });
+    expect(await questionDecks(handle.db, [], null)).toEqual(new Map());
   });
 
   /** A guest's first review of a question, as their browser schedules and logs it. */

@@ -3,6 +3,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { QuestionRecord } from "@/core/play/attempt";
 import type { QuestionData } from "@/core/question";
 import { offsetMinutes, studyDayNumber, studyDayStart, DAY_STARTS_AT_HOUR } from "@/core/study/day";
+import { byMostDue, deckStats, type DeckCounts, type DeckOf, type DeckStats } from "@/core/study/decks";
 import { buildQueue, dayAllowance, LEARN_AHEAD_MS } from "@/core/study/limits";
 import { newCardMemory, RATING_NUMBER, reviewCard, schedulerFor, type CardMemory, type StudyRating } from "@/core/study/scheduler";
 import { DEFAULT_STUDY_SETTINGS, type StudySettings, type StudySettingsInput } from "@/core/study/settings";
@@ -10,6 +11,7 @@ import { mergeGuestProgress, type GuestProgress } from "@/core/study/merge";
 import { achievedRetention, forecast, heatmap, studyStreak } from "@/core/study/stats";
 import { queryRows, type Db } from "../client";
 import { cards, questions, quizzes, reviewLogs, studySettings } from "../schema";
+import { visibleTo, type QuizAccess } from "./quizzes";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type CardRow = typeof cards.$inferSelect;
@@ -188,8 +190,6 @@ export async function listDue(db: Db, userId: string, now: Date, limit: number, 
   return { items: rows.map((r) => ({ ...r, due: r.due.toISOString() })), total: Number(count?.n ?? 0) };
 }
 
-export type DeckStats = { slug: string; title: string; due: number; new: number; total: number };
-
 export type StudyStats = {
   settings: StudySettings;
   today: { newStudied: number; reviewsDone: number; newLeft: number; reviewsLeft: number };
@@ -202,6 +202,70 @@ export type StudyStats = {
 };
 
 /**
+ * A member's cards counted per deck studied: due by now, studied (every card), the quiz's
+ * questions and the soonest card still to come. A guest's are counted by the same rule in
+ * core/study/decks (countDecks); what follows from the counts is decided there for both.
+ */
+async function deckCounts(db: Db, userId: string, now: Date): Promise<DeckCounts[]> {
+  const at = now.toISOString();
+  const rows = await queryRows<{ slug: string; title: string; due: number; studied: number; total: number; next_due: Date | string | null }>(
+    db,
+    sql`select q.slug, q.title, d.due, d.studied, d.next_due,
+               (select count(*)::int from ${questions} where ${questions.quizId} = q.id) as total
+        from (
+          select ${cards.quizId} as quiz_id, count(*) filter (where ${cards.due} <= ${at})::int as due, count(*)::int as studied,
+                 min(${cards.due}) filter (where ${cards.due} > ${at}) as next_due
+          from ${cards} where ${cards.userId} = ${userId} group by ${cards.quizId}
+        ) d join ${quizzes} q on q.id = d.quiz_id`,
+  );
+  return rows.map((r) => ({
+    slug: r.slug,
+    title: r.title,
+    due: Number(r.due),
+    studied: Number(r.studied),
+    total: Number(r.total),
+    nextDue: r.next_due === null ? null : new Date(r.next_due),
+  }));
+}
+
+/**
+ * What the home page's strip needs of a member: their decks' counts, their settings and today's
+ * use of the limits (core/study/decks decides the rest). Lighter than the dashboard's studyStats.
+ */
+export async function studyOverview(db: Db, userId: string, now: Date): Promise<{ settings: StudySettings; decks: DeckCounts[]; used: { newStudied: number; reviewsDone: number } }> {
+  const settings = await getStudySettings(db, userId);
+  // Independent reads: side by side on a PostgreSQL pool (PGlite queues them anyway).
+  const [decks, used] = await Promise.all([deckCounts(db, userId, now), today(db, userId, now, settings.timeZone)]);
+  return { settings, decks, used };
+}
+
+/**
+ * The decks of a guest's studied questions, for the questions of quizzes the caller may see: a
+ * guest's browser keeps its cards by question id only. Questions deleted since, or in quizzes
+ * made private or hidden since, are left out (and so are their cards from the guest's counts).
+ */
+export async function questionDecks(db: Db, questionIds: readonly string[], access: QuizAccess): Promise<Map<string, DeckOf>> {
+  const ids = [...new Set(questionIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ questionId: questions.id, quizId: quizzes.id, slug: quizzes.slug, title: quizzes.title })
+    .from(questions)
+    .innerJoin(quizzes, eq(quizzes.id, questions.quizId))
+    .where(and(inArray(questions.id, ids), visibleTo(access)));
+  const quizIds = [...new Set(rows.map((r) => r.quizId))];
+  const totals =
+    quizIds.length === 0
+      ? []
+      : await db
+          .select({ quizId: questions.quizId, total: sql<number>`count(*)::int` })
+          .from(questions)
+          .where(inArray(questions.quizId, quizIds))
+          .groupBy(questions.quizId);
+  const totalOf = new Map(totals.map((t) => [t.quizId, Number(t.total)]));
+  return new Map(rows.map((r) => [r.questionId, { slug: r.slug, title: r.title, total: totalOf.get(r.quizId) ?? 0 }]));
+}
+
+/**
  * A member's dashboard: due and new cards per deck studied, today's counts against the limits,
  * the study-day streak, a 30-day forecast, a year of reviews per day, and retention. Days are
  * grouped in SQL with the time zone's offset now (a day on the other side of a DST change may be
@@ -212,16 +276,7 @@ export async function studyStats(db: Db, userId: string, now: Date): Promise<Stu
   const offsetSec = offsetMinutes(settings.timeZone, now) * 60 - DAY_STARTS_AT_HOUR * 3600;
   const todayNumber = studyDayNumber(now, settings.timeZone);
   const dayOf = (column: unknown) => sql`floor((extract(epoch from ${column}) + ${offsetSec}) / 86400)::int`;
-  const decks = await queryRows<{ slug: string; title: string; due: number; studied: number; total: number }>(
-    db,
-    sql`select q.slug, q.title, d.due, d.studied,
-               (select count(*)::int from ${questions} where ${questions.quizId} = q.id) as total
-        from (
-          select ${cards.quizId} as quiz_id, count(*) filter (where ${cards.due} <= ${now.toISOString()})::int as due, count(*)::int as studied
-          from ${cards} where ${cards.userId} = ${userId} group by ${cards.quizId}
-        ) d join ${quizzes} q on q.id = d.quiz_id
-        order by d.due desc, q.title`,
-  );
+  const decks = await deckCounts(db, userId, now);
   const horizon = new Date(now.getTime() + 31 * 86_400_000);
   const dueDays = await queryRows<{ day: number; count: number }>(
     db,
@@ -247,7 +302,7 @@ export async function studyStats(db: Db, userId: string, now: Date): Promise<Stu
   return {
     settings,
     today: { ...used, newLeft: allowance.newCards, reviewsLeft: allowance.reviews },
-    decks: decks.map((d) => ({ slug: d.slug, title: d.title, due: Number(d.due), new: Number(d.total) - Number(d.studied), total: Number(d.total) })),
+    decks: decks.map(deckStats).sort(byMostDue),
     streak: studyStreak(
       days.filter((d) => d.count > 0).map((d) => d.day),
       todayNumber,

@@ -110,7 +110,14 @@ export default async function QuizPage({ params }: Props) {
             <div className="min-w-0">
               <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{quiz.title}</h1>
               <p className="mt-1 text-zinc-600 dark:text-zinc-400" lang="">
-                {t("by", { name: quiz.author.name })}
+                {t.rich("by", {
+                  name: quiz.author.name,
+                  author: (chunks) => (
+                    <Link href={`/u/${quiz.author.handle}`} className="font-semibold text-brand-700 hover:underline dark:text-brand-300" data-testid="quiz-author">
+                      {chunks}
+                    </Link>
+                  ),
+                })}
               </p>
             </div>
           </div>
