@@ -5,7 +5,7 @@
  * TypeScript through tsx at every start. Its worker threads are bundled beside it: the import
  * worker (dist/server/import-worker.mjs, with the parsers of src/core/import) and the FSRS
  * optimizer's (dist/server/fsrs-worker.mjs); the bundled main.mjs starts those
- * (src/server/worker-files.ts), so the server needs neither src/*.ts nor tsx at run time.
+ * (src/worker-files.ts), so the server needs neither src/*.ts nor tsx at run time.
  * Packages stay external (node_modules is needed anyway for Next). Used by the Dockerfile and by
  * scripts/check-image.sh.
  */

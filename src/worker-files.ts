@@ -7,6 +7,9 @@ import path from "node:path";
  * container image) has its workers bundled beside it by scripts/build-server.mjs and says so at
  * start (`runBundledWorkers`): then neither src/ nor tsx is needed at run time.
  *
+ * Here, beside env.ts and log.ts, so that src/db, which never imports from src/server, can start
+ * a worker too.
+ *
  * A registry on globalThis, not a module variable: Next bundles route handlers and server actions
  * apart from the custom server, so each has its own copy of this module.
  */
