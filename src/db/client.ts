@@ -39,8 +39,14 @@ export type DbConfig =
 export async function openDatabase(config: DbConfig): Promise<DbHandle> {
   if (config.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax ?? 10 });
-    // An idle client that loses its server must not crash the process.
-    pool.on("error", (err) => log().error({ ...errorFields(err), component: "db" }, "idle PostgreSQL client error"));
+    // A connection that loses its server fails its queries and the pool drops it. node-postgres
+    // also emits the error as an "error" event, which would end the process if nothing listened:
+    // on an idle connection the pool listens, on one checked out (a transaction between two
+    // statements) nothing does.
+    pool.on("connect", (client) =>
+      client.on("error", (err) => log().error({ ...errorFields(err), component: "db" }, "PostgreSQL connection error")),
+    );
+    pool.on("error", () => {}); // an idle connection's error, logged by the listener above
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     const max = config.poolMax ?? 10;
     return {
