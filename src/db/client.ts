@@ -55,7 +55,12 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
       pool,
       usage: () => ({ kind: "postgres", total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       ping: (timeoutMs) => ping(db, timeoutMs),
-      close: () => pool.end(),
+      close: async () => {
+        // node-postgres's pool, once ending, never answers the queries still waiting for a
+        // connection: let them have one first. Those that come after are refused.
+        while (pool.waitingCount > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+        await pool.end();
+      },
     };
   }
   const memory = config.dataDir.startsWith("memory://");
