@@ -138,7 +138,6 @@ class WorkerLink {
     const error = new Error(`the database worker stopped: ${crash ? crash.message : `exit code ${code}`}`, { cause: crash });
     for (const socket of this.sockets.values()) socket.destroy(error);
     this.sockets.clear();
-    this.refs.clear();
     if (this.closed) {
       this.whenClosed?.(error.message);
       return;
