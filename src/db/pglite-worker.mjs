@@ -2,8 +2,8 @@
 // pool reaches it over this thread's message port: every connection's bytes are the PostgreSQL
 // wire protocol, answered by PGlite's execProtocolRaw, so a query's WebAssembly and JavaScript
 // run here instead of on the event loop that serves pages and live games. Plain JavaScript that
-// imports only packages: it runs as it is from source and is copied as it is into the bundle
-// (scripts/build-server.mjs).
+// imports only packages: it runs as it is from source, and scripts/build-server.mjs puts it
+// beside the bundled server.
 //
 // Messages in: { type: "open" | "end", conn }, { type: "data", conn, bytes }, { type: "close" }.
 // Messages out: { type: "ready" } or { type: "failed", message } once, { type: "data", conn,
@@ -19,7 +19,7 @@ const PROTOCOL_3 = 196608;
 const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
 const TERMINATE = 0x58; // "X"
-const NO_SSL = new Uint8Array([0x4e]); // "N"
+const NO_SSL = 0x4e; // "N"
 
 /** @type {PGlite} */
 let db;
@@ -68,7 +68,8 @@ function receive(conn, bytes) {
       off += len;
       // node-postgres asks for TLS only when `ssl` is set; the answer is no. A cancel request
       // comes on a connection of its own and asks to interrupt a query: PGlite cannot.
-      if (code === SSL_REQUEST) enqueue(() => send(conn, NO_SSL));
+      // (A new array each time: send() moves what it sends.)
+      if (code === SSL_REQUEST) enqueue(() => send(conn, Uint8Array.of(NO_SSL)));
       else if (code === PROTOCOL_3) {
         c.started = true;
         // PGlite reads a startup message only alone, never followed by others in one call.
@@ -83,7 +84,8 @@ function receive(conn, bytes) {
     if (left < 5) break;
     const len = 1 + buf.readInt32BE(off + 1);
     if (left < len) break;
-    // Terminate would end PGlite's one session for good; the connection's end says the same.
+    // Terminate ends the connection, not PGlite, whose one session outlives it: the main
+    // thread's "end" says the same, and PGlite is never handed one.
     if (buf[off] !== TERMINATE) batch.push(buf.subarray(off, off + len));
     off += len;
   }
