@@ -76,6 +76,20 @@ describe("PGlite in its worker thread", () => {
     }
   });
 
+  it("answers every request for TLS with no, and then serves the pool as before", async () => {
+    const handle = await openDatabase({ kind: "pglite", dataDir: "memory://" });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const tls = new pg.Client({ stream: handle.pool.options.stream, user: "postgres", database: "postgres", ssl: true });
+        tls.on("error", () => {});
+        await expect(tls.connect()).rejects.toThrow(/does not support SSL/);
+      }
+      expect(await handle.ping()).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  });
+
   it("finishes the queries in flight when closed, and has them on disk when opened again", async () => {
     const dir = tempDir();
     const first = await openDatabase({ kind: "pglite", dataDir: dir });
