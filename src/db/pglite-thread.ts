@@ -34,7 +34,9 @@ export async function openPgliteThread(dataDir: string): Promise<PgliteThread> {
   const link = new WorkerLink(dataDir);
   await link.current();
   const pool = new pg.Pool({
-    // PGlite knows one role and one database: any other name ends its WebAssembly program.
+    // PGlite's one role and database. node-postgres's default user is $USER, and a startup
+    // message with an empty user (no $USER, as in some containers) ends PGlite's WebAssembly
+    // program.
     user: "postgres",
     database: "postgres",
     ssl: false, // whatever PGSSLMODE says
@@ -63,7 +65,7 @@ const links = new WeakMap<pg.Pool, WorkerLink>();
 
 /**
  * Tests only: ends the pool's worker as a crash would, interrupting what it runs, without
- * closing PGlite (pglite-thread.db.test.ts).
+ * closing PGlite (pglite-thread.test.ts).
  */
 export async function killWorkerForTests(pool: pg.Pool): Promise<void> {
   await links.get(pool)?.kill();
