@@ -29,7 +29,8 @@ RUN groupadd --system quizdeck \
  && useradd --system --gid quizdeck --home-dir /app --shell /usr/sbin/nologin quizdeck \
  && mkdir -p /data && chown quizdeck:quizdeck /data
 # package.json, next.config.mjs, .next, dist/server (the server, the import worker, the FSRS
-# worker), src/db/migrations and src/db/seed/quizzes (data, read at run time), node_modules.
+# worker, PGlite's worker), src/db/migrations and src/db/seed/quizzes (data, read at run time),
+# node_modules.
 # scripts/check-image.sh starts the server from the same layout.
 COPY --from=build /image ./
 USER quizdeck

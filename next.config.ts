@@ -9,8 +9,9 @@ type WebpackConfig = { resolve: { alias: Record<string, string | false | string[
 const nextConfig: NextConfig = {
   // A second build directory lets two checkouts of one tree build and test side by side.
   distDir: process.env.QUIZDECK_NEXT_DIST_DIR ?? ".next",
-  // PGlite ships WebAssembly and data files that must be loaded from node_modules, not bundled;
-  // pg has optional native bindings that the bundler must not try to resolve; sql.js (the .apkg
+  // PGlite ships WebAssembly and data files that must be loaded from node_modules, not bundled
+  // (only its worker thread, src/db/pglite-worker.mjs, imports it, and no bundle must try); pg
+  // has optional native bindings that the bundler must not try to resolve; sql.js (the .apkg
   // export) reads its .wasm from its own folder. pino, prom-client and ioredis load as they are, so
   // route handlers and the custom server share one copy of each.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "sql.js", "pino", "prom-client", "ioredis"],

@@ -3,9 +3,10 @@
  * Bundles the custom server (src/server/main.ts and everything of src/ it imports) into one
  * ES module, dist/server/main.mjs, so production runs it with plain `node` instead of compiling
  * TypeScript through tsx at every start. Its worker threads are bundled beside it: the import
- * worker (dist/server/import-worker.mjs, with the parsers of src/core/import) and the FSRS
- * optimizer's (dist/server/fsrs-worker.mjs); the bundled main.mjs starts those
- * (src/server/worker-files.ts), so the server needs neither src/*.ts nor tsx at run time.
+ * worker (dist/server/import-worker.mjs, with the parsers of src/core/import), the FSRS
+ * optimizer's (dist/server/fsrs-worker.mjs) and PGlite's (dist/server/pglite-worker.mjs, from
+ * src/db); the bundled main.mjs starts those (src/worker-files.ts), so the server needs neither
+ * src/*.ts nor tsx at run time.
  * Packages stay external (node_modules is needed anyway for Next). Used by the Dockerfile and by
  * scripts/check-image.sh.
  */
@@ -15,6 +16,7 @@ const entries = {
   main: "src/server/main.ts",
   "import-worker": "src/server/import-worker-loop.ts",
   "fsrs-worker": "src/server/fsrs-worker.mjs",
+  "pglite-worker": "src/db/pglite-worker.mjs",
 };
 
 await build({

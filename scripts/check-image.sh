@@ -4,9 +4,10 @@
 # and the layout of the image's files (scripts/image-files.mjs, which the Dockerfile runs too) —
 # then starts the bundle the way the image's CMD does, from that layout in a directory of its
 # own: plain node, no src/*.ts, no tsx, no typescript. It checks that /api/health and /api/ready
-# answer 200, that responses carry an x-request-id, that the server logs JSON lines, that the demo
-# quizzes were seeded from their data files, that a real import goes through the HTTP API (the
-# import worker, bundled), and that the bundled FSRS optimizer worker fits parameters there.
+# answer 200 (the database is PGlite, in its bundled worker thread), that responses carry an
+# x-request-id, that the server logs JSON lines, that the demo quizzes were seeded from their data
+# files, that a real import goes through the HTTP API (the import worker, bundled), and that the
+# bundled FSRS optimizer worker fits parameters there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD

@@ -250,7 +250,7 @@ async function main() {
   check(signUp.ok, `sign-up: ${signUp.status}`);
   const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   const handle = await openDatabase({ kind: "postgres", url: databaseUrl, poolMax: 1 });
-  const { rows: hostRows } = await (handle.pool!).query<{ id: string }>("select id from users where email = $1", [email]);
+  const { rows: hostRows } = await handle.pool.query<{ id: string }>("select id from users where email = $1", [email]);
   const slug = `cluster-${Date.now()}`;
   const input = quizInput.parse({
     title: "Cluster",

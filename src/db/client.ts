@@ -1,15 +1,12 @@
 import "server-only";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { sql, type SQL } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { drizzle } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { errorFields, log } from "@/log";
+import { openPgliteThread } from "./pglite-thread";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,8 +15,11 @@ export type DbKind = "pglite" | "postgres";
 export type DbHandle = {
   db: Db;
   kind: DbKind;
-  /** PostgreSQL's connection pool, for work that needs one connection throughout (the migration lock). */
-  pool?: pg.Pool;
+  /**
+   * The node-postgres pool under `db`, for work that needs one connection throughout (the
+   * migration lock). On PGlite its one connection goes to PGlite's worker thread.
+   */
+  pool: pg.Pool;
   /** Connections in use and queries waiting for one, for the metrics (src/server/metrics.ts). */
   usage(): { kind: DbKind; total: number; idle: number; waiting: number; max: number };
   /** Answers true when the database runs `select 1` within the timeout. */
@@ -33,61 +33,54 @@ export type DbConfig =
   | { kind: "pglite"; dataDir: string };
 
 /**
- * Opens one database. PGlite is a single connection: it queues queries and holds a lock for the
- * length of a transaction, so statements from concurrent requests never interleave inside one.
+ * Opens one database. Both run behind the same driver, node-postgres: PostgreSQL over TCP, PGlite
+ * in a worker thread (pglite-thread.ts). PGlite is a single session, so its pool has one
+ * connection: a transaction holds it from begin to commit, and statements from concurrent
+ * requests never interleave inside one.
  */
 export async function openDatabase(config: DbConfig): Promise<DbHandle> {
   if (config.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax ?? 10 });
-    // An idle client that loses its server must not crash the process.
-    pool.on("error", (err) => log().error({ ...errorFields(err), component: "db" }, "idle PostgreSQL client error"));
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     const max = config.poolMax ?? 10;
-    return {
-      db,
-      kind: "postgres",
-      pool,
-      usage: () => ({ kind: "postgres", total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
-      ping: (timeoutMs) => ping(db, timeoutMs),
-      close: () => pool.end(),
-    };
+    const pool = new pg.Pool({ connectionString: config.url, max });
+    return handleOver(pool, "postgres", max, () => pool.end());
   }
   const memory = config.dataDir.startsWith("memory://");
   const dir = memory ? config.dataDir : path.resolve(config.dataDir);
   if (!memory) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent } });
-  const pending = countPending(client);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const thread = await openPgliteThread(dir);
+  return handleOver(thread.pool, "pglite", 1, () => thread.close());
+}
+
+function handleOver(pool: pg.Pool, kind: DbKind, max: number, end: () => Promise<void>): DbHandle {
+  // A connection that fails (its server went away, PGlite's worker stopped) fails its queries and
+  // the pool drops it. node-postgres also emits the error as an "error" event, which would end the
+  // process if nothing listened: on an idle connection the pool listens, on one checked out (a
+  // transaction between two statements) nothing does. PGlite's worker stopping is logged where it
+  // is seen (pglite-thread.ts).
+  pool.on("connect", (client) =>
+    client.on("error", (err) => {
+      if (kind === "postgres") log().error({ ...errorFields(err), component: "db" }, "PostgreSQL connection error");
+      else log().debug({ ...errorFields(err), component: "db" }, "PGlite connection error");
+    }),
+  );
+  pool.on("error", () => {}); // an idle connection's error, logged by the listener above
+  const db = drizzle(pool, { schema }) as unknown as Db;
   let closed = false;
   return {
     db,
-    kind: "pglite",
-    usage: () => ({ kind: "pglite", total: 1, idle: pending.count === 0 ? 1 : 0, waiting: Math.max(0, pending.count - 1), max: 1 }),
+    kind,
+    pool,
+    usage: () => ({ kind, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     ping: (timeoutMs) => (closed ? Promise.resolve(false) : ping(db, timeoutMs)),
     close: async () => {
       if (closed) return;
       closed = true;
-      await client.close();
+      // node-postgres's pool, once ending, never answers the queries still waiting for a
+      // connection: let them have one first. Those that come after are refused.
+      while (pool.waitingCount > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await end();
     },
   };
-}
-
-/**
- * PGlite runs one query or transaction at a time and queues the rest inside; it does not say how
- * many wait. Counting the calls in flight on its three entry points (drizzle uses query and
- * transaction; a transaction's own queries do not go through them) gives that queue's depth.
- */
-function countPending(client: PGlite): { count: number } {
-  const pending = { count: 0 };
-  const target = client as unknown as Record<"query" | "exec" | "transaction", (...args: unknown[]) => Promise<unknown>>;
-  for (const method of ["query", "exec", "transaction"] as const) {
-    const original = target[method].bind(client);
-    target[method] = (...args: unknown[]) => {
-      pending.count++;
-      return original(...args).finally(() => pending.count--);
-    };
-  }
-  return pending;
 }
 
 async function ping(db: Db, timeoutMs = 2000): Promise<boolean> {
@@ -104,7 +97,7 @@ async function ping(db: Db, timeoutMs = 2000): Promise<boolean> {
   }
 }
 
-/** Runs raw SQL and returns its rows; both drivers answer with a `{ rows }` result. */
+/** Runs raw SQL and returns its rows: node-postgres's `{ rows }`, on either database. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

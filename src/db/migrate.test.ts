@@ -39,7 +39,7 @@ describe.skipIf(!serverUrl)("migrations on PostgreSQL, several servers starting 
     // does on its first requests: the lock must not depend on which pooled connection is idle.
     let migrating = true;
     const traffic = async (h: DbHandle) => {
-      while (migrating) await h.pool!.query("select pg_sleep(0.01)");
+      while (migrating) await h.pool.query("select pg_sleep(0.01)");
     };
     const busy = handles.flatMap((h) => [traffic(h), traffic(h)]);
     const migrations = Promise.allSettled(handles.map((h) => migrateDatabase(h)));
@@ -48,7 +48,7 @@ describe.skipIf(!serverUrl)("migrations on PostgreSQL, several servers starting 
     await Promise.all(busy);
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
 
-    const { rows } = await handles[1]!.pool!.query<{ hash: string }>("select hash from drizzle.__drizzle_migrations");
+    const { rows } = await handles[1]!.pool.query<{ hash: string }>("select hash from drizzle.__drizzle_migrations");
     expect(rows).toHaveLength(journal.entries.length);
     expect(new Set(rows.map((r) => r.hash)).size).toBe(journal.entries.length);
 

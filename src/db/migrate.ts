@@ -1,9 +1,7 @@
 import "server-only";
 import path from "node:path";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import type { PgliteDatabase } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { drizzle } from "drizzle-orm/node-postgres";
 import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { queryRows, type DbHandle } from "./client";
@@ -15,20 +13,17 @@ export const MIGRATION_LOCK = 7_220_411;
 
 /** Applies the committed SQL migrations (src/db/migrations) that this database has not seen. */
 export async function migrateDatabase(handle: DbHandle): Promise<void> {
-  if (handle.kind === "pglite") {
-    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
-    return;
-  }
-  if (!handle.pool) throw new Error("a PostgreSQL handle without its pool cannot take the migration lock");
   // An advisory lock belongs to the connection that took it: taking it, migrating and letting it
   // go all happen on this one connection. Through the pool, the unlock could land on another
   // connection (and do nothing), leaving the lock held and the next server waiting for ever.
   // A second server starting at the same time waits here, then finds every migration applied.
+  // PGlite has one process and needs no lock, but taking it there costs one round trip and keeps
+  // one path for both databases (the worker lets go of it anyway when a connection ends).
   const client = await handle.pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     try {
-      await migrateNodePg(drizzleNodePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
     }

@@ -3,7 +3,7 @@ import { Worker } from "node:worker_threads";
 import type { FitMetrics, OptimizerReview } from "@/core/study/optimizer";
 import { log } from "@/log";
 import { AppError } from "./errors";
-import { workerFile } from "./worker-files";
+import { workerFile } from "@/worker-files";
 
 /** A run past this is stopped: a member's log fits in seconds even at 100,000 reviews. */
 export const OPTIMIZER_TIME_LIMIT_MS = 120_000;

@@ -2,7 +2,7 @@ import "server-only";
 import { Worker } from "node:worker_threads";
 import { failedImport, type ImportFormat, type ImportResult } from "@/core/import";
 import { AppError } from "./errors";
-import { workerFile } from "./worker-files";
+import { workerFile } from "@/worker-files";
 
 /**
  * Import files are read in a worker thread, never on the thread that serves every page and live
@@ -22,7 +22,7 @@ const START_LIMIT_MS = 60_000;
 export type ImportJob = { format: ImportFormat; content: string | Uint8Array; fileName?: string };
 
 export type ImportPoolOptions = {
-  /** The worker script; by default the import worker (worker-files.ts says where it is). */
+  /** The worker script; by default the import worker (src/worker-files.ts says where it is). */
   workerFile?: string;
   timeLimitMs?: number;
   memoryLimitMb?: number;

@@ -20,7 +20,7 @@ import { env, EnvError } from "../env";
 import { errorFields, log, requestId, withLogContext } from "../log";
 import type { DbUsage } from "./metrics";
 import { claimDataDir, secondInstanceMessage } from "./instance-lock";
-import { runBundledWorkers } from "./worker-files";
+import { runBundledWorkers } from "../worker-files";
 
 // The live-game server below imports modules marked `import "server-only"` (the database, the
 // queries). Next resolves that marker to an empty module in its server bundles; this process is

@@ -82,7 +82,7 @@ function create() {
   });
   new client.Gauge({
     name: "quizdeck_db_pool_connections",
-    help: "Database connections by state (PGlite: its one connection, busy while a query runs).",
+    help: "Database connections by state (PGlite: its one connection, to its worker thread, busy from a query's or transaction's start to its end).",
     labelNames: ["state"] as const,
     registers,
     collect() {
@@ -93,7 +93,7 @@ function create() {
   });
   new client.Gauge({
     name: "quizdeck_db_pool_waiting",
-    help: "Queries waiting for a database connection (PGlite: queued behind the one running).",
+    help: "Queries waiting for a database connection (PGlite: queued behind the query or transaction holding its one connection).",
     registers,
     collect() {
       this.set(sources.database?.()?.waiting ?? 0);

@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createLogger, setLogger, type Logger } from "@/log";
+import { openDatabase } from "./client";
+import { migrateDatabase } from "./migrate";
+import { killWorkerForTests } from "./pglite-thread";
+import { users } from "./schema";
+
+const user = (id: string) => ({ id, handle: id, name: id, email: `${id}@example.test` });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("PGlite in its worker thread", () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "quizdeck-pglite-thread-"));
+    dirs.push(dir);
+    return dir;
+  };
+  let previous: Logger | undefined;
+  const lines: { level: string; component?: string; msg: string; err?: { message: string } }[] = [];
+  beforeAll(() => {
+    previous = setLogger(createLogger({ write: (s: string) => void lines.push(JSON.parse(s) as (typeof lines)[number]) }));
+  });
+  afterEach(() => {
+    lines.length = 0;
+  });
+  afterAll(() => {
+    if (previous) setLogger(previous);
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("fails the query in flight when its worker dies, starts another, and keeps what was committed", async () => {
+    const handle = await openDatabase({ kind: "pglite", dataDir: tempDir() });
+    try {
+      await migrateDatabase(handle);
+      await handle.db.insert(users).values(user("committed-before"));
+      const started = performance.now();
+      const inFlight = handle.pool.query("select pg_sleep(30)");
+      const queued = handle.db.select({ id: users.id }).from(users).where(eq(users.id, "committed-before"));
+      await sleep(200);
+      await killWorkerForTests(handle.pool);
+      await expect(inFlight).rejects.toThrow(/database worker stopped/);
+      expect(performance.now() - started).toBeLessThan(10_000); // at once, not after the 30 s sleep
+      // Waiting for the connection when the worker died: it gets one to the new worker.
+      expect(await queued).toEqual([{ id: "committed-before" }]);
+      expect(await handle.db.select({ id: users.id }).from(users)).toEqual([{ id: "committed-before" }]);
+      await handle.db.insert(users).values(user("written-after"));
+      expect(await handle.db.$count(users)).toBe(2);
+      expect(lines).toContainEqual(expect.objectContaining({ level: "error", component: "db", msg: expect.stringMatching(/worker stopped unexpectedly/) }));
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("starts another worker when PGlite itself fails outside SQL", async () => {
+    const handle = await openDatabase({ kind: "pglite", dataDir: tempDir() });
+    try {
+      await handle.pool.query("create table kept (x int)");
+      await handle.pool.query("insert into kept values (7)");
+      // A startup message without a user makes PGlite exit its WebAssembly program: a stand-in
+      // for any failure that leaves it unusable.
+      const rogue = new pg.Client({ stream: handle.pool.options.stream, user: "", database: "postgres" });
+      rogue.on("error", () => {});
+      await expect(rogue.connect()).rejects.toThrow(/database worker stopped: PGlite failed/);
+      const { rows } = await handle.pool.query<{ x: number }>("select x from kept");
+      expect(rows).toEqual([{ x: 7 }]);
+      expect(lines).toContainEqual(
+        expect.objectContaining({ level: "error", component: "db", err: expect.objectContaining({ message: expect.stringMatching(/PGlite failed/) }) }),
+      );
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("answers every request for TLS with no, and then serves the pool as before", async () => {
+    const handle = await openDatabase({ kind: "pglite", dataDir: "memory://" });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const tls = new pg.Client({ stream: handle.pool.options.stream, user: "postgres", database: "postgres", ssl: true });
+        tls.on("error", () => {});
+        await expect(tls.connect()).rejects.toThrow(/does not support SSL/);
+      }
+      expect(await handle.ping()).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("finishes the queries in flight when closed, and has them on disk when opened again", async () => {
+    const dir = tempDir();
+    const first = await openDatabase({ kind: "pglite", dataDir: dir });
+    await migrateDatabase(first);
+    // Asked for before close, all waiting for PGlite's one connection when it is called.
+    const writes = Promise.all(Array.from({ length: 20 }, (_, i) => first.db.insert(users).values(user(`closing-${i}`)).then(() => i)));
+    await first.close();
+    expect(await writes).toHaveLength(20);
+    await expect(first.db.insert(users).values(user("too-late"))).rejects.toThrow();
+    await first.close(); // twice is once
+    expect(await first.ping()).toBe(false);
+    const second = await openDatabase({ kind: "pglite", dataDir: dir });
+    try {
+      expect(await second.db.$count(users)).toBe(20);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("counts its one connection and the queries waiting for it", async () => {
+    const handle = await openDatabase({ kind: "pglite", dataDir: "memory://" });
+    try {
+      let release!: () => void;
+      const holding = handle.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      while (!release) await sleep(5);
+      const waiting = [handle.ping(), handle.ping(), handle.ping()];
+      await sleep(20);
+      expect(handle.usage()).toEqual({ kind: "pglite", total: 1, idle: 0, waiting: 3, max: 1 });
+      release();
+      await holding;
+      expect(await Promise.all(waiting)).toEqual([true, true, true]);
+      expect(handle.usage()).toEqual({ kind: "pglite", total: 1, idle: 1, waiting: 0, max: 1 });
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("rejects opening a directory that is no database with PGlite's own message", async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "PG_VERSION"), "99\n");
+    await expect(openDatabase({ kind: "pglite", dataDir: dir })).rejects.toThrow(/PGlite/);
+  });
+});

@@ -1,0 +1,165 @@
+// PGlite in a worker thread (started by src/db/pglite-thread.ts). The main thread's node-postgres
+// pool reaches it over this thread's message port: every connection's bytes are the PostgreSQL
+// wire protocol, answered by PGlite's execProtocolRaw, so a query's WebAssembly and JavaScript
+// run here instead of on the event loop that serves pages and live games. Plain JavaScript that
+// imports only packages: it runs as it is from source, and scripts/build-server.mjs puts it
+// beside the bundled server.
+//
+// Messages in: { type: "open" | "end", conn }, { type: "data", conn, bytes }, { type: "close" }.
+// Messages out: { type: "ready" } or { type: "failed", message } once, { type: "data", conn,
+// bytes }, { type: "error", conn, message } (that connection is refused), { type: "closed",
+// error? }.
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+
+// The first message of a connection has no type byte, only a length and one of these codes.
+const PROTOCOL_3 = 196608;
+const SSL_REQUEST = 80877103;
+const CANCEL_REQUEST = 80877102;
+const TERMINATE = 0x58; // "X"
+const NO_SSL = 0x4e; // "N"
+
+/** @type {PGlite} */
+let db;
+try {
+  db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, unaccent } });
+} catch (err) {
+  parentPort.postMessage({ type: "failed", message: messageOf(err) });
+  // The main thread ends this worker; nothing else arrives.
+  await new Promise(() => {});
+}
+
+/** @type {Map<number, { buf: Buffer, started: boolean }>} */
+const conns = new Map();
+// execProtocolRaw takes none of PGlite's locks, and PGlite is one session: every piece of work,
+// whatever its connection, runs one after the other, in the order it arrived.
+let chain = Promise.resolve();
+let dead = false;
+const enqueue = (work) => {
+  chain = chain.then(() => (dead ? undefined : work())).catch(die);
+};
+
+parentPort.on("message", (m) => {
+  if (m.type === "data") return receive(m.conn, m.bytes);
+  if (m.type === "open") return void conns.set(m.conn, { buf: Buffer.alloc(0), started: false });
+  if (m.type === "end") return end(m.conn);
+  if (m.type === "close") return enqueue(close);
+});
+parentPort.postMessage({ type: "ready" });
+
+/** Splits a connection's bytes into whole messages (PGlite must never see half of one). */
+function receive(conn, bytes) {
+  const c = conns.get(conn);
+  if (!c) return;
+  const incoming = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const buf = c.buf.length ? Buffer.concat([c.buf, incoming]) : incoming;
+  let off = 0;
+  const batch = [];
+  for (;;) {
+    const left = buf.length - off;
+    if (!c.started) {
+      if (left < 8) break;
+      const len = buf.readInt32BE(off);
+      if (left < len) break;
+      const code = buf.readInt32BE(off + 4);
+      const message = buf.subarray(off, off + len);
+      off += len;
+      // node-postgres asks for TLS only when `ssl` is set; the answer is no. A cancel request
+      // comes on a connection of its own and asks to interrupt a query: PGlite cannot.
+      // (A new array each time: send() moves what it sends.)
+      if (code === SSL_REQUEST) enqueue(() => send(conn, Uint8Array.of(NO_SSL)));
+      else if (code === PROTOCOL_3) {
+        c.started = true;
+        // PGlite reads a startup message only alone, never followed by others in one call.
+        enqueue(() => execute(conn, message));
+      } else if (code !== CANCEL_REQUEST) {
+        conns.delete(conn);
+        parentPort.postMessage({ type: "error", conn, message: `unsupported startup request (code ${code})` });
+        return;
+      }
+      continue;
+    }
+    if (left < 5) break;
+    const len = 1 + buf.readInt32BE(off + 1);
+    if (left < len) break;
+    // Terminate ends the connection, not PGlite, whose one session outlives it: the main
+    // thread's "end" says the same, and PGlite is never handed one.
+    if (buf[off] !== TERMINATE) batch.push(buf.subarray(off, off + len));
+    off += len;
+  }
+  c.buf = off === buf.length ? Buffer.alloc(0) : Buffer.from(buf.subarray(off));
+  // node-postgres writes a query's messages (Parse, Bind, Describe, Execute, Sync) in one tick,
+  // and the main thread sends a tick's writes in one message: they run as one call.
+  if (batch.length) {
+    const message = batch.length === 1 ? batch[0] : Buffer.concat(batch);
+    enqueue(() => execute(conn, message));
+  }
+}
+
+async function execute(conn, message) {
+  const out = await db.execProtocolRaw(message);
+  if (conns.has(conn)) send(conn, out);
+}
+
+function send(conn, bytes) {
+  // A view on a buffer of its own is moved, not copied; any other view is copied first.
+  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  parentPort.postMessage({ type: "data", conn, bytes: own }, [own.buffer]);
+}
+
+/**
+ * A connection ended (released after an error, destroyed, or the pool closing). PGlite keeps its
+ * session across connections, so the next one must not inherit this one's state: an open or
+ * failed transaction (a second startup message does not end it), prepared statements whose names
+ * the next client would reuse, settings, advisory locks.
+ */
+function end(conn) {
+  const c = conns.get(conn);
+  conns.delete(conn);
+  if (!c?.started) return;
+  enqueue(async () => {
+    if (db.isInTransaction()) await db.execProtocolRaw(simpleQuery("rollback"));
+    await db.execProtocolRaw(simpleQuery("discard all"));
+  });
+}
+
+async function close() {
+  let error;
+  try {
+    await db.close();
+  } catch (err) {
+    error = messageOf(err);
+  }
+  dead = true;
+  parentPort.postMessage({ type: "closed", error });
+}
+
+function simpleQuery(text) {
+  const body = Buffer.from(`${text}\0`);
+  const m = Buffer.alloc(5 + body.length);
+  m[0] = 0x51; // "Q"
+  m.writeInt32BE(4 + body.length, 1);
+  body.copy(m, 5);
+  return m;
+}
+
+/**
+ * PGlite failing outside of SQL (an abort or an exit of its WebAssembly program) leaves it
+ * unusable: this worker ends with the error, and the main thread fails whatever was in flight
+ * and starts another worker on the same data.
+ */
+function die(err) {
+  dead = true;
+  setImmediate(() => {
+    throw new Error(`PGlite failed: ${messageOf(err)}`);
+  });
+}
+
+function messageOf(err) {
+  if (err instanceof Error) return err.message;
+  // Emscripten's ExitStatus is no Error: { name: "ExitStatus", message, status }.
+  if (err && typeof err === "object" && "message" in err) return String(err.message);
+  return String(err);
+}
