@@ -8,8 +8,8 @@ import { useEffect, useId, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { useErrorText } from "@/components/ui/error-text";
 import { useFieldErrorText } from "@/components/ui/field-error-text";
-import { NICKNAME_MAX } from "@/core/nickname-limits";
 import { startPlayAction } from "@/server/actions/play";
+import { NicknameField } from "./nickname-field";
 import { forgetOpenAttempt, readOpenAttempt, type OpenAttempt } from "./open-attempt";
 
 /** Play: asks a guest for a nickname the first time (then remembers it), and starts an attempt. */
@@ -78,45 +78,7 @@ export function StartPlay({
       }}
       noValidate
     >
-      {editing ? (
-        <div>
-          <label htmlFor={`${id}-nick`} className="mb-1 block text-sm font-semibold">
-            {t("nickname")}
-          </label>
-          <input
-            id={`${id}-nick`}
-            value={nickname}
-            onChange={(e) => setNickname(e.target.value)}
-            maxLength={NICKNAME_MAX}
-            autoComplete="nickname"
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-err` : `${id}-help`}
-            className="h-11 w-full rounded-xl border border-zinc-300 bg-white px-3 focus:border-brand-500 aria-invalid:border-rose-500 dark:border-zinc-700 dark:bg-zinc-950"
-          />
-          {error ? (
-            <p id={`${id}-err`} role="alert" className="mt-1 text-sm font-medium text-rose-700 dark:text-rose-400">
-              {error}
-            </p>
-          ) : (
-            <p id={`${id}-help`} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-              {t("nicknameHelp", { max: NICKNAME_MAX })}
-            </p>
-          )}
-        </div>
-      ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {t("playingAs", { nickname })}{" "}
-          <button type="button" className="font-semibold text-brand-700 underline dark:text-brand-300" onClick={() => setEditing(true)}>
-            {t("change")}
-          </button>
-        </p>
-      )}
-      {!editing && error && (
-        <p role="alert" className="text-sm font-medium text-rose-700 dark:text-rose-400">
-          {error}
-        </p>
-      )}
+      <NicknameField id={id} nickname={nickname} onNickname={setNickname} editing={editing} onEdit={() => setEditing(true)} error={error} />
       {open && (
         <Link href={`/play/${open.id}`} className={buttonClass("primary", "lg", "w-full")} data-testid="continue-play">
           <StepForward className="size-5" aria-hidden />
