@@ -1,5 +1,5 @@
 import { NICKNAME_MAX } from "./nickname-limits";
-import { ATTEMPTS_MAX, ATTEMPTS_MIN } from "./challenge/rules";
+import { ATTEMPTS_MAX, ATTEMPTS_MIN } from "./challenge/limits";
 import { REPORT_DETAILS_MAX } from "./report";
 
 /** Lengths of the account rules (src/core/account.ts), here so the messages can name them without zod. */

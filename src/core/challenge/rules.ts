@@ -37,9 +37,7 @@ export function normalizeChallengeCode(input: string | null | undefined): string
   return code;
 }
 
-export const ATTEMPTS_MIN = 1;
-export const ATTEMPTS_MAX = 10;
-export const ATTEMPTS_DEFAULT = 1;
+export { ATTEMPTS_DEFAULT, ATTEMPTS_MAX, ATTEMPTS_MIN } from "./limits";
 /** How long a new challenge stays open unless its owner says otherwise. */
 export const DEFAULT_OPEN_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;

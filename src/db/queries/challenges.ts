@@ -30,9 +30,13 @@ export type ChallengeRecord = {
  * The quiz a member may hand out as a challenge: published, with questions, and visible to them
  * (public or unlisted; private only to its owner and admins).
  */
-export async function findChallengeableQuiz(db: Db, slug: string, member: { userId: string; admin: boolean }): Promise<{ id: string; title: string } | null> {
+export async function findChallengeableQuiz(
+  db: Db,
+  slug: string,
+  member: { userId: string; admin: boolean },
+): Promise<{ id: string; title: string; language: string } | null> {
   const [row] = await db
-    .select({ id: quizzes.id, title: quizzes.title })
+    .select({ id: quizzes.id, title: quizzes.title, language: quizzes.language })
     .from(quizzes)
     .where(
       and(
