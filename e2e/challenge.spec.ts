@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
-import { newAccount, signUpByApi } from "./accounts";
+import { newAccount, signUpByApi, signUpElsewhere } from "./accounts";
 import { answer, keyFor } from "./answer-key";
 import { englishOn } from "./english";
 import { expect, isPhone, skipOnPostgres, test, watchContext } from "./fixtures";
@@ -154,13 +154,7 @@ test("the form fills in the browser's own times, and says what is wrong beside e
 
 test("a guest who presses Challenge signs in and comes back to the form", async ({ page, browser, baseURL }) => {
   skipOnPostgres("a redirect and a sign-in, nothing stored of the challenge's own");
-  const account = newAccount("back");
-  const setup = await browser.newContext({ baseURL });
-  try {
-    await signUpByApi(setup.request, baseURL!, account);
-  } finally {
-    await setup.close();
-  }
+  const account = await signUpElsewhere(browser, baseURL!, newAccount("back"));
   await page.goto(`/quiz/${QUIZ}`);
   await page.getByTestId("challenge").click();
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fquiz%2Fworld-capitals%2Fchallenge$/);

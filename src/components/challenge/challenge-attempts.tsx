@@ -15,6 +15,14 @@ const STATUS_TONE: Record<ChallengeAttempt["status"], string> = {
 /** The owner's view of a challenge: every attempt, the CSV of them, and "Close now" while it is not closed. */
 export async function ChallengeAttempts({ code, state, attempts }: { code: string; state: ChallengeState; attempts: ChallengeAttempt[] }) {
   const [t, format] = await Promise.all([getTranslations("challenge"), getFormatter()]);
+  // Each column's heading, and whether it holds numbers (right-aligned).
+  const columns: [string, boolean][] = [
+    [t("colPlayer"), false],
+    [t("colScore"), true],
+    [t("colCorrect"), true],
+    [t("colStatus"), false],
+    [t("colStarted"), false],
+  ];
   return (
     <section aria-labelledby="attempts-heading" className="rounded-3xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900" data-testid="challenge-attempts">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -39,21 +47,11 @@ export async function ChallengeAttempts({ code, state, attempts }: { code: strin
             <caption className="sr-only">{t("resultsCaption")}</caption>
             <thead className="text-left text-xs text-zinc-500 uppercase dark:text-zinc-400">
               <tr>
-                <th scope="col" className="py-1 pr-3 font-semibold">
-                  {t("colPlayer")}
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right font-semibold">
-                  {t("colScore")}
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right font-semibold">
-                  {t("colCorrect")}
-                </th>
-                <th scope="col" className="py-1 pr-3 font-semibold">
-                  {t("colStatus")}
-                </th>
-                <th scope="col" className="py-1 font-semibold">
-                  {t("colStarted")}
-                </th>
+                {columns.map(([label, right], i) => (
+                  <th key={label} scope="col" className={clsx("py-1 font-semibold", i < columns.length - 1 && "pr-3", right && "text-right")}>
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

@@ -1,14 +1,10 @@
 "use client";
 
-import { Play, StepForward } from "lucide-react";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
-import { NicknameField } from "@/components/play/nickname-field";
-import { buttonClass } from "@/components/ui/button";
+import { useState } from "react";
+import { ContinueLink } from "@/components/play/continue-link";
+import { StartForm } from "@/components/play/start-form";
 import { useErrorText } from "@/components/ui/error-text";
-import { useFieldErrorText } from "@/components/ui/field-error-text";
 import { startChallengeAction } from "@/server/actions/challenges";
 import { useWindowText, WindowNote } from "./window-note";
 
@@ -16,15 +12,15 @@ import { useWindowText, WindowNote } from "./window-note";
 export type StartBlock = { kind: "window"; state: "upcoming" | "closed"; at: string } | { kind: "usedUp"; allowed: number } | { kind: "unpublished" };
 
 /**
- * Start on a challenge's page: the nickname box of solo play, then a new attempt linked to the
- * challenge, played on the ordinary play screen; or why there is nothing to start. A refusal
- * (closed meanwhile, attempts used up in another tab) takes the Start button's place with the
- * reason, and stays when the page renders again (a guest's first start sets their cookie, which
- * refreshes the page: by then it has closed).
+ * Start on a challenge's page: solo play's start form (nickname box, then a new attempt linked to
+ * the challenge on the ordinary play screen); or why there is nothing to start. A refusal (closed
+ * meanwhile, attempts used up in another tab) takes the form's place with the reason, and stays
+ * when the page renders again (a guest's first start sets their cookie, which refreshes the page:
+ * by then it reads closed).
  */
 export function ChallengeStart({
   code,
-  nickname: remembered,
+  nickname,
   open,
   blocked,
   used,
@@ -38,29 +34,9 @@ export function ChallengeStart({
   used: number;
 }) {
   const t = useTranslations("challenge");
-  const ts = useTranslations("start");
   const errorText = useErrorText();
-  const fieldText = useFieldErrorText();
   const windowText = useWindowText();
-  const router = useRouter();
-  const id = useId();
-  const [nickname, setNickname] = useState(remembered ?? "");
-  const [editing, setEditing] = useState(!remembered);
-  const [error, setError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
-
-  const start = () =>
-    startTransition(async () => {
-      setError(null);
-      const res = await startChallengeAction(code, { nickname });
-      if (res.ok) router.push(`/play/${res.value.id}`);
-      // The server's field messages are English: say it in the viewer's language from the code.
-      else if (res.fieldCodes?.nickname) setError(fieldText(res.fieldCodes.nickname[0]));
-      else if (res.code === "challenge_closed" && res.window) setRefusal(windowText(res.window));
-      else if (res.code === "no_attempts_left") setRefusal(errorText(res.code));
-      else setError(errorText(res.code));
-    });
 
   return (
     <div className="space-y-3" data-testid="challenge-start">
@@ -72,28 +48,21 @@ export function ChallengeStart({
         // Attempts used up, but one still under way: Continue says enough.
         blocked && !(blocked.kind === "usedUp" && open) && <Blocked block={blocked} />
       )}
-      {open && (
-        <Link href={`/play/${open.id}`} className={buttonClass("primary", "lg", "w-full")} data-testid="continue-play">
-          <StepForward className="size-5" aria-hidden />
-          {t("continue")}
-          <span className="font-medium whitespace-nowrap opacity-90">· {ts("continueAt", { n: Math.min(open.position + 1, open.total), total: open.total })}</span>
-        </Link>
-      )}
+      {open && <ContinueLink open={open} />}
       {!blocked && !refusal && (
-        <form
-          className="space-y-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            start();
+        <StartForm
+          remembered={nickname}
+          start={(name) => startChallengeAction(code, { nickname: name })}
+          onRefused={(res) => {
+            if (res.code === "challenge_closed" && res.window) setRefusal(windowText(res.window));
+            else if (res.code === "no_attempts_left") setRefusal(errorText(res.code));
+            else return false;
+            return true;
           }}
-          noValidate
-        >
-          <NicknameField id={id} nickname={nickname} onNickname={setNickname} editing={editing} onEdit={() => setEditing(true)} error={error} />
-          <button type="submit" className={buttonClass(open ? "secondary" : "primary", "lg", "w-full")} disabled={pending} data-testid="challenge-play">
-            <Play className="size-5 fill-current" aria-hidden />
-            {used > 0 ? t("startAgain") : t("start")}
-          </button>
-        </form>
+          label={used > 0 ? t("startAgain") : t("start")}
+          testId="challenge-play"
+          secondary={Boolean(open)}
+        />
       )}
     </div>
   );

@@ -3,13 +3,13 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { cache } from "react";
-import { clsx } from "clsx";
 import { ChallengeAttempts } from "@/components/challenge/challenge-attempts";
 import { ChallengeStart, type StartBlock } from "@/components/challenge/challenge-start";
 import { OwnerShare } from "@/components/challenge/owner-share";
+import { ChallengeStatePill } from "@/components/challenge/state-pill";
 import { Leaderboard } from "@/components/quiz/leaderboard";
 import { LocalTime } from "@/components/ui/local-time";
-import { canStartChallenge, normalizeChallengeCode, type ChallengeState } from "@/core/challenge/rules";
+import { canStartChallenge, normalizeChallengeCode } from "@/core/challenge/rules";
 import { defaultNickname } from "@/core/nickname-limits";
 import { challengeResults, challengeView } from "@/server/challenges";
 import { readGuest } from "@/server/guest";
@@ -21,12 +21,6 @@ type Props = { params: Promise<{ code: string }> };
 
 // Metadata and page ask for the same challenge; one query serves both within a request.
 const load = cache(async (code: string) => challengeView(code, await publicUrl()));
-
-const STATE_TONE: Record<ChallengeState, string> = {
-  open: "bg-emerald-50 text-emerald-800 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-900",
-  upcoming: "bg-amber-50 text-amber-900 ring-amber-200 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-900",
-  closed: "bg-zinc-100 text-zinc-700 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700",
-};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const code = normalizeChallengeCode((await params).code);
@@ -101,9 +95,7 @@ export default async function ChallengePage({ params }: Props) {
             <h2 id="challenge-state" className="flex items-center gap-2 text-lg font-bold">
               <CalendarClock className="size-5 text-brand-600 dark:text-brand-400" aria-hidden />
               <span className="sr-only">{t("stateHeading")}:</span>
-              <span className={clsx("inline-flex rounded-full px-3 py-0.5 text-sm font-semibold ring-1 ring-inset", STATE_TONE[c.state])} data-testid="challenge-state">
-                {t(`state.${c.state}`)}
-              </span>
+              <ChallengeStatePill state={c.state} label={t(`state.${c.state}`)} className="px-3 py-0.5 text-sm font-semibold" testId="challenge-state" />
             </h2>
             <dl className="mt-4 grid gap-4 sm:grid-cols-3">
               <div>
