@@ -1,4 +1,4 @@
-import { newAccount, signUpByApi, signUpInBrowser } from "./accounts";
+import { newAccount, signUpElsewhere, signUpInBrowser } from "./accounts";
 import { expect, test } from "./fixtures";
 
 /** Accounts through the pages a person uses: sign up, out and in, and what a guest brings along. */
@@ -94,13 +94,7 @@ test("a guest's attempts and nickname move to the account made from that browser
 });
 
 test("the 401 screen's Sign in brings the person back to the page that asked", async ({ page, browser, baseURL }) => {
-  const account = newAccount("back");
-  const setup = await browser.newContext({ baseURL });
-  try {
-    await signUpByApi(setup.request, baseURL!, account);
-  } finally {
-    await setup.close();
-  }
+  const account = await signUpElsewhere(browser, baseURL!, newAccount("back"));
   const response = await page.goto("/me?tab=tokens");
   expect(response?.status()).toBe(401);
   await page.getByTestId("sign-in-link").click();

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 export type Account = { email: string; handle: string; name: string; password: string };
 
@@ -30,6 +30,16 @@ export async function signUpByApi(request: APIRequestContext, baseURL: string, a
   });
   expect(res.status(), await res.text()).toBe(200);
   return account;
+}
+
+/** Signs up from a context of its own, so the test's page stays signed out (to sign in there itself). */
+export async function signUpElsewhere(browser: Browser, baseURL: string, account = newAccount()): Promise<Account> {
+  const setup = await browser.newContext({ baseURL });
+  try {
+    return await signUpByApi(setup.request, baseURL, account);
+  } finally {
+    await setup.close();
+  }
 }
 
 /** The admin of the e2e servers (QUIZDECK_ADMIN_EMAILS in playwright.config.ts): made once, signed in after. */

@@ -85,6 +85,7 @@ async function tourMember(page: Page, baseURL: string, locale: "en" | "es", visi
   await go("/me", "me");
   await go("/me?tab=quizzes", "me, quizzes");
   await go("/me?tab=favorites", "me, favorites");
+  await go("/me?tab=challenges", "me, challenges");
   await go("/me?tab=tokens", "me, tokens");
   await go("/me?tab=settings", "me, settings");
   await page.locator('input[name="name"]').fill("");
@@ -94,6 +95,17 @@ async function tourMember(page: Page, baseURL: string, locale: "en" | "es", visi
   await go(`/u/${member.handle}`, "profile");
   await go("/study", "study dashboard");
   await go(`/study/${quiz}`, "study session");
+  // A challenge: the form (with a refused number of attempts), then its page as its owner sees it.
+  await go(`/quiz/${quiz}/challenge`, "new challenge");
+  await page.locator('input[name="attemptsAllowed"]').fill("0");
+  await page.getByTestId("challenge-create").click();
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(1);
+  await visit(page, "new challenge, failed");
+  await page.locator('input[name="attemptsAllowed"]').fill("2");
+  await page.getByTestId("challenge-create").click();
+  await page.waitForURL(/\/challenge\/[0-9A-Z]{8}$/);
+  await settle(page);
+  await visit(page, "challenge, owner");
   await go("/create", "editor");
   // A saved draft that cannot be published yet: the editor lists what is missing.
   await page.locator("#f-title").fill("Tour");

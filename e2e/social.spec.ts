@@ -271,6 +271,7 @@ test("every /me section opens; own quizzes list is empty for a new member", asyn
   for (const [tab, heading] of [
     ["favorites", "Your favorites"],
     ["quizzes", "Your quizzes"],
+    ["challenges", "Your challenges"],
     ["tokens", "Personal API tokens"],
     ["settings", "Settings"],
     ["history", "Your plays"],

@@ -47,6 +47,7 @@ const PUBLIC_PAGES = [
   "/game/[pin]/page",
   "/play/[attemptId]/page",
   "/results/[attemptId]/page",
+  "/challenge/[code]/page",
   "/u/[handle]/page",
   // The auth form loads its rules (zod) when it is used, not with the page.
   "/sign-in/page",
@@ -57,13 +58,18 @@ const FORBIDDEN = { obscenity: () => true, zod: (page) => PUBLIC_PAGES.includes(
  * Budgets in kB of gzipped JS (the page's whole load; React and Next's runtime alone are ~103 kB).
  * /join, /join/[pin], /game and /play are at their aims (docs/benchmarks.md: 115 and 130 kB); the
  * others are what they weighed on 2026-11-23 after the lighter-pages work plus ~2 kB, so a
- * regression fails here.
+ * regression fails here. /challenge/[code] is a page players open on their phones: it has a
+ * budget of its own (124.4 kB when it was added).
  */
 const BUDGETS = {
   "/page": 114,
   "/explore/page": 122,
-  "/quiz/[slug]/page": 133,
+  // 133.9 kB with challenges (was 132.6): /challenge starts attempts with the quiz page's start
+  // form, and webpack moves what the two pages share into a chunk of its own (~0.9 kB of the
+  // growth is that split's cost in compression); the rest is the challenge form's field error codes.
+  "/quiz/[slug]/page": 135,
   "/results/[attemptId]/page": 131,
+  "/challenge/[code]/page": 126,
   "/u/[handle]/page": 114,
   "/sign-in/page": 124,
   "/sign-up/page": 124,

@@ -91,6 +91,8 @@ const schema = z.object({
   QUIZDECK_RATE_LIMIT_PIN_GUESSES: int(1, 1_000_000, 20),
   // Solo attempts a guest (or, without a guest cookie, an address) may start per minute.
   QUIZDECK_RATE_LIMIT_ATTEMPTS: int(1, 1_000_000, 30),
+  // Challenges a member may create per minute.
+  QUIZDECK_RATE_LIMIT_CHALLENGES: int(1, 1_000_000, 30),
   // Live games: how long answers wait to be written together, and how long a dropped phone keeps its place.
   QUIZDECK_LIVE_COMMIT_MS: int(0, 1000, 4),
   QUIZDECK_LIVE_RECONNECT_GRACE_MS: int(0, 3_600_000, 15_000),

@@ -1,4 +1,5 @@
 import { NICKNAME_MAX } from "./nickname-limits";
+import { ATTEMPTS_MAX, ATTEMPTS_MIN } from "./challenge/limits";
 import { REPORT_DETAILS_MAX } from "./report";
 
 /** Lengths of the account rules (src/core/account.ts), here so the messages can name them without zod. */
@@ -40,6 +41,11 @@ export const FIELD_ERRORS = {
   report_reason_missing: "Choose a reason",
   report_details_too_long: `Use at most ${REPORT_DETAILS_MAX.toLocaleString("en")} characters`,
   report_details_needed: "Tell us what is wrong",
+  challenge_date_invalid: "Pick a date and a time",
+  challenge_closes_past: "Pick a closing time in the future",
+  challenge_closes_too_far: "Pick a closing time at most a year from now",
+  challenge_opens_after_closes: "Open it before it closes",
+  challenge_attempts_range: `Allow ${ATTEMPTS_MIN} to ${ATTEMPTS_MAX} attempts`,
 } as const;
 
 export type FieldErrorCode = keyof typeof FIELD_ERRORS;
@@ -54,6 +60,7 @@ export const FIELD_ERROR_ARGS: Partial<Record<FieldErrorCode, Record<string, num
   nickname_too_long: { max: NICKNAME_MAX },
   token_name_too_long: { max: TOKEN_NAME_MAX },
   report_details_too_long: { max: REPORT_DETAILS_MAX },
+  challenge_attempts_range: { min: ATTEMPTS_MIN, max: ATTEMPTS_MAX },
 };
 
 export const isFieldErrorCode = (value: unknown): value is FieldErrorCode => typeof value === "string" && Object.hasOwn(FIELD_ERRORS, value);

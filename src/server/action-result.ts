@@ -1,12 +1,20 @@
 import "server-only";
 import { ZodError } from "zod";
 import { errorFields, log } from "@/log";
-import { AppError, type ErrorCode, type FieldErrorCodes, type FieldErrors, type ImportLine, validationError } from "./errors";
+import { AppError, type ChallengeWindowError, type ErrorCode, type FieldErrorCodes, type FieldErrors, type ImportLine, validationError } from "./errors";
 
 /** What a server action sends back: its value, or an error code and message the UI can show. */
 export type ActionResult<T> =
   | { ok: true; value: T }
-  | { ok: false; code: ErrorCode; message: string; fields?: FieldErrors; fieldCodes?: FieldErrorCodes; lines?: ImportLine[] };
+  | {
+      ok: false;
+      code: ErrorCode;
+      message: string;
+      fields?: FieldErrors;
+      fieldCodes?: FieldErrorCodes;
+      lines?: ImportLine[];
+      window?: ChallengeWindowError;
+    };
 
 /** Runs an action body and maps every error (AppError, ZodError, anything else) to one shape. */
 export async function runAction<T>(fn: () => Promise<T>): Promise<ActionResult<T>> {
@@ -27,6 +35,7 @@ export async function runAction<T>(fn: () => Promise<T>): Promise<ActionResult<T
       ...(e.details?.fields ? { fields: e.details.fields } : {}),
       ...(e.details?.fieldCodes ? { fieldCodes: e.details.fieldCodes } : {}),
       ...(e.details?.lines ? { lines: e.details.lines } : {}),
+      ...(e.details?.window ? { window: e.details.window } : {}),
     };
   }
 }

@@ -69,6 +69,10 @@ export const errorBody = z.object({
     message: z.string(),
     fields: z.record(z.string(), z.array(z.string())).optional(),
     lines: z.array(z.object({ line: z.int(), reason: z.string() })).optional(),
+    window: z
+      .object({ state: z.enum(["upcoming", "closed"]), at: z.iso.datetime() })
+      .optional()
+      .describe("challenge_closed: whether the challenge opens later or has closed, and when"),
   }),
 });
 
@@ -141,6 +145,56 @@ const leaderboardEntry = z.object({
   isViewer: z.boolean(),
 });
 export const leaderboardResult = z.object({ top: z.array(leaderboardEntry), viewer: leaderboardEntry.nullable(), players: z.int() });
+
+/** Self-paced challenges (docs/rules.md §11). */
+const challengeTimes = {
+  opensAt: z.iso.datetime(),
+  closesAt: z.iso.datetime().describe("Exclusive: from this moment nobody may start it"),
+  attemptsAllowed: z.int(),
+};
+const challengeState = z.enum(["upcoming", "open", "closed"]).describe("By the server's clock");
+
+export const challengeCreated = z.object({
+  code: z.string().describe("8 characters of Crockford base32"),
+  url: z.string().describe("The challenge's page, to hand out"),
+  quiz: z.object({ slug: z.string(), title: z.string() }),
+  ...challengeTimes,
+});
+
+export const challengeStateResult = z.object({
+  code: z.string(),
+  url: z.string(),
+  quiz: z.object({ slug: z.string(), title: z.string(), language: z.string(), status: z.enum(["draft", "published", "hidden"]) }),
+  owner: author,
+  ...challengeTimes,
+  state: challengeState,
+  attemptsUsed: z.int().describe("The caller's attempts at it (a member by account, a guest by the guest cookie)"),
+  attemptsLeft: z.int(),
+  canManage: z.boolean().describe("The caller made it (or is an admin): GET …/results answers them"),
+  openAttempt: z.object({ id: z.uuid(), position: z.int(), total: z.int() }).nullable().describe("The caller's attempt in progress"),
+  leaderboard: leaderboardResult.describe("Each player's best finished attempt in this challenge: score, then time"),
+});
+
+export const challengeResultsResult = z.object({
+  code: z.string(),
+  quiz: z.object({ slug: z.string(), title: z.string() }),
+  ...challengeTimes,
+  state: challengeState,
+  attempts: z.array(
+    z.object({
+      attemptId: z.uuid(),
+      nickname: z.string(),
+      handle: z.string().nullable().describe("The member's handle; null for a guest"),
+      status: z.enum(["in_progress", "finished", "abandoned"]),
+      score: z.int(),
+      correctCount: z.int(),
+      questionCount: z.int(),
+      startedAt: z.iso.datetime(),
+      finishedAt: z.iso.datetime().nullable(),
+      durationMs: z.int().nullable(),
+    }),
+  ),
+});
 
 // Base64 of 5 MB is about 6.7 MB; the importer itself enforces the 5 MB limit on the decoded file.
 export const importInput = z.object({

@@ -23,12 +23,16 @@ export const ERRORS = {
   invalid_state: { status: 409, message: "That cannot be done at this point of the game." },
   import_failed: { status: 422, message: "The file could not be imported; see the listed lines." },
   not_enough_reviews: { status: 422, message: "There are not enough reviews to optimise study parameters yet." },
+  challenge_closed: { status: 409, message: "This challenge is not open." },
+  no_attempts_left: { status: 409, message: "You have used every attempt this challenge allows." },
   internal_error: { status: 500, message: "Something went wrong on our side. Try again in a moment." },
   unavailable: { status: 503, message: "The service is not available right now. Try again in a moment." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
 export type FieldErrors = Record<string, string[]>;
+/** Why `challenge_closed`: not open yet (and when it opens) or closed (and when it closed). */
+export type ChallengeWindowError = { state: "upcoming" | "closed"; at: string };
 /** Each field's problems as codes (src/core/field-errors.ts), beside the English of FieldErrors. */
 export type FieldErrorCodes = Record<string, FieldErrorCode[]>;
 
@@ -47,7 +51,13 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message?: string,
-    readonly details?: { fields?: FieldErrors; fieldCodes?: FieldErrorCodes; retryAfterSeconds?: number; lines?: ImportLine[] },
+    readonly details?: {
+      fields?: FieldErrors;
+      fieldCodes?: FieldErrorCodes;
+      retryAfterSeconds?: number;
+      lines?: ImportLine[];
+      window?: ChallengeWindowError;
+    },
   ) {
     super(message ?? ERRORS[code].message);
     this.status = ERRORS[code].status;
@@ -80,7 +90,7 @@ export function validationError(error: z.ZodError): AppError {
 export type ImportLine = Pick<ImportProblem, "line" | "reason" | "skipped" | "question" | "details">;
 
 export type ErrorBody = {
-  error: { code: ErrorCode; message: string; fields?: FieldErrors; fieldCodes?: FieldErrorCodes; lines?: ImportLine[] };
+  error: { code: ErrorCode; message: string; fields?: FieldErrors; fieldCodes?: FieldErrorCodes; lines?: ImportLine[]; window?: ChallengeWindowError };
 };
 
 export function toErrorBody(err: AppError): ErrorBody {
@@ -91,6 +101,7 @@ export function toErrorBody(err: AppError): ErrorBody {
       ...(err.details?.fields ? { fields: err.details.fields } : {}),
       ...(err.details?.fieldCodes ? { fieldCodes: err.details.fieldCodes } : {}),
       ...(err.details?.lines ? { lines: err.details.lines } : {}),
+      ...(err.details?.window ? { window: err.details.window } : {}),
     },
   };
 }

@@ -1,8 +1,12 @@
 import { z } from "zod";
+import { challengeInput, challengeResultsQuery } from "@/core/challenge/schema";
 import {
   answerResult,
   attemptStarted,
   attemptState,
+  challengeCreated,
+  challengeResultsResult,
+  challengeStateResult,
   errorBody,
   finishResult,
   health,
@@ -117,6 +121,43 @@ export const OPERATIONS: Operation[] = [
     pathParams: { slug: "The quiz's slug" },
     response: leaderboardResult,
     errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/v1/challenges",
+    summary: "Hand out a published quiz the caller may see as a self-paced challenge (members; 30 a minute)",
+    body: challengeInput,
+    response: challengeCreated,
+    status: 201,
+    errors: [401, 404, 422, 429],
+  },
+  {
+    method: "get",
+    path: "/api/v1/challenges/{code}",
+    summary: "A challenge: its quiz, window and state, the caller's attempts used, and its leaderboard",
+    pathParams: { code: "The challenge's code (case and dashes ignored)" },
+    response: challengeStateResult,
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/v1/challenges/{code}/attempts",
+    summary:
+      "Start an attempt at a challenge (answers like POST /api/v1/quizzes/{slug}/attempts; then play it with the attempt endpoints). 409 challenge_closed outside its window, 409 no_attempts_left when the caller has used them all.",
+    pathParams: { code: "The challenge's code" },
+    body: startInput,
+    response: attemptStarted,
+    status: 201,
+    errors: [404, 409, 422, 429],
+  },
+  {
+    method: "get",
+    path: "/api/v1/challenges/{code}/results",
+    summary: "Every attempt at a challenge, first started first, as JSON or CSV (its owner and admins)",
+    pathParams: { code: "The challenge's code" },
+    query: challengeResultsQuery,
+    response: challengeResultsResult,
+    errors: [401, 403, 404, 422],
   },
   {
     method: "get",

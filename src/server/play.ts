@@ -51,21 +51,25 @@ async function requirePlayer(): Promise<PlayerIdentity> {
   return who;
 }
 
+/**
+ * Who starts an attempt (solo or at a challenge): the current member, or this browser's guest
+ * (made now if needed, remembering the nickname).
+ */
+export async function startingPlayer(nickname: string): Promise<PlayerIdentity> {
+  const viewer = await getViewer();
+  if (viewer) return { userId: viewer.id, guestId: null };
+  // Guests are anonymous, so each attempt they make is free: bound how fast one may start them,
+  // per guest, and per address for a browser that keeps no cookie (a classroom behind one
+  // address shares that bucket only for each pupil's first start).
+  if (!(await readGuest())) await consume("attempt", `ip:${clientKeyOf(await headers())}`);
+  const guest = await ensureGuest(nickname);
+  await consume("attempt", `g:${guest.id}`);
+  return { userId: null, guestId: guest.id };
+}
+
 /** Starts an attempt for the current member, or for this browser's guest (made if needed). */
 export async function startPlay(slug: string, nickname: string) {
-  const viewer = await getViewer();
-  let who: PlayerIdentity;
-  if (viewer) {
-    who = { userId: viewer.id, guestId: null };
-  } else {
-    // Guests are anonymous, so each attempt they make is free: bound how fast one may start them,
-    // per guest, and per address for a browser that keeps no cookie (a classroom behind one
-    // address shares that bucket only for each pupil's first start).
-    if (!(await readGuest())) await consume("attempt", `ip:${clientKeyOf(await headers())}`);
-    const guest = await ensureGuest(nickname);
-    await consume("attempt", `g:${guest.id}`);
-    who = { userId: null, guestId: guest.id };
-  }
+  const who = await startingPlayer(nickname);
   const created = await createAttempt(await getDb(), { quizSlug: slug, who, nickname });
   if (!created) throw new AppError("not_found", `There is no quiz "${slug}" to play.`);
   return created;

@@ -12,6 +12,8 @@ import { redis } from "./redis";
  * - signIn, signInAccount: password guessing, per client address and per account (email);
  * - pinGuess: wrong PINs per client address (looking for games to join);
  * - gameJoins: joins per game and minute beyond its maxPlayers (join, get kicked, join again);
+ * - attempt: solo attempts (and challenge starts) per guest, or per address for a first start;
+ * - challenge: challenges per member (each is a row, and a code drawn from a shared space);
  * - answer: answers per player and second.
  *
  * Where they count: in this process's memory, or with REDIS_URL in Redis (rate-limiter-flexible's
@@ -33,6 +35,7 @@ const limits = () => {
     joinedFrom: { points: Number.MAX_SAFE_INTEGER, duration: 60 * 60 },
     // Solo attempts a guest (or an address, for a first start) may start a minute.
     attempt: { points: e.QUIZDECK_RATE_LIMIT_ATTEMPTS, duration: 60 },
+    challenge: { points: e.QUIZDECK_RATE_LIMIT_CHALLENGES, duration: 60 },
     answer: { points: 10, duration: 1 },
   };
 };

@@ -8,6 +8,7 @@ import { HistoryPanel } from "@/components/me/history-panel";
 import { MeTabs, ME_TABS, type MeTab } from "@/components/me/me-tabs";
 import { HostedGames } from "@/components/host/hosted-games";
 import { QuizzesPanel } from "@/components/me/quizzes-panel";
+import { ChallengesPanel } from "@/components/me/challenges-panel";
 import { SettingsPanel } from "@/components/me/settings-panel";
 import { TokensPanel } from "@/components/me/tokens-panel";
 import { Avatar } from "@/components/social/avatar";
@@ -57,6 +58,7 @@ export default async function MePage({ searchParams }: Props) {
           )}
           {tab === "favorites" && <FavoritesPanel userId={viewer.id} />}
           {tab === "quizzes" && <QuizzesPanel userId={viewer.id} />}
+          {tab === "challenges" && <ChallengesPanel userId={viewer.id} />}
           {tab === "tokens" && <TokensPanel userId={viewer.id} />}
           {tab === "settings" && <SettingsPanel viewer={viewer} />}
         </div>

@@ -5,7 +5,7 @@ import { clsx } from "clsx";
 import { buttonClass } from "@/components/ui/button";
 import { getDb } from "@/db";
 import { listOwnQuizzes, type OwnQuiz } from "@/db/queries/profile";
-import { EmptyState, Panel } from "./panel";
+import { EmptyState, Panel, PanelItem, pill } from "./panel";
 
 const STATUS_TONE: Record<OwnQuiz["status"], string> = {
   draft: "bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-900",
@@ -13,7 +13,6 @@ const STATUS_TONE: Record<OwnQuiz["status"], string> = {
   hidden: "bg-rose-50 text-rose-800 ring-rose-200 dark:bg-rose-950 dark:text-rose-300 dark:ring-rose-900",
 };
 const VISIBILITY_ICON = { public: Globe, unlisted: Link2, private: Lock } as const;
-const pill = "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset";
 
 export async function QuizzesPanel({ userId }: { userId: string }) {
   const [t, format, quizzes] = await Promise.all([getTranslations("me.quizzes"), getFormatter(), getDb().then((db) => listOwnQuizzes(db, userId))]);
@@ -38,14 +37,12 @@ export async function QuizzesPanel({ userId }: { userId: string }) {
           {quizzes.map((q) => {
             const Vis = VISIBILITY_ICON[q.visibility];
             return (
-              <li
+              <PanelItem
                 key={q.id}
-                className="flex flex-wrap items-center gap-x-6 gap-y-3 rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
-                data-testid="own-quiz"
-              >
-                <div className="min-w-0 flex-1 basis-56">
-                  <p className="truncate font-semibold">{q.title}</p>
-                  <div className="mt-1.5 flex flex-wrap items-center gap-2 text-sm text-zinc-500 dark:text-zinc-400">
+                testId="own-quiz"
+                title={q.title}
+                details={
+                  <>
                     <span className={clsx(pill, STATUS_TONE[q.status])} data-testid="quiz-status">
                       {t(`status.${q.status}`)}
                     </span>
@@ -58,19 +55,21 @@ export async function QuizzesPanel({ userId }: { userId: string }) {
                     <span>{t("plays", { count: q.playCount })}</span>
                     <span aria-hidden>·</span>
                     <time dateTime={q.updatedAt.toISOString()}>{t("updated", { date: format.dateTime(q.updatedAt, { dateStyle: "medium" }) })}</time>
+                  </>
+                }
+                actions={
+                  <div className="flex gap-2">
+                    <Link href={`/quiz/${q.slug}`} className={buttonClass("secondary", "sm")} aria-label={`${t("open")}: ${q.title}`}>
+                      <ExternalLink className="size-4" aria-hidden />
+                      {t("open")}
+                    </Link>
+                    <Link href={`/quiz/${q.slug}/edit`} className={buttonClass("secondary", "sm")} aria-label={`${t("edit")}: ${q.title}`}>
+                      <Pencil className="size-4" aria-hidden />
+                      {t("edit")}
+                    </Link>
                   </div>
-                </div>
-                <div className="flex gap-2">
-                  <Link href={`/quiz/${q.slug}`} className={buttonClass("secondary", "sm")} aria-label={`${t("open")}: ${q.title}`}>
-                    <ExternalLink className="size-4" aria-hidden />
-                    {t("open")}
-                  </Link>
-                  <Link href={`/quiz/${q.slug}/edit`} className={buttonClass("secondary", "sm")} aria-label={`${t("edit")}: ${q.title}`}>
-                    <Pencil className="size-4" aria-hidden />
-                    {t("edit")}
-                  </Link>
-                </div>
-              </li>
+                }
+              />
             );
           })}
         </ul>

@@ -9,8 +9,18 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** Top 10 and, below them when further down, the viewer's own rank. */
-export async function Leaderboard({ top, viewer, players }: { top: LeaderboardEntry[]; viewer: LeaderboardEntry | null; players: number }) {
+/** The top entries and, below them when further down, the viewer's own rank (a quiz's, or a challenge's with its own empty text). */
+export async function Leaderboard({
+  top,
+  viewer,
+  players,
+  emptyText,
+}: {
+  top: LeaderboardEntry[];
+  viewer: LeaderboardEntry | null;
+  players: number;
+  emptyText?: string;
+}) {
   const [t, format] = await Promise.all([getTranslations("leaderboard"), getFormatter()]);
   const rows = viewer && !top.some((e) => e.isViewer) ? [...top, viewer] : top;
   return (
@@ -20,7 +30,7 @@ export async function Leaderboard({ top, viewer, players }: { top: LeaderboardEn
         {t("title")}
       </h2>
       {rows.length === 0 ? (
-        <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">{t("empty")}</p>
+        <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">{emptyText ?? t("empty")}</p>
       ) : (
         <table className="mt-3 w-full text-sm" data-testid="leaderboard">
           <caption className="sr-only">{t("caption", { players })}</caption>

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { csvCell } from "../csv";
 import { toPublicData, type QuestionData } from "../question";
 import {
   ANSWER_GRACE_MS,
   apply,
   DROP_GRACE_MS,
   createGame,
-  csvCell,
   hostView,
   nextTickAt,
   playerPersonal,

@@ -3,6 +3,7 @@ import { checkNickname, type NicknameProblem } from "../nickname";
 import { isProfane } from "../profanity";
 import { answerFeedback, toPublicData, type QuestionData } from "../question";
 import { scoreAnswer } from "../scoring";
+import { csvDocument } from "../csv";
 import { generateNickname, seededRandom } from "./nicknames";
 import {
   DEFAULT_SETTINGS,
@@ -1388,18 +1389,6 @@ export function report(s: GameState): Report {
   };
 }
 
-/**
- * A spreadsheet cell: quoted when it holds a comma, quote or line break; a text cell starting
- * with = + - @ (or a tab or carriage return) gets a leading apostrophe so a spreadsheet does not
- * run it as a formula (OWASP "CSV injection").
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export const CSV_HEADER = [
   "rank",
   "nickname",
@@ -1413,15 +1402,10 @@ export const CSV_HEADER = [
 
 /** The report as CSV (RFC 4180, CRLF line ends): a header, then one row per player by rank. */
 export function reportToCsv(r: Report): string {
-  const lines = [CSV_HEADER.join(",")];
-  for (const p of r.players) {
-    lines.push(
-      [p.rank, p.nickname, p.score, p.correct, p.answered, r.questionsPlayed, p.averageTimeMs, p.suspiciousAnswers]
-        .map(csvCell)
-        .join(","),
-    );
-  }
-  return `${lines.join("\r\n")}\r\n`;
+  return csvDocument(
+    CSV_HEADER,
+    r.players.map((p) => [p.rank, p.nickname, p.score, p.correct, p.answered, r.questionsPlayed, p.averageTimeMs, p.suspiciousAnswers]),
+  );
 }
 
 // ——— persistence ———

@@ -121,6 +121,8 @@ export type AttemptResult = {
   rank: number;
   players: number;
   isOwner: boolean;
+  /** The challenge the attempt was played in; only for the attempt's own player. */
+  challenge: { code: string } | null;
   /** Only for the attempt's own player. */
   review: ReviewItem[] | null;
 };

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { parseAnswer, type Answer } from "@/core/grading";
 import {
   applyAnswer,
@@ -23,17 +23,18 @@ import {
   type QuestionRecord,
   type ReviewItem,
 } from "@/core/play/attempt";
+import { playerKey } from "@/core/challenge/rules";
 import type { QuestionData } from "@/core/question";
 import { isUuid } from "@/core/ids";
 import { queryRows, type Db } from "../client";
-import { attemptAnswers, attempts, questions, quizzes } from "../schema";
+import { attemptAnswers, attempts, challenges, questions, quizzes } from "../schema";
 
 // The rules live in core; these names stay importable from here for server code.
 export type { AnswerOutcome, AttemptResult, AttemptView, Feedback, HintView, LeaderboardEntry, PlayError, PlayerIdentity, PlayResult, ReviewItem };
 
 const fail = <T>(error: PlayError): PlayResult<T> => ({ ok: false, error });
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type AttemptRow = typeof attempts.$inferSelect;
 type QuizRow = Pick<typeof quizzes.$inferSelect, "id" | "slug" | "title" | "language" | "speedBonus" | "streakBonus" | "timeLimit">;
 type QuestionRow = typeof questions.$inferSelect;
@@ -47,7 +48,7 @@ async function quizQuestions(tx: Tx | Db, quizId: string): Promise<QuestionRow[]
 /** Starts a play of a published quiz that the link may see (public or unlisted; private: its owner). */
 export async function createAttempt(
   db: Db,
-  input: { quizSlug: string; who: PlayerIdentity; nickname: string; challengeId?: string | null; now?: Date },
+  input: { quizSlug: string; who: PlayerIdentity; nickname: string; now?: Date },
 ): Promise<{ id: string } | null> {
   const [quiz] = await db
     .select({ id: quizzes.id })
@@ -62,19 +63,30 @@ export async function createAttempt(
       ),
     );
   if (!quiz) return null;
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(questions).where(eq(questions.quizId, quiz.id));
+  return insertAttempt(db, { quizId: quiz.id, who: input.who, nickname: input.nickname, challengeId: null, now: input.now ?? new Date() });
+}
+
+/**
+ * Stores a new attempt of a quiz the caller has decided may be played (solo play, or a challenge
+ * within the challenge's transaction); null when the quiz has no questions to play.
+ */
+export async function insertAttempt(
+  tx: Tx | Db,
+  input: { quizId: string; who: PlayerIdentity; nickname: string; challengeId: string | null; now: Date },
+): Promise<{ id: string } | null> {
+  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(questions).where(eq(questions.quizId, input.quizId));
   if (!count || Number(count.n) === 0) return null;
-  const [row] = await db
+  const [row] = await tx
     .insert(attempts)
     .values({
-      quizId: quiz.id,
+      quizId: input.quizId,
       userId: input.who.userId,
       guestId: input.who.userId ? null : input.who.guestId,
-      challengeId: input.challengeId ?? null,
+      challengeId: input.challengeId,
       nickname: input.nickname,
       questionCount: Number(count.n),
-      startedAt: input.now ?? new Date(),
-      updatedAt: input.now ?? new Date(),
+      startedAt: input.now,
+      updatedAt: input.now,
     })
     .returning({ id: attempts.id });
   return row ? { id: row.id } : null;
@@ -285,13 +297,18 @@ export async function finishAttempt(db: Db, attemptId: string, who: PlayerIdenti
   });
 }
 
-/** Each player's best finished attempt of a quiz (score, then time, then finish), keyed by player. */
-const bestAttempts = (quizId: string) => sql`
+/** Which attempts a leaderboard ranks: a quiz's (every solo play, challenges' too) or one challenge's. */
+export type BoardScope = { quizId: string } | { challengeId: string };
+
+const inScope = (scope: BoardScope) => ("challengeId" in scope ? sql`a.challenge_id = ${scope.challengeId}` : sql`a.quiz_id = ${scope.quizId}`);
+
+/** Each player's best finished attempt in scope (score, then time, then finish), keyed by player. */
+const bestAttempts = (scope: BoardScope) => sql`
   select distinct on (player) id, nickname, score, duration_ms, finished_at, player
   from (
     select a.*, case when a.user_id is not null then 'u:' || a.user_id else 'g:' || a.guest_id end as player
     from attempts a
-    where a.quiz_id = ${quizId} and a.status = 'finished'
+    where ${inScope(scope)} and a.status = 'finished'
   ) x
   order by player, score desc, duration_ms asc, finished_at asc`;
 
@@ -299,18 +316,27 @@ const bestAttempts = (quizId: string) => sql`
  * A quiz's leaderboard (docs/rules.md §9): each player's best finished attempt, ranked by score,
  * then shorter time, then earlier finish; the top `limit` and the viewer's own entry.
  */
-export async function leaderboard(
+export async function leaderboard(db: Db, quizId: string, who: PlayerIdentity | null, limit = 10) {
+  return rankedBoard(db, { quizId }, who, limit);
+}
+
+/** A challenge's leaderboard: the same ranking, of the attempts made in the challenge only. */
+export async function challengeLeaderboard(db: Db, challengeId: string, who: PlayerIdentity | null, limit = 100) {
+  return rankedBoard(db, { challengeId }, who, limit);
+}
+
+async function rankedBoard(
   db: Db,
-  quizId: string,
+  scope: BoardScope,
   who: PlayerIdentity | null,
-  limit = 10,
+  limit: number,
 ): Promise<{ top: LeaderboardEntry[]; viewer: LeaderboardEntry | null; players: number }> {
-  const viewerKey = who?.userId ? `u:${who.userId}` : who?.guestId ? `g:${who.guestId}` : null;
+  const viewerKey = playerKey(who);
   type Row = { rank: number; attempt_id: string; nickname: string; score: number; duration_ms: number; finished_at: string | Date; player: string; players: number };
   const rows = await queryRows<Row>(
     db,
     sql`
-      with best as (${bestAttempts(quizId)}),
+      with best as (${bestAttempts(scope)}),
       ranked as (
         select id as attempt_id, nickname, score, duration_ms, finished_at, player,
                rank() over (order by score desc, duration_ms asc, finished_at asc)::int as rank,
@@ -346,22 +372,33 @@ export async function attemptInProgress(db: Db, attemptId: string): Promise<bool
 }
 
 /**
- * The attempt of this quiz that this player (a member, or this browser's guest) has in progress,
- * most recently touched first, for the quiz page's "Continue"; none once it is over 24 hours old
- * (abandoned: it takes no more answers).
+ * The attempts that are this player's (docs/rules.md §11): a member's by user id, a guest's by
+ * guest id among the attempts of no member, as `owns` decides. Null for nobody.
+ */
+export function attemptsOf(who: PlayerIdentity | null): SQL | null {
+  if (who?.userId) return eq(attempts.userId, who.userId);
+  if (who?.guestId) return and(sql`${attempts.userId} is null`, eq(attempts.guestId, who.guestId)) ?? null;
+  return null;
+}
+
+/**
+ * The attempt of this quiz (or of this challenge) that this player (a member, or this browser's
+ * guest) has in progress, most recently touched first, for "Continue"; none once it is over 24
+ * hours old (abandoned: it takes no more answers).
  */
 export async function openAttempt(
   db: Db,
   quizId: string,
   who: PlayerIdentity,
   now: Date = new Date(),
+  challengeId?: string,
 ): Promise<{ id: string; position: number; total: number } | null> {
-  const mine = who.userId ? eq(attempts.userId, who.userId) : who.guestId ? and(sql`${attempts.userId} is null`, eq(attempts.guestId, who.guestId)) : null;
+  const mine = attemptsOf(who);
   if (!mine) return null;
   const [row] = await db
     .select({ id: attempts.id, status: attempts.status, updatedAt: attempts.updatedAt, position: attempts.currentPosition, total: attempts.questionCount })
     .from(attempts)
-    .where(and(eq(attempts.quizId, quizId), eq(attempts.status, "in_progress"), mine))
+    .where(and(eq(attempts.quizId, quizId), eq(attempts.status, "in_progress"), mine, challengeId ? eq(attempts.challengeId, challengeId) : undefined))
     .orderBy(desc(attempts.updatedAt))
     .limit(1);
   if (!row || isAbandoned(row, now)) return null;
@@ -379,6 +416,9 @@ export async function getAttemptResult(db: Db, attemptId: string, who: PlayerIde
     .where(eq(quizzes.id, attempt.quizId));
   if (!quiz) return null;
   const isOwner = who !== null && owns(attempt, who);
+  // Only its own player is led back to the challenge: a result shared with the world does not hand out the code.
+  const [challenge] =
+    isOwner && attempt.challengeId ? await db.select({ code: challenges.code }).from(challenges).where(eq(challenges.id, attempt.challengeId)) : [];
   const { rank, players } = await rankOf(db, quiz.id, attempt);
   let review: ReviewItem[] | null = null;
   if (isOwner) {
@@ -405,6 +445,7 @@ export async function getAttemptResult(db: Db, attemptId: string, who: PlayerIde
     rank,
     players,
     isOwner,
+    challenge: challenge ? { code: challenge.code } : null,
     review,
   };
 }
@@ -414,11 +455,11 @@ export async function getAttemptResult(db: Db, attemptId: string, who: PlayerIde
  * its own) whose best attempt beats it; and how many players there are.
  */
 async function rankOf(db: Db, quizId: string, a: AttemptRow): Promise<{ rank: number; players: number }> {
-  const me = a.userId ? `u:${a.userId}` : `g:${a.guestId}`;
+  const me = playerKey(a);
   const [row] = await queryRows<{ better: number; players: number }>(
     db,
     sql`
-      with best as (${bestAttempts(quizId)})
+      with best as (${bestAttempts({ quizId })})
       select count(*) filter (
                where player <> ${me} and (score > ${a.score}
                  or (score = ${a.score} and duration_ms < ${a.durationMs ?? 0})

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, isNotNull, notInArray, sql, type SQL } from "drizzle-orm";
 import type { QuestionData, QuestionType } from "@/core/question";
-import type { Db } from "../client";
+import { isUniqueViolation, type Db } from "../client";
 import { gameAnswers, games, players, questions, quizzes, users, type GameSettings } from "../schema";
 
 /** The open game (not finished or cancelled) that has this PIN, if any. */
@@ -47,13 +47,6 @@ export async function loadQuizForGame(db: Db, quizId: string) {
       }),
     ),
   };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 /**

@@ -31,7 +31,8 @@ export const challenges = pgTable(
     attemptsAllowed: integer("attempts_allowed").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("challenges_quiz_idx").on(t.quizId)],
+  // The owner's list on /me reads by owner.
+  (t) => [index("challenges_quiz_idx").on(t.quizId), index("challenges_owner_idx").on(t.ownerId)],
 );
 
 /** A solo play of a quiz, by a member (userId) or a guest (guestId, a signed cookie identity). */
@@ -67,6 +68,8 @@ export const attempts = pgTable(
     index("attempts_leaderboard_idx").on(t.quizId, t.status, t.score),
     index("attempts_user_idx").on(t.userId),
     index("attempts_guest_idx").on(t.guestId),
+    // A challenge's leaderboard, its owner's results and each player's attempts used read by challenge.
+    index("attempts_challenge_idx").on(t.challengeId),
   ],
 );
 

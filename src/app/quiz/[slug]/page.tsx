@@ -8,6 +8,7 @@ import { CategoryIcon } from "@/components/quiz/category";
 import { DifficultyPill, Pill } from "@/components/quiz/quiz-meta";
 import { StartPlay } from "@/components/play/start-play";
 import { HostLiveButton } from "@/components/host/host-live-button";
+import { ChallengeButton } from "@/components/challenge/challenge-button";
 import { StudyButton } from "@/components/study/study-button";
 import { Leaderboard } from "@/components/quiz/leaderboard";
 import { SharePanel } from "@/components/share/share-panel";
@@ -143,7 +144,12 @@ export default async function QuizPage({ params }: Props) {
             <div className="mt-5">
               <StartPlay slug={quiz.slug} nickname={viewer ? defaultNickname(viewer.name) : (guest?.nickname ?? null)} open={open} />
               {quiz.questions.length > 0 && <StudyButton slug={quiz.slug} />}
-              {quiz.status === "published" && quiz.questions.length > 0 && <HostLiveButton slug={quiz.slug} />}
+              {quiz.status === "published" && quiz.questions.length > 0 && (
+                <>
+                  <HostLiveButton slug={quiz.slug} />
+                  <ChallengeButton slug={quiz.slug} />
+                </>
+              )}
               {canManageQuiz(viewer, quiz) && <OwnerTools slug={quiz.slug} status={quiz.status} visibility={quiz.visibility} />}
             </div>
           </div>

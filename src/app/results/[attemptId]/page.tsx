@@ -60,7 +60,11 @@ export default async function ResultsPage({ params }: Props) {
   return (
     <div className="container-page space-y-8 py-8">
       <div>
-        <Link href={`/quiz/${r.quiz.slug}`} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
+        {/* An attempt at a challenge leads back to the challenge (where its board and any attempts left are). */}
+        <Link
+          href={r.challenge ? `/challenge/${r.challenge.code}` : `/quiz/${r.quiz.slug}`}
+          className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+        >
           <ArrowLeft className="size-4" aria-hidden />
           {r.quiz.title}
         </Link>
@@ -102,12 +106,18 @@ export default async function ResultsPage({ params }: Props) {
         </section>
         <aside className="space-y-5">
           <div className="flex flex-wrap gap-2">
-            {r.isOwner ? (
-              <RetryButton slug={r.quiz.slug} nickname={r.nickname} />
-            ) : null}
-            <Link href={`/quiz/${r.quiz.slug}`} className={buttonClass(r.isOwner ? "secondary" : "primary", "md")}>
-              {t("back")}
-            </Link>
+            {r.challenge ? (
+              <Link href={`/challenge/${r.challenge.code}`} className={buttonClass("primary", "md")} data-testid="back-to-challenge">
+                {t("backToChallenge")}
+              </Link>
+            ) : (
+              <>
+                {r.isOwner ? <RetryButton slug={r.quiz.slug} nickname={r.nickname} /> : null}
+                <Link href={`/quiz/${r.quiz.slug}`} className={buttonClass(r.isOwner ? "secondary" : "primary", "md")}>
+                  {t("back")}
+                </Link>
+              </>
+            )}
           </div>
           <div>
             <h2 className="mb-3 text-lg font-bold">{ts("title")}</h2>

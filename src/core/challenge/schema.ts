@@ -1,0 +1,47 @@
+import { plainText } from "../text";
+import { z } from "../zod";
+import { ATTEMPTS_DEFAULT, ATTEMPTS_MAX, ATTEMPTS_MIN, challengeTimeProblems, normalizeChallengeCode } from "./rules";
+
+/**
+ * A challenge as its owner asks for it: the one schema of the create form, its server action, the
+ * API and the OpenAPI document. Times are ISO 8601 with their offset (the form sends the browser's
+ * local time as UTC); they are checked against the clock of whoever parses (the browser for the
+ * form's own check, the server for what is stored). Issue messages are field error codes.
+ */
+export const challengeInput = z
+  .object({
+    quiz: z.string().min(1).max(200).pipe(plainText()).describe("The quiz's slug"),
+    closesAt: z.iso
+      .datetime({ offset: true, error: "challenge_date_invalid" })
+      .describe("When it closes (exclusive): in the future, at most a year ahead; ISO 8601 with offset"),
+    opensAt: z.iso
+      .datetime({ offset: true, error: "challenge_date_invalid" })
+      .optional()
+      .describe("When it opens; default (and anything earlier): now"),
+    attemptsAllowed: z
+      .int("challenge_attempts_range")
+      .min(ATTEMPTS_MIN, "challenge_attempts_range")
+      .max(ATTEMPTS_MAX, "challenge_attempts_range")
+      .default(ATTEMPTS_DEFAULT)
+      .describe(`Attempts per player, ${ATTEMPTS_MIN}–${ATTEMPTS_MAX}`),
+  })
+  .superRefine((v, ctx) => {
+    const times = { closesAt: new Date(v.closesAt), opensAt: v.opensAt ? new Date(v.opensAt) : null };
+    for (const p of challengeTimeProblems(times, new Date())) ctx.addIssue({ code: "custom", path: [p.field], message: p.code });
+  });
+export type ChallengeInput = z.infer<typeof challengeInput>;
+
+/** The `{code}` of /challenge/{code} and /api/v1/challenges/{code}: read as typed, or no such challenge. */
+export const challengeParams = z.object({
+  code: z.string().transform((raw, ctx) => {
+    const code = normalizeChallengeCode(raw);
+    if (!code) {
+      ctx.addIssue({ code: "custom", message: "Not a challenge code" });
+      return z.NEVER;
+    }
+    return code;
+  }),
+});
+
+/** `?format=` of a challenge's results: JSON for scripts, CSV for a spreadsheet. */
+export const challengeResultsQuery = z.object({ format: z.enum(["json", "csv"]).default("json") });
