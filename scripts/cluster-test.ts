@@ -6,8 +6,8 @@
  * game of 50 phones (socket.io-client bots, which reconnect by themselves like the browser client)
  * and a host bot, and
  *   1. SIGKILLs the game's owner mid-question: the game goes on on the other instance, which
- *      takes it over from PostgreSQL when the lease runs out; solo play and the study API keep
- *      answering through the balancer meanwhile;
+ *      takes it over from PostgreSQL when the lease runs out; solo play, the study API and the
+ *      challenge API keep answering through the balancer meanwhile;
  *   2. restarts it, then rolls both instances (SIGTERM the owner, restart it, SIGTERM the other)
  *      with the game running;
  *   3. checks that every answer a bot had acknowledged is stored and counted in the final scores.
@@ -225,6 +225,24 @@ async function httpChecks(cookie: string): Promise<void> {
   check(review.status === 201 || review.status === 200, `study: review answered ${review.status}`);
   const due = await fetch(`${ORIGIN}/api/v1/study/due`, { headers: { cookie } });
   check(due.status === 200, `study: due answered ${due.status}`);
+  // A self-paced challenge: the host makes one, a guest starts it, the host reads its results.
+  const made = await fetch(`${ORIGIN}/api/v1/challenges`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ quiz: "world-capitals", closesAt: new Date(Date.now() + 86_400_000).toISOString(), attemptsAllowed: 3 }),
+  });
+  check(made.status === 201, `challenge: create answered ${made.status}`);
+  const { code } = (await made.json()) as { code: string };
+  const guest = await fetch(`${ORIGIN}/api/v1/challenges/${code}/attempts`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: ORIGIN },
+    body: JSON.stringify({ nickname: "Guest" }),
+  });
+  check(guest.status === 201, `challenge: a guest's start answered ${guest.status}`);
+  const results = await fetch(`${ORIGIN}/api/v1/challenges/${code}/results`, { headers: { cookie } });
+  check(results.status === 200, `challenge: results answered ${results.status}`);
+  const { attempts } = (await results.json()) as { attempts: unknown[] };
+  check(attempts.length === 1, `challenge: ${attempts.length} attempts in its results, 1 started`);
 }
 let reviews = 0;
 
