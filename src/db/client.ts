@@ -14,6 +14,12 @@ export type DbKind = "pglite" | "postgres";
 
 export type DbHandle = {
   db: Db;
+  /**
+   * The same database through connections of their own, for the live games' group commits and
+   * leases: an answer's acknowledgement waits for its commit, which must not queue behind the
+   * pages' queries for a connection (on PGlite, the worker also runs this work first).
+   */
+  liveDb: Db;
   kind: DbKind;
   /**
    * The node-postgres pool under `db`, for work that needs one connection throughout (the
@@ -32,26 +38,56 @@ export type DbConfig =
   /** dataDir: a folder for a durable database, or "memory://" for a throw-away one (tests). */
   | { kind: "pglite"; dataDir: string };
 
+/** PostgreSQL connections each process keeps for its live games, beside DATABASE_POOL_MAX. */
+export const LIVE_POOL_MAX = 4;
+
 /**
  * Opens one database. Both run behind the same driver, node-postgres: PostgreSQL over TCP, PGlite
- * in a worker thread (pglite-thread.ts). PGlite is a single session, so its pool has one
- * connection: a transaction holds it from begin to commit, and statements from concurrent
- * requests never interleave inside one.
+ * in a worker thread (pglite-thread.ts). PGlite is a single session, so each of its pools has one
+ * connection: a transaction holds the session from begin to commit, and statements from
+ * concurrent requests never interleave inside one.
  */
 export async function openDatabase(config: DbConfig): Promise<DbHandle> {
   if (config.kind === "postgres") {
     const max = config.poolMax ?? 10;
     const pool = new pg.Pool({ connectionString: config.url, max });
-    return handleOver(pool, "postgres", max, () => pool.end());
+    // Opened only when a live game first writes: a web process never does.
+    const livePool = new pg.Pool({ connectionString: config.url, max: LIVE_POOL_MAX });
+    return handleOver(pool, livePool, "postgres", () => Promise.all([pool.end(), livePool.end()]).then(() => {}));
   }
   const memory = config.dataDir.startsWith("memory://");
   const dir = memory ? config.dataDir : path.resolve(config.dataDir);
   if (!memory) mkdirSync(dir, { recursive: true });
   const thread = await openPgliteThread(dir);
-  return handleOver(thread.pool, "pglite", 1, () => thread.close());
+  return handleOver(thread.pool, thread.livePool, "pglite", () => thread.close());
 }
 
-function handleOver(pool: pg.Pool, kind: DbKind, max: number, end: () => Promise<void>): DbHandle {
+function handleOver(pool: pg.Pool, livePool: pg.Pool, kind: DbKind, end: () => Promise<void>): DbHandle {
+  for (const p of [pool, livePool]) listenForErrors(p, kind);
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const liveDb = drizzle(livePool, { schema }) as unknown as Db;
+  const pools = [pool, livePool];
+  const sum = (f: (p: pg.Pool) => number) => pools.reduce((n, p) => n + f(p), 0);
+  let closed = false;
+  return {
+    db,
+    liveDb,
+    kind,
+    pool,
+    usage: () => ({ kind, total: sum((p) => p.totalCount), idle: sum((p) => p.idleCount), waiting: sum((p) => p.waitingCount), max: sum((p) => p.options.max) }),
+    ping: (timeoutMs) => (closed ? Promise.resolve(false) : ping(db, timeoutMs)),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      // node-postgres's pool, once ending, never answers the queries still waiting for a
+      // connection: let them have one first. Those that come after are refused.
+      while (sum((p) => p.waitingCount) > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await end();
+    },
+  };
+}
+
+function listenForErrors(pool: pg.Pool, kind: DbKind): void {
   // A connection that fails (its server went away, PGlite's worker stopped) fails its queries and
   // the pool drops it. node-postgres also emits the error as an "error" event, which would end the
   // process if nothing listened: on an idle connection the pool listens, on one checked out (a
@@ -64,23 +100,6 @@ function handleOver(pool: pg.Pool, kind: DbKind, max: number, end: () => Promise
     }),
   );
   pool.on("error", () => {}); // an idle connection's error, logged by the listener above
-  const db = drizzle(pool, { schema }) as unknown as Db;
-  let closed = false;
-  return {
-    db,
-    kind,
-    pool,
-    usage: () => ({ kind, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
-    ping: (timeoutMs) => (closed ? Promise.resolve(false) : ping(db, timeoutMs)),
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      // node-postgres's pool, once ending, never answers the queries still waiting for a
-      // connection: let them have one first. Those that come after are refused.
-      while (pool.waitingCount > 0) await new Promise((resolve) => setTimeout(resolve, 5));
-      await end();
-    },
-  };
 }
 
 async function ping(db: Db, timeoutMs = 2000): Promise<boolean> {

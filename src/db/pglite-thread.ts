@@ -12,15 +12,17 @@ import { workerFile } from "@/worker-files";
  * while answers arrived, and about a fifth of the time spent serving pages; in the worker, that
  * thread only encodes queries and decodes their results.
  *
- * PGlite is one session, so the pool has one connection: callers queue for it in the pool, and a
- * transaction holds it from begin to commit, so concurrent transactions never interleave. When a
- * connection ends, the worker rolls back whatever it left open and resets the session for the
- * next one.
+ * PGlite is one session. Two pools of one connection each reach it: the live games' (`livePool`:
+ * group commits, leases) and everyone else's (`pool`). Callers queue in their pool, so a group
+ * commit waits at most for the statement running in the worker, never for the pages' queries
+ * queued behind it; in the worker a transaction holds the session from begin to commit, so
+ * transactions never interleave. When a connection ends, the worker rolls back whatever it left
+ * open and resets the session.
  *
  * A worker that stops (a WebAssembly abort, an uncaught error) fails every query in flight at once,
  * and another one is started on the same directory, where PostgreSQL's own recovery runs.
  */
-export type PgliteThread = { pool: pg.Pool; close(): Promise<void> };
+export type PgliteThread = { pool: pg.Pool; livePool: pg.Pool; close(): Promise<void> };
 
 type FromWorker =
   | { type: "ready" }
@@ -33,27 +35,33 @@ type FromWorker =
 export async function openPgliteThread(dataDir: string): Promise<PgliteThread> {
   const link = new WorkerLink(dataDir);
   await link.current();
-  const pool = new pg.Pool({
-    // PGlite's one role and database. node-postgres's default user is $USER, and a startup
-    // message with an empty user (no $USER, as in some containers) ends PGlite's WebAssembly
-    // program.
-    user: "postgres",
-    database: "postgres",
-    ssl: false, // whatever PGSSLMODE says
-    max: 1,
-    idleTimeoutMillis: 0,
-    // The idle connection does not keep the process alive, as PGlite on the main thread did not.
-    allowExitOnIdle: true,
-    stream: () => new WorkerSocket(link),
-  });
-  links.set(pool, link);
+  const poolOf = () => {
+    const pool = new pg.Pool({
+      // PGlite's one role and database. node-postgres's default user is $USER, and a startup
+      // message with an empty user (no $USER, as in some containers) ends PGlite's WebAssembly
+      // program.
+      user: "postgres",
+      database: "postgres",
+      ssl: false, // whatever PGSSLMODE says
+      max: 1,
+      idleTimeoutMillis: 0,
+      // The idle connection does not keep the process alive, as PGlite on the main thread did not.
+      allowExitOnIdle: true,
+      stream: () => new WorkerSocket(link),
+    });
+    links.set(pool, link);
+    return pool;
+  };
+  const pool = poolOf();
+  const livePool = poolOf();
   let closing: Promise<void> | undefined;
   return {
     pool,
+    livePool,
     close: () =>
       (closing ??= (async () => {
         try {
-          await pool.end();
+          await Promise.all([pool.end(), livePool.end()]);
         } finally {
           await link.close();
         }

@@ -33,19 +33,68 @@ try {
 
 /** @type {Map<number, { buf: Buffer, started: boolean }>} */
 const conns = new Map();
-// execProtocolRaw takes none of PGlite's locks, and PGlite is one session: every piece of work,
-// whatever its connection, runs one after the other, in the order it arrived.
-let chain = Promise.resolve();
+
+// PGlite is one session, and execProtocolRaw takes none of its locks, so the work of every
+// connection runs here one piece at a time, in the order it arrived. The main thread has two
+// connections (two pools): the live games' and everyone else's, so a group commit waits at most
+// for the one statement running, not for every page's queries queued in the other pool. Between
+// their pieces of work the session is shared, which is safe because neither leaves state behind a
+// statement (no named statements, no SET) — except a transaction, or a request whose answer has
+// not reached its ReadyForQuery: while one is open, its connection holds the session and only its
+// work runs.
+/** What a piece of work leaves: the session free (ReadyForQuery "idle"), still held, or as it was. */
+/** @type {{ conn: number, run: () => Promise<"free" | "held" | void> }[]} */
+const waiting = [];
+/** The connection in the middle of a transaction or request, whose work alone may run. */
+let holder = null;
+let running = false;
 let dead = false;
-const enqueue = (work) => {
-  chain = chain.then(() => (dead ? undefined : work())).catch(die);
-};
+let closing = null;
+
+/** Queues a piece of a connection's work (conn 0: the worker's own, run when the session is free). */
+function enqueue(conn, run) {
+  waiting.push({ conn, run });
+  void pump();
+}
+
+/** The next piece of work that may run: the holder's, or else the oldest. */
+function next() {
+  if (holder !== null) return waiting.findIndex((w) => w.conn === holder);
+  return waiting.length > 0 ? 0 : -1;
+}
+
+async function pump() {
+  if (running || dead) return;
+  running = true;
+  try {
+    for (let i = next(); i >= 0 && !dead; i = next()) {
+      const [work] = waiting.splice(i, 1);
+      const session = await work.run();
+      if (session === "free") holder = null;
+      else if (session === "held") holder = work.conn;
+    }
+    if (holder === null && closing && waiting.length === 0) await close();
+  } catch (err) {
+    die(err);
+  } finally {
+    running = false;
+  }
+}
+
+/** Whether a response ends in ReadyForQuery with status "I" (idle: no transaction open). */
+function readyForQueryIdle(out) {
+  const n = out.byteLength;
+  return n >= 6 && out[n - 6] === 0x5a /* Z */ && out[n - 5] === 0 && out[n - 4] === 0 && out[n - 3] === 0 && out[n - 2] === 5 && out[n - 1] === 0x49 /* I */;
+}
 
 parentPort.on("message", (m) => {
   if (m.type === "data") return receive(m.conn, m.bytes);
   if (m.type === "open") return void conns.set(m.conn, { buf: Buffer.alloc(0), started: false });
   if (m.type === "end") return end(m.conn);
-  if (m.type === "close") return enqueue(close);
+  if (m.type === "close") {
+    closing = true;
+    return void pump();
+  }
 });
 parentPort.postMessage({ type: "ready" });
 
@@ -69,11 +118,11 @@ function receive(conn, bytes) {
       // node-postgres asks for TLS only when `ssl` is set; the answer is no. A cancel request
       // comes on a connection of its own and asks to interrupt a query: PGlite cannot.
       // (A new array each time: send() moves what it sends.)
-      if (code === SSL_REQUEST) enqueue(() => send(conn, Uint8Array.of(NO_SSL)));
+      if (code === SSL_REQUEST) enqueue(conn, async () => send(conn, Uint8Array.of(NO_SSL)));
       else if (code === PROTOCOL_3) {
         c.started = true;
         // PGlite reads a startup message only alone, never followed by others in one call.
-        enqueue(() => execute(conn, message));
+        enqueue(conn, () => execute(conn, message));
       } else if (code !== CANCEL_REQUEST) {
         conns.delete(conn);
         parentPort.postMessage({ type: "error", conn, message: `unsupported startup request (code ${code})` });
@@ -94,13 +143,18 @@ function receive(conn, bytes) {
   // and the main thread sends a tick's writes in one message: they run as one call.
   if (batch.length) {
     const message = batch.length === 1 ? batch[0] : Buffer.concat(batch);
-    enqueue(() => execute(conn, message));
+    enqueue(conn, () => execute(conn, message));
   }
 }
 
 async function execute(conn, message) {
   const out = await db.execProtocolRaw(message);
+  // Who holds the session now: a connection whose answer ends in ReadyForQuery "idle" let it go;
+  // "in transaction", "failed transaction", or no ReadyForQuery at all (half a request) keeps it.
+  // Read before send(), which moves the bytes to the main thread.
+  const session = readyForQueryIdle(out) ? "free" : "held";
   if (conns.has(conn)) send(conn, out);
+  return session;
 }
 
 function send(conn, bytes) {
@@ -118,14 +172,19 @@ function send(conn, bytes) {
 function end(conn) {
   const c = conns.get(conn);
   conns.delete(conn);
+  // Its work not yet run goes with it; what it left open is undone when the session is its own
+  // (it still holds it, or nobody does).
+  for (let i = waiting.length - 1; i >= 0; i--) if (waiting[i].conn === conn) waiting.splice(i, 1);
   if (!c?.started) return;
-  enqueue(async () => {
+  enqueue(conn, async () => {
     if (db.isInTransaction()) await db.execProtocolRaw(simpleQuery("rollback"));
     await db.execProtocolRaw(simpleQuery("discard all"));
+    return "free";
   });
 }
 
 async function close() {
+  closing = null;
   let error;
   try {
     await db.close();

@@ -202,7 +202,8 @@ async function answerProbe(pathname: string, res: ServerResponse) {
 // Not in a web-only process: its balancer sends the live-game path elsewhere.
 const { getDatabase } = await import("../db");
 const live = liveGames
-  ? (await import("./live/socket")).attachLiveServer(server, async () => (await getDatabase()).db, {
+  ? // The live games' own connections (DbHandle.liveDb): a group commit never queues behind pages.
+    (await import("./live/socket")).attachLiveServer(server, async () => (await getDatabase()).liveDb, {
       // The name this process goes by in the live games' leases (which instance runs which game).
       instanceId: `${hostname()}:${config.PORT}:${process.pid}`,
     })
