@@ -82,7 +82,7 @@ function create() {
   });
   new client.Gauge({
     name: "quizdeck_db_pool_connections",
-    help: "Database connections by state (PGlite: its one connection, to its worker thread, busy from a query's or transaction's start to its end).",
+    help: "Database connections by state, the live games' own included (PGlite: its two connections to its worker thread, busy from a query's or transaction's start to its end).",
     labelNames: ["state"] as const,
     registers,
     collect() {
@@ -93,7 +93,7 @@ function create() {
   });
   new client.Gauge({
     name: "quizdeck_db_pool_waiting",
-    help: "Queries waiting for a database connection (PGlite: queued behind the query or transaction holding its one connection).",
+    help: "Queries waiting for a database connection (PGlite: for one of its two, each busy from a query's or transaction's start to its end).",
     registers,
     collect() {
       this.set(sources.database?.()?.waiting ?? 0);
@@ -101,7 +101,7 @@ function create() {
   });
   new client.Gauge({
     name: "quizdeck_db_pool_max",
-    help: "The most database connections this process opens (DATABASE_POOL_MAX; PGlite: 1).",
+    help: "The most database connections this process opens (DATABASE_POOL_MAX plus 4 for live games; PGlite: 2).",
     registers,
     collect() {
       this.set(sources.database?.()?.max ?? 0);
