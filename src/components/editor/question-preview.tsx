@@ -50,6 +50,7 @@ export function QuestionPreview({ question, index, timeLimit, onClose }: { quest
             points: question.points,
             timeLimit: question.timeLimit ?? timeLimit,
             imageUrl: null,
+            imageAlt: null,
             hasHint: Boolean(question.hint),
             data,
           }}

@@ -55,7 +55,7 @@ function readJson<T>(key: string): T | null {
 }
 
 function asPlayQuestion(q: PublicQuestion): PlayQuestion {
-  return { id: String(q.index), position: q.index, type: q.data.type, prompt: q.prompt, points: q.points, timeLimit: q.timeLimitSeconds, imageUrl: q.imageUrl, hasHint: false, data: q.data };
+  return { id: String(q.index), position: q.index, type: q.data.type, prompt: q.prompt, points: q.points, timeLimit: q.timeLimitSeconds, imageUrl: q.imageUrl, imageAlt: q.imageAlt, hasHint: false, data: q.data };
 }
 
 /**
