@@ -65,7 +65,7 @@ export function QuestionImage({ src, alt, size, loading = "eager", className, on
       data-status={status}
     >
       {status === "failed" ? (
-        <div className="flex size-full flex-col items-center justify-center gap-1 p-3 text-center text-sm text-zinc-500 dark:text-zinc-400">
+        <div className="flex size-full flex-col items-center justify-center gap-1 p-3 text-center text-sm text-zinc-600 dark:text-zinc-400">
           <ImageOff className="size-6 shrink-0" aria-hidden />
           {alt && <p className="line-clamp-3">{alt}</p>}
         </div>
