@@ -14,6 +14,13 @@ test.beforeEach(({}, testInfo) => {
 });
 
 const QUESTIONS = LIVE_QUIZ.quiz.questions;
+/** The multiple-choice question carries a picture (the test server's own icon) with a description. */
+const PICTURED = 1;
+const PICTURE_ALT = "The Quizdeck logo: a white brain on a purple square";
+const withPicture = (baseURL: string) => ({
+  ...LIVE_QUIZ,
+  quiz: { ...LIVE_QUIZ.quiz, questions: QUESTIONS.map((q, i) => (i === PICTURED ? { ...q, imageUrl: `${baseURL}/icon.svg`, imageAlt: PICTURE_ALT } : q)) },
+});
 const NAMES = ["Ana", "Ben", "Cleo"];
 // Who answers right, per question (Ana always, Ben on even questions, Cleo on odd ones).
 const RIGHT = (player: number, q: number) => player === 0 || (player === 1 ? q % 2 === 0 : q % 2 === 1);
@@ -35,7 +42,7 @@ test("a live game: QR join, six question types, reconnects, reveal, scoreboard, 
   test.setTimeout(300_000);
   await host.setViewportSize({ width: 1920, height: 1080 });
   await signUpInBrowser(host);
-  const slug = await importQuiz(host, baseURL!);
+  const slug = await importQuiz(host, baseURL!, withPicture(baseURL!));
   const gameId = await hostGame(host, slug);
   const pin = (await host.getByTestId("host-pin").getAttribute("data-pin"))!;
   expect(pin).toMatch(/^\d{6}$/);
@@ -65,6 +72,9 @@ test("a live game: QR join, six question types, reconnects, reveal, scoreboard, 
   for (const [qi, q] of QUESTIONS.entries()) {
     await expect(host.getByTestId("host-question")).toHaveAttribute("data-index", String(qi));
     await expect(host.getByTestId("host-prompt")).toHaveText(q.prompt);
+    // The big screen shows a question's picture with its description, and nothing for the others.
+    if (qi === PICTURED) await expect(host.getByTestId("host-question").getByRole("img", { name: PICTURE_ALT })).toBeVisible();
+    else await expect(host.getByTestId("question-image")).toHaveCount(0);
 
     if (qi === 2) {
       // Cleo's phone is closed mid-question and opened again: same name, same score.
@@ -78,6 +88,17 @@ test("a live game: QR join, six question types, reconnects, reveal, scoreboard, 
 
     for (const [pi, p] of phones.entries()) {
       await waitForQuestion(p.page, qi);
+      if (qi === PICTURED && pi === 0) {
+        // The phone shows the picture beside the prompt, with its description and no referrer, and
+        // on a 390×844 screen every option and Submit stay in view without scrolling.
+        const picture = p.page.getByTestId("player-phase").getByRole("img", { name: PICTURE_ALT });
+        await expect(picture).toBeVisible();
+        await expect(picture).toHaveAttribute("referrerpolicy", "no-referrer");
+        await expect(p.page.getByTestId("question-image")).toHaveAttribute("data-status", "loaded");
+        await expect(p.page.getByRole("checkbox", { name: QUESTIONS[PICTURED].options.at(-1) })).toBeInViewport({ ratio: 1 });
+        await expect(p.page.getByTestId("submit-answer")).toBeInViewport({ ratio: 1 });
+        expect(await p.page.evaluate(() => window.scrollY)).toBe(0);
+      }
       await answer(p.page, q, RIGHT(pi, qi));
       if (qi === 3 && pi === 0) {
         // The host reloads mid-question and carries on.

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { signUpByApi } from "./accounts";
 import { expect, test } from "./fixtures";
+import { watchLayoutShifts } from "./layout-shift";
 
 /**
  * The home page's "due for study" strip and a guest's own /study dashboard (docs/rules.md §2, §10):
@@ -25,18 +26,6 @@ async function reviewByApi(page: Page, rating: "again" | "easy", count: number) 
     const res = await page.request.post("/api/v1/study/reviews", { data: { questionId: q.id, rating, clientReviewId: `strip-review-${i}` } });
     expect(res.status()).toBe(201);
   }
-}
-
-/** Sums the layout shifts the page has had (Chromium's Layout Instability API), from its start. */
-async function watchLayoutShifts(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { layoutShift: number };
-    w.layoutShift = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.layoutShift += e.value;
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
 }
 
 const strip = (page: Page) => page.getByTestId("study-strip");

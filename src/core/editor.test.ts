@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { changeType, docToInput, duplicateQuestion, EDITOR_PROBLEMS, editorDocSchema, editorProblemEnglish, editorQuestionData, emptyDoc, emptyQuestion, inputToDoc, storedQuestionToEditor, validateForPublish, type EditorProblem } from "./editor";
+import { changeType, checkImageUrl, docToInput, duplicateQuestion, EDITOR_PROBLEMS, editorDocSchema, editorProblemEnglish, editorQuestionData, emptyDoc, emptyQuestion, inputToDoc, storedQuestionToEditor, validateForPublish, type EditorDoc, type EditorProblem } from "./editor";
 import { answerFeedback } from "./question";
 import { quizInput } from "./quiz-schema";
 
@@ -135,6 +135,101 @@ describe("per-answer feedback through the editor", () => {
     expect(answerFeedback(bool!, true, false)).toEqual(["It is a dwarf planet."]);
     expect(answerFeedback(bool!, false, true)).toEqual(["Right."]);
     expect(answerFeedback(bool!, null, false)).toEqual([]);
+  });
+});
+
+describe("a question's picture through the editor", () => {
+  const PICTURE = "https://example.org/mona-lisa.jpg";
+  const ALT = "A woman with folded hands smiles faintly before a distant landscape";
+  const withPicture = (imageUrl: string, imageAlt?: string): EditorDoc => {
+    const q = emptyQuestion("boolean", newId);
+    q.prompt = "This portrait hangs in the Louvre.";
+    return { ...emptyDoc(), title: "Paintings", questions: [{ ...q, imageUrl, ...(imageAlt === undefined ? {} : { imageAlt }) }] };
+  };
+
+  it("the draft keeps the address and the description as typed, valid or not", () => {
+    for (const doc of [withPicture(PICTURE, ALT), withPicture("javascript:alert(1)", "x".repeat(500))]) {
+      const saved = editorDocSchema.parse(JSON.parse(JSON.stringify(doc)));
+      expect(saved.questions[0]).toMatchObject({ imageUrl: doc.questions[0]!.imageUrl, imageAlt: doc.questions[0]!.imageAlt });
+    }
+  });
+
+  it("a draft saved before pictures could be edited still opens, without one", () => {
+    const old = JSON.parse(JSON.stringify(withPicture(PICTURE))) as { questions: Record<string, unknown>[] };
+    delete old.questions[0]!.imageUrl;
+    const parsed = editorDocSchema.safeParse(old);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.questions[0]).not.toHaveProperty("imageUrl");
+    expect(validateForPublish(parsed.data!)).toMatchObject({ ok: true });
+  });
+
+  it("publishes the picture with its description, trimmed", () => {
+    const result = validateForPublish(withPicture(` ${PICTURE} `, ` ${ALT} `));
+    expect(result.ok && result.quiz.questions[0]).toMatchObject({ imageUrl: PICTURE, imageAlt: ALT });
+  });
+
+  it("a description alone, or a blank address, is no picture", () => {
+    for (const doc of [withPicture("", ALT), withPicture("   ", ALT)]) {
+      const result = validateForPublish(doc);
+      expect(result.ok).toBe(true);
+      if (result.ok) expect(result.quiz.questions[0]).not.toHaveProperty("imageUrl");
+      if (result.ok) expect(result.quiz.questions[0]).not.toHaveProperty("imageAlt");
+    }
+    const noAlt = validateForPublish(withPicture(PICTURE, "  "));
+    expect(noAlt.ok && noAlt.quiz.questions[0]).toMatchObject({ imageUrl: PICTURE });
+    expect(noAlt.ok && noAlt.quiz.questions[0]!.imageAlt).toBeUndefined();
+  });
+
+  it.each([
+    ["javascript:alert(1)", "questions.0.imageUrl", "Use a web address that starts with http:// or https://"],
+    ["data:image/png;base64,iVBORw0KGgo=", "questions.0.imageUrl", "Use a web address that starts with http:// or https://"],
+    ["ftp://example.org/a.png", "questions.0.imageUrl", "Use a web address that starts with http:// or https://"],
+    ["/icon.svg", "questions.0.imageUrl", "Use a web address that starts with http:// or https://"],
+    [`https://example.org/${"a".repeat(2000)}`, "questions.0.imageUrl", "Use at most 2000 characters"],
+  ])("publishing refuses %j at its field", (url, path, message) => {
+    const result = validateForPublish(withPicture(url, ALT));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(Object.fromEntries(Object.entries(result.errors).map(([k, p]) => [k, say(p)]))).toEqual({ [path]: message });
+  });
+
+  it("publishing refuses a description over 200 characters at its field", () => {
+    const result = validateForPublish(withPicture(PICTURE, "x".repeat(201)));
+    expect(!result.ok && say(result.errors["questions.0.imageAlt"])).toBe("Use at most 200 characters");
+  });
+
+  it("checks an address as the author types by the rule publishing applies", () => {
+    expect(checkImageUrl(undefined)).toEqual({ ok: true, url: null });
+    expect(checkImageUrl("  ")).toEqual({ ok: true, url: null });
+    expect(checkImageUrl(` ${PICTURE}`)).toEqual({ ok: true, url: PICTURE });
+    expect(checkImageUrl("javascript:alert(1)")).toEqual({ ok: false, problem: { code: "image_url" } });
+    expect(checkImageUrl("data:image/png;base64,AAAA")).toEqual({ ok: false, problem: { code: "image_url" } });
+    expect(checkImageUrl(`https://example.org/${"a".repeat(2000)}`)).toEqual({ ok: false, problem: { code: "max_chars", n: 2000 } });
+    expect(checkImageUrl("https://example.org/a\u0001.png")).toEqual({ ok: false, problem: { code: "control_chars" } });
+  });
+
+  it("duplicating or retyping a question keeps its picture", () => {
+    const q = withPicture(PICTURE, ALT).questions[0]!;
+    expect(duplicateQuestion(q, newId)).toMatchObject({ imageUrl: PICTURE, imageAlt: ALT });
+    expect(changeType(q, "single", newId)).toMatchObject({ imageUrl: PICTURE, imageAlt: ALT });
+  });
+
+  it("an imported or published question comes back to the editor with its picture", () => {
+    const quiz = quizInput.parse({
+      title: "Paintings",
+      category: "art",
+      questions: [
+        { type: "boolean", prompt: "In the Louvre?", correct: true, imageUrl: PICTURE, imageAlt: ALT },
+        { type: "boolean", prompt: "No picture", correct: false },
+      ],
+    });
+    const doc = inputToDoc(quiz, newId);
+    expect(doc.questions[0]).toMatchObject({ imageUrl: PICTURE, imageAlt: ALT });
+    expect(doc.questions[1]).not.toHaveProperty("imageUrl");
+    expect(quizInput.parse(docToInput(doc)).questions).toEqual(quiz.questions);
+    const row = { id: newId(), prompt: "In the Louvre?", data: editorQuestionData(doc.questions[0]!), explanation: "", hint: null, timeLimit: null, points: 1000 };
+    expect(storedQuestionToEditor({ ...row, imageUrl: PICTURE, imageAlt: ALT }, newId)).toMatchObject({ imageUrl: PICTURE, imageAlt: ALT });
+    expect(storedQuestionToEditor({ ...row, imageUrl: PICTURE, imageAlt: null }, newId)).toMatchObject({ imageUrl: PICTURE, imageAlt: "" });
+    expect(storedQuestionToEditor({ ...row, imageUrl: null, imageAlt: null }, newId)).not.toHaveProperty("imageUrl");
   });
 });
 

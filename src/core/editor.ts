@@ -5,8 +5,10 @@ import { QUESTION_TYPES } from "./question";
 import {
   CATEGORIES,
   DIFFICULTIES,
+  LIMITS,
   POINTS,
   VISIBILITIES,
+  imageUrlSchema,
   publishableQuiz,
   type QuestionInput,
   type QuizInput,
@@ -37,6 +39,12 @@ export type EditorQuestion = {
   hint: string;
   timeLimit: number | null;
   points: number;
+  /**
+   * The question's optional picture: its address and what it shows (alt text), as typed. Absent
+   * in drafts saved before pictures could be edited, so both are optional rather than "".
+   */
+  imageUrl?: string;
+  imageAlt?: string;
 };
 export type EditorDoc = {
   title: string;
@@ -75,6 +83,8 @@ const editorQuestion = z.object({
   hint: text(2000),
   timeLimit: z.number().int().nullable(),
   points: z.number().int(),
+  imageUrl: text(4000).optional(),
+  imageAlt: text(2000).optional(),
 });
 export const editorDocSchema = z.object({
   title: text(1000),
@@ -182,6 +192,8 @@ export function editorQuestionToInput(q: EditorQuestion): unknown {
     hint: blankToUndefined(q.hint),
     timeLimit: q.timeLimit ?? undefined,
     points: q.points,
+    // A picture's description without its picture means nothing, so it goes with the address.
+    ...(q.imageUrl?.trim() ? { imageUrl: q.imageUrl, imageAlt: blankToUndefined(q.imageAlt ?? "") } : {}),
   };
   switch (q.type) {
     case "single": {
@@ -261,6 +273,7 @@ export const EDITOR_PROBLEMS = {
   question_needed: "Add at least one question",
   control_chars: "Remove control characters",
   feedback_per_option: "Give one feedback per option (empty for none)",
+  image_url: "Use a web address that starts with http:// or https://",
   invalid: "Check this field",
 } as const;
 export type EditorProblemCode = keyof typeof EDITOR_PROBLEMS;
@@ -296,6 +309,19 @@ function problemFor(issue: z.core.$ZodIssue, doc: EditorDoc): EditorProblem {
   if (last === "points") return { code: "points" };
   if (last === "category") return { code: "category" };
   return { code: BY_ENGLISH.get(issue.message) ?? "invalid" };
+}
+
+/**
+ * A picture address as the editor checks it while the author types, by the same rule publishing
+ * applies: the address to load (trimmed), or the problem to show at the field. Blank is no picture.
+ */
+export function checkImageUrl(url: string | undefined): { ok: true; url: string | null } | { ok: false; problem: EditorProblem } {
+  if (!url?.trim()) return { ok: true, url: null };
+  const parsed = imageUrlSchema.safeParse(url);
+  if (parsed.success) return { ok: true, url: parsed.data };
+  const issue = parsed.error.issues[0];
+  if (issue?.code === "too_big") return { ok: false, problem: { code: "max_chars", n: LIMITS.imageUrlMax } };
+  return { ok: false, problem: { code: BY_ENGLISH.get(issue?.message ?? "") ?? "image_url" } };
 }
 
 /**
@@ -342,9 +368,23 @@ export function editorQuestionData(q: EditorQuestion): QuestionData {
   }
 }
 
+/** A picture as the editor holds it: both fields, or neither when there is no picture. */
+const pictureOf = (url: string | null | undefined, alt: string | null | undefined): Pick<EditorQuestion, "imageUrl" | "imageAlt"> =>
+  url ? { imageUrl: url, imageAlt: alt ?? "" } : {};
+
 /** A stored question (answer key included) as the editor edits it. */
 export function storedQuestionToEditor(
-  row: { id: string; prompt: string; data: QuestionData; explanation: string; hint: string | null; timeLimit: number | null; points: number },
+  row: {
+    id: string;
+    prompt: string;
+    data: QuestionData;
+    explanation: string;
+    hint: string | null;
+    timeLimit: number | null;
+    points: number;
+    imageUrl?: string | null;
+    imageAlt?: string | null;
+  },
   newId: () => string,
 ): EditorQuestion {
   const base = emptyQuestion(row.data.type, newId);
@@ -356,6 +396,7 @@ export function storedQuestionToEditor(
     hint: row.hint ?? "",
     timeLimit: row.timeLimit,
     points: row.points,
+    ...pictureOf(row.imageUrl, row.imageAlt),
   };
   const d = row.data;
   switch (d.type) {
@@ -400,6 +441,7 @@ export function inputToDoc(quiz: Partial<QuizInput> & { questions: QuestionInput
         hint: input.hint ?? "",
         timeLimit: input.timeLimit ?? null,
         points: input.points,
+        ...pictureOf(input.imageUrl, input.imageAlt),
       };
       switch (input.type) {
         case "single":

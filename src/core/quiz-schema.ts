@@ -43,6 +43,8 @@ export const LIMITS = {
   explanationMax: 1000,
   hintMax: 200,
   feedbackMax: 500,
+  imageUrlMax: 2000,
+  imageAltMax: 200,
 } as const;
 
 // Quiz text may hold tabs and line breaks (GIFT, CSV) but no other control character.
@@ -50,13 +52,29 @@ const text = () => z.string().refine((v) => !hasControlChars(v, true), CONTROL_M
 const trimmed = (max: number, min = 1) => text().trim().min(min).max(max);
 const timeLimit = z.number().int().min(LIMITS.timeMin).max(LIMITS.timeMax);
 
+/**
+ * A question's picture is a link the author gives, shown to every player by their own browser.
+ * Only an absolute http(s) address: a `javascript:` link cannot run from an <img>, but nothing
+ * else belongs there either (a `data:` URL would put megabytes into every question row and
+ * payload, `ftp:` and relative paths do not load), and the rule says so at the field rather than
+ * leaving a picture that never shows. Trimmed first, as a pasted address often carries spaces.
+ */
+export const imageUrlSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.imageUrlMax)
+  .refine((v) => !hasControlChars(v), CONTROL_MESSAGE)
+  .pipe(z.url({ protocol: /^https?$/, message: "Use a web address that starts with http:// or https://" }));
+
 const common = {
   prompt: trimmed(LIMITS.promptMax),
   explanation: text().trim().max(LIMITS.explanationMax).default(""),
   hint: text().trim().max(LIMITS.hintMax).optional(),
   timeLimit: timeLimit.optional(),
   points: z.union(POINTS.map((p) => z.literal(p))).default(1000),
-  imageUrl: z.url().optional(),
+  imageUrl: imageUrlSchema.optional(),
+  /** What the picture shows, for people who cannot see it (the image's alt text). */
+  imageAlt: text().trim().max(LIMITS.imageAltMax).optional(),
 };
 
 const options = z

@@ -23,7 +23,8 @@ export const publicQuestion = z.object({
   prompt: z.string(),
   timeLimit: z.int().describe("Seconds"),
   points: z.union([z.literal(0), z.literal(1000), z.literal(2000)]),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.string().nullable().describe("The question's picture: an http(s) address of any host"),
+  imageAlt: z.string().nullable().describe("What the picture shows, for people who cannot see it (its alt text)"),
   hasHint: z.boolean(),
   data: publicQuestionData,
 });

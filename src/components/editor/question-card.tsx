@@ -11,6 +11,7 @@ import { changeType, type EditorQuestion } from "@/core/editor";
 import { QUESTION_TYPES } from "@/core/question";
 import { LIMITS, POINTS } from "@/core/quiz-schema";
 import { newId } from "@/components/browser/new-id";
+import { PictureField } from "./picture-field";
 
 type Props = {
   question: EditorQuestion;
@@ -123,6 +124,7 @@ export function QuestionCard({ question: q, index, count, errors, onChange, onMo
         rows={2}
         error={err("prompt")}
       />
+      <PictureField q={q} base={base} err={err} onChange={onChange} />
 
       <div className="mt-4">
         <AnswerEditor q={q} base={base} err={err} onChange={onChange} />

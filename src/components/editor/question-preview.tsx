@@ -4,9 +4,10 @@ import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { AnswerInput } from "@/components/answer/answer-input";
+import { QuestionImage } from "@/components/answer/question-image";
 import { initialAnswer } from "@/components/answer/rules";
 import { buttonClass } from "@/components/ui/button";
-import { editorQuestionData, type EditorQuestion } from "@/core/editor";
+import { checkImageUrl, editorQuestionData, type EditorQuestion } from "@/core/editor";
 import type { Answer } from "@/core/grading";
 import { toPublicData } from "@/core/question";
 
@@ -16,6 +17,7 @@ export function QuestionPreview({ question, index, timeLimit, onClose }: { quest
   const ref = useRef<HTMLDialogElement>(null);
   const data = toPublicData(editorQuestionData(question), question.id);
   const [value, setValue] = useState<Answer | null>(initialAnswer(data));
+  const picture = checkImageUrl(question.imageUrl);
   useEffect(() => {
     const dialog = ref.current;
     dialog?.showModal();
@@ -41,6 +43,7 @@ export function QuestionPreview({ question, index, timeLimit, onClose }: { quest
           {t("previewMeta", { seconds: question.timeLimit ?? timeLimit, points: question.points })}
         </p>
         <p className="text-xl font-bold sm:text-2xl">{question.prompt || t("noPrompt")}</p>
+        {picture.ok && picture.url && <QuestionImage src={picture.url} alt={question.imageAlt?.trim() || null} size="card" />}
         <AnswerInput
           question={{
             id: question.id,
@@ -50,6 +53,7 @@ export function QuestionPreview({ question, index, timeLimit, onClose }: { quest
             points: question.points,
             timeLimit: question.timeLimit ?? timeLimit,
             imageUrl: null,
+            imageAlt: null,
             hasHint: Boolean(question.hint),
             data,
           }}

@@ -7,6 +7,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { clsx } from "clsx";
 import { copyText } from "@/components/browser/copy-text";
 import { newId } from "@/components/browser/new-id";
+import { QuestionImage } from "@/components/answer/question-image";
 import { isComplete, isOneTap } from "@/components/answer/rules";
 import { useCountdown } from "@/components/answer/use-countdown";
 import { buttonClass } from "@/components/ui/button";
@@ -55,7 +56,7 @@ function readJson<T>(key: string): T | null {
 }
 
 function asPlayQuestion(q: PublicQuestion): PlayQuestion {
-  return { id: String(q.index), position: q.index, type: q.data.type, prompt: q.prompt, points: q.points, timeLimit: q.timeLimitSeconds, imageUrl: q.imageUrl, hasHint: false, data: q.data };
+  return { id: String(q.index), position: q.index, type: q.data.type, prompt: q.prompt, points: q.points, timeLimit: q.timeLimitSeconds, imageUrl: q.imageUrl, imageAlt: q.imageAlt, hasHint: false, data: q.data };
 }
 
 /**
@@ -469,6 +470,7 @@ function QuestionPanel({
       <h1 className="mb-4 text-xl leading-snug font-bold" data-testid="player-prompt">
         {question.prompt}
       </h1>
+      {question.imageUrl && <QuestionImage key={question.index} src={question.imageUrl} alt={question.imageAlt} size="phone" className="mb-4" />}
       {view.stage === "reading" ? (
         <p className="py-6 text-center text-lg font-semibold text-zinc-600 dark:text-zinc-400">{t("getReady")}</p>
       ) : view.timing?.paused ? (

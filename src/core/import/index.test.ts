@@ -267,7 +267,7 @@ const allTypes = quizInput.parse({
     { type: "single", prompt: "Capital of Chile?", options: ["Lima", "Santiago", "Quito"], correct: 1, explanation: "Santiago.", hint: "Starts with S", points: 0 },
     { type: "multiple", prompt: "Which are noble gases?", options: ["Neon", "Oxygen", "Argon", "Xenon", "Iron", "Helium"], correct: [0, 2, 3, 5], points: 2000, timeLimit: 60 },
     { type: "multiple", prompt: "Only one right here", options: ["Yes", "No"], correct: [0] },
-    { type: "boolean", prompt: "Water is wet.", correct: true, explanation: "Mostly.", timeLimit: 5 },
+    { type: "boolean", prompt: "Water is wet.", correct: true, explanation: "Mostly.", timeLimit: 5, imageUrl: "https://example.org/water.jpg" },
     { type: "boolean", prompt: "The Sun orbits the Earth.", correct: false, hint: "Copernicus" },
     { type: "text", prompt: "Chemical symbol of gold?", accepted: ["Au", "au."], explanation: "From Latin aurum.", points: 1000, timeLimit: 240 },
     { type: "order", prompt: "Smallest first", items: ["Atom", "Cell", "Organ", "Organism"], hint: "Think size", points: 2000 },
@@ -290,6 +290,18 @@ describe("round trip: parseImport(f, exportQuiz(f, quiz)) gives the same questio
     expect(r.questions.map((q) => comparable(q.question))).toEqual(quiz.questions.map(comparable));
     const { slug: _slug, questions: _questions, ...meta } = quiz;
     expect(r.quiz).toEqual(meta);
+  });
+
+  it("JSON carries a picture's description; CSV and GIFT keep their mapping, the address alone", async () => {
+    const [first, ...rest] = allTypes.questions;
+    const quiz = { ...allTypes, questions: [{ ...first!, imageUrl: "https://example.org/chile.png", imageAlt: "A map of South America" }, ...rest] };
+    const back = async (format: (typeof EXPORT_FORMATS)[number]) => (await parseImport(format, exportQuiz(format, quiz))).questions[0]?.question;
+    expect(await back("json")).toMatchObject({ imageUrl: "https://example.org/chile.png", imageAlt: "A map of South America" });
+    for (const format of ["csv", "gift"] as const) {
+      const q = await back(format);
+      expect(q?.imageUrl, format).toBe("https://example.org/chile.png");
+      expect(q?.imageAlt, format).toBeUndefined();
+    }
   });
 
   it("covers what the task asks of the fixture", () => {

@@ -102,6 +102,43 @@ describe("Quizdeck JSON", () => {
     expect(parseQuizdeckJson('"just a string"').problems[0]?.reason).toContain("not a Quizdeck quiz");
   });
 
+  it("carries a question's picture and its description there and back", () => {
+    const quiz = quizInput.parse({
+      title: "Paintings",
+      category: "art",
+      questions: [
+        { type: "boolean", prompt: "This portrait hangs in the Louvre.", correct: true, imageUrl: "https://example.org/mona-lisa.jpg", imageAlt: "A smiling woman with folded hands" },
+        { type: "boolean", prompt: "A picture without a description", correct: false, imageUrl: "https://example.org/scream.png" },
+        { type: "boolean", prompt: "No picture", correct: false },
+      ],
+    });
+    const text = exportQuizdeckJson(quiz);
+    const written = (JSON.parse(text) as { quiz: { questions: Record<string, unknown>[] } }).quiz.questions;
+    expect(written[0]).toMatchObject({ imageUrl: "https://example.org/mona-lisa.jpg", imageAlt: "A smiling woman with folded hands" });
+    expect(written[2]).not.toHaveProperty("imageUrl");
+    const r = parseQuizdeckJson(text);
+    expect(plain(r.problems)).toEqual([]);
+    expect(r.questions.map((q) => q.question)).toEqual(quiz.questions);
+  });
+
+  it("refuses a picture that is not an http(s) address, or a description too long, at the question's line", () => {
+    const file = [
+      "[",
+      '{"type":"boolean","prompt":"A","correct":true,"imageUrl":"javascript:alert(1)"},',
+      '{"type":"boolean","prompt":"B","correct":true,"imageUrl":"data:image/png;base64,AAAA"},',
+      `{"type":"boolean","prompt":"C","correct":true,"imageUrl":"https://example.org/c.png","imageAlt":"${"x".repeat(201)}"},`,
+      '{"type":"boolean","prompt":"D","correct":true,"imageUrl":"https://example.org/d.png","imageAlt":"Fine"}',
+      "]",
+    ].join("\n");
+    const r = parseQuizdeckJson(file);
+    expect(r.questions.map((q) => q.line)).toEqual([5]);
+    expect(plain(r.problems)).toEqual([
+      { line: 2, reason: "Question 1 (line 2): the image URL is not a valid URL" },
+      { line: 3, reason: "Question 2 (line 3): the image URL is not a valid URL" },
+      { line: 4, reason: "Question 3 (line 4): the image description is longer than 200 characters" },
+    ]);
+  });
+
   it("exports the versioned document without the slug", () => {
     const quiz = quizInput.parse({ slug: "x-y", title: "Quiz", category: "art", questions: [{ type: "boolean", prompt: "Yes?", correct: true }] });
     const doc = JSON.parse(exportQuizdeckJson(quiz)) as Record<string, unknown>;

@@ -23,6 +23,7 @@ const FIELD_NAMES: Record<string, string> = {
   timeLimit: "the time limit",
   points: "points",
   imageUrl: "the image URL",
+  imageAlt: "the image description",
   answer: "the answer",
   min: "the minimum",
   max: "the maximum",

@@ -118,6 +118,7 @@ const NUMBER: LiveQuestion = {
   points: 2000,
   explanation: "EXPLAIN-NUMBER: 2020 survey.",
   imageUrl: "https://example.org/everest.jpg",
+  imageAlt: "Everest's summit above the clouds",
 };
 const ALL_TYPES = [SINGLE, MULTIPLE, BOOLEAN, TEXT, ORDER, NUMBER];
 
@@ -1620,6 +1621,16 @@ describe("no answer key reaches a player (or the big screen) before the reveal",
         expect(expected.items.map((i) => i.id)).not.toEqual(["o-mercury", "o-venus", "o-earth", "o-mars"]);
       }
     }
+  });
+
+  it("sends a question's picture and its description with the question, and null for both without one", () => {
+    for (const snap of before) {
+      const q = ALL_TYPES[snap.index] as LiveQuestion;
+      const picture = { imageUrl: q.imageUrl ?? null, imageAlt: q.imageAlt ?? null };
+      expect(snap.host.question).toMatchObject(picture);
+      for (const view of Object.values(snap.players)) expect(view?.question).toMatchObject(picture);
+    }
+    expect(before.some((s) => s.host.question?.imageAlt === "Everest's summit above the clouds")).toBe(true);
   });
 
   it("shows the same views whatever the answer key is (a game with other keys looks identical before each reveal)", () => {

@@ -69,6 +69,8 @@ export type LiveQuestion = {
   points: number;
   explanation: string;
   imageUrl?: string | null;
+  /** Absent from snapshots of games created before pictures had descriptions. */
+  imageAlt?: string | null;
 };
 
 export type PlayerState = {
@@ -973,6 +975,7 @@ function makePublicQuestion(s: GameState, q: LiveQuestion, i: number): PublicQue
     index: i,
     prompt: q.prompt,
     imageUrl: q.imageUrl ?? null,
+    imageAlt: (q.imageUrl && q.imageAlt) || null,
     timeLimitSeconds: q.timeLimitSeconds,
     points: q.points,
     // The seed is secret per game: the order shuffle cannot be undone by someone who knows ids.

@@ -123,6 +123,7 @@ describe("server → client payloads", () => {
           index: 0,
           prompt: "Capital of Peru?",
           imageUrl: null,
+          imageAlt: null,
           timeLimitSeconds: 20,
           points: 1000,
           data: { type: "single", options: [{ id: "a", text: "Lima" }], correct: "a" },

@@ -178,6 +178,8 @@ export const publicQuestionSchema = z.strictObject({
   index: nonNegInt,
   prompt: z.string(),
   imageUrl: z.string().nullable(),
+  /** The picture's description for people who cannot see it (its alt text). */
+  imageAlt: z.string().nullable(),
   timeLimitSeconds: z.number().int().positive(),
   points: nonNegInt,
   data: publicQuestionDataSchema,

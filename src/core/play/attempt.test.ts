@@ -26,6 +26,7 @@ const single: QuestionRecord = {
   points: 1000,
   timeLimit: null,
   imageUrl: null,
+  imageAlt: null,
   hint: null,
   explanation: "Jupiter is the largest.",
   data: { type: "single", options: [{ id: "a", text: "Mars" }, { id: "b", text: "Jupiter" }, { id: "c", text: "Venus" }], correct: "b" },

@@ -26,6 +26,8 @@ export type PlayQuestion = {
   points: number;
   timeLimit: number;
   imageUrl: string | null;
+  /** The picture's description for people who cannot see it; null when the author gave none. */
+  imageAlt: string | null;
   hasHint: boolean;
   data: PublicQuestionData;
 };
@@ -94,6 +96,8 @@ export type ReviewItem = {
   position: number;
   type: QuestionType;
   prompt: string;
+  imageUrl: string | null;
+  imageAlt: string | null;
   /** Every choice or item text, so the review can name answers by their text. */
   choices: { id: string; text: string }[];
   unit?: string;
@@ -156,6 +160,7 @@ export type QuestionRecord = {
   points: number;
   timeLimit: number | null;
   imageUrl: string | null;
+  imageAlt: string | null;
   hint: string | null;
   explanation: string;
   data: QuestionData;
@@ -195,6 +200,7 @@ export function toPlayQuestion(q: QuestionRecord, quiz: Pick<QuizRules, "timeLim
     points: q.points,
     timeLimit: q.timeLimit ?? quiz.timeLimit,
     imageUrl: q.imageUrl,
+    imageAlt: q.imageUrl ? q.imageAlt : null,
     hasHint: hintHelpful(q),
     data: toPublicData(q.data, q.id),
   };
@@ -310,6 +316,8 @@ export function reviewItemOf(
     position,
     type: q.type,
     prompt: q.prompt,
+    imageUrl: q.imageUrl,
+    imageAlt: q.imageUrl ? q.imageAlt : null,
     choices: data.type === "single" || data.type === "multiple" ? data.options : data.type === "order" ? data.items : [],
     ...(data.type === "number" && data.unit ? { unit: data.unit } : {}),
     answer: given?.answer ?? null,

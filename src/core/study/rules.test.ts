@@ -145,6 +145,7 @@ describe("the study reveal's feedback", () => {
     points: 1000,
     timeLimit: null,
     imageUrl: null,
+    imageAlt: null,
     hint: null,
     explanation: "Reclassified in 2006.",
     data: { type: "boolean" as const, correct: false, feedback: { wrong: "It is a dwarf planet.", right: "Right." } },

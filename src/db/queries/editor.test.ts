@@ -4,7 +4,9 @@ import { emptyDoc, emptyQuestion, validateForPublish, type EditorDoc } from "@/c
 import type { DbHandle } from "../client";
 import { questions, quizzes, users } from "../schema";
 import { testBackends } from "../test-databases";
-import { createDraftQuiz, exportableQuiz, getEditableQuiz, publishQuiz, saveDraft, unpublishQuiz } from "./editor";
+import { answerQuestion, createAttempt, getAttemptResult, readAttempt } from "./attempts";
+import { createDraftFromInput, createDraftQuiz, exportableQuiz, getEditableQuiz, publishQuiz, saveDraft, unpublishQuiz } from "./editor";
+import { loadQuizForGame } from "./games";
 import { getPublicQuiz } from "./quizzes";
 
 let n = 0;
@@ -88,5 +90,65 @@ describe.each(testBackends)("quiz editing on $name", (backend) => {
 
     await unpublishQuiz(handle.db, draft.id);
     expect(await getPublicQuiz(handle.db, published.slug)).toBeNull();
+  });
+
+  it("a question's picture and its description are stored, reach players and the review, and go when removed", async () => {
+    const PICTURE = "https://example.org/mars.jpg";
+    const ALT = "A rusty red planet against black space";
+    const doc = quizDoc("Pictures of planets");
+    const [first, second] = doc.questions as [EditorDoc["questions"][number], EditorDoc["questions"][number]];
+    const withPicture: EditorDoc = { ...doc, questions: [{ ...first, imageUrl: ` ${PICTURE} `, imageAlt: ALT }, { ...second, imageUrl: "https://example.org/water.png", imageAlt: "" }] };
+    const draft = await createDraftQuiz(handle.db, "owner-1", withPicture);
+    // The working copy keeps both as typed.
+    expect((await getEditableQuiz(handle.db, draft.slug))?.doc.questions[0]).toMatchObject({ imageUrl: ` ${PICTURE} `, imageAlt: ALT });
+    const valid = validateForPublish(withPicture);
+    if (!valid.ok) throw new Error(JSON.stringify(valid.errors));
+    const { slug } = await publishQuiz(handle.db, draft.id, withPicture, valid.quiz);
+
+    const rows = await handle.db.select().from(questions).where(eq(questions.quizId, draft.id));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(first.id)).toMatchObject({ imageUrl: PICTURE, imageAlt: ALT });
+    expect(byId.get(second.id)).toMatchObject({ imageUrl: "https://example.org/water.png", imageAlt: null });
+    // Read back from the published rows (no working copy): the editor gets the picture again.
+    await handle.db.update(quizzes).set({ draft: null }).where(eq(quizzes.id, draft.id));
+    expect((await getEditableQuiz(handle.db, slug))?.doc.questions[0]).toMatchObject({ imageUrl: PICTURE, imageAlt: ALT });
+
+    // What players receive: the API's public quiz, a live game's questions, solo play and its review.
+    const pub = await getPublicQuiz(handle.db, slug);
+    expect(pub?.questions.map((q) => [q.imageUrl, q.imageAlt])).toEqual([
+      [PICTURE, ALT],
+      ["https://example.org/water.png", null],
+    ]);
+    expect((await loadQuizForGame(handle.db, draft.id))?.questions[0]).toMatchObject({ imageUrl: PICTURE, imageAlt: ALT });
+    const who = { userId: null, guestId: "g-picture" };
+    const attempt = await createAttempt(handle.db, { quizSlug: slug, who, nickname: "Pic" });
+    const shown = await readAttempt(handle.db, attempt!.id, who, { deliver: true });
+    expect(shown.ok && shown.value.question).toMatchObject({ imageUrl: PICTURE, imageAlt: ALT });
+    for (const q of doc.questions) await answerQuestion(handle.db, attempt!.id, who, { questionId: q.id, answer: null }, { deliverNext: true });
+    const result = await getAttemptResult(handle.db, attempt!.id, who);
+    expect(result?.review?.map((r) => [r.imageUrl, r.imageAlt])).toEqual([
+      [PICTURE, ALT],
+      ["https://example.org/water.png", null],
+    ]);
+    // The export carries them (JSON keeps both).
+    expect((await exportableQuiz(handle.db, slug))?.quiz.questions[0]).toMatchObject({ imageUrl: PICTURE, imageAlt: ALT });
+
+    // Removed in the editor and republished: both columns are cleared.
+    const { imageUrl: _u, imageAlt: _a, ...plain } = withPicture.questions[0]!;
+    const removed: EditorDoc = { ...withPicture, questions: [plain, withPicture.questions[1]!] };
+    const again = validateForPublish(removed);
+    if (!again.ok) throw new Error(JSON.stringify(again.errors));
+    await publishQuiz(handle.db, draft.id, removed, again.quiz);
+    const [after] = await handle.db.select().from(questions).where(eq(questions.id, first.id));
+    expect(after).toMatchObject({ imageUrl: null, imageAlt: null });
+  });
+
+  it("an import becomes a draft that keeps each picture and its description", async () => {
+    const draft = await createDraftFromInput(handle.db, "owner-1", {
+      title: "Imported pictures",
+      category: "art",
+      questions: [{ type: "boolean", prompt: "A famous smile?", correct: true, explanation: "", points: 1000, imageUrl: "https://example.org/mona.jpg", imageAlt: "A smiling woman" }],
+    });
+    expect((await getEditableQuiz(handle.db, draft.slug))?.doc.questions[0]).toMatchObject({ imageUrl: "https://example.org/mona.jpg", imageAlt: "A smiling woman" });
   });
 });

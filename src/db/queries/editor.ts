@@ -174,6 +174,8 @@ export async function publishQuiz(db: Db, quizId: string, doc: EditorDoc, quiz: 
         hint: input.hint ?? null,
         timeLimit: input.timeLimit ?? null,
         points: input.points,
+        imageUrl: input.imageUrl ?? null,
+        imageAlt: (input.imageUrl && input.imageAlt) || null,
         updatedAt: new Date(),
       };
       await tx

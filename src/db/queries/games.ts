@@ -22,6 +22,7 @@ export type LiveQuizQuestion = {
   points: number;
   explanation: string;
   imageUrl: string | null;
+  imageAlt: string | null;
 };
 
 /** A quiz with its answer key, for the server to start a live game with (never sent to a client). */
@@ -44,6 +45,7 @@ export async function loadQuizForGame(db: Db, quizId: string) {
         points: r.points,
         explanation: r.explanation,
         imageUrl: r.imageUrl,
+        imageAlt: r.imageUrl ? r.imageAlt : null,
       }),
     ),
   };

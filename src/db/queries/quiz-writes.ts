@@ -52,6 +52,7 @@ export async function insertQuiz(
           timeLimit: q.timeLimit ?? null,
           points: q.points,
           imageUrl: q.imageUrl ?? null,
+          imageAlt: (q.imageUrl && q.imageAlt) || null,
         })),
       );
     }

@@ -166,6 +166,7 @@ export type PublicQuestion = {
   timeLimit: number;
   points: number;
   imageUrl: string | null;
+  imageAlt: string | null;
   hasHint: boolean;
   data: PublicQuestionData;
 };
@@ -228,6 +229,7 @@ export async function getPublicQuiz(db: Db, slug: string, access?: QuizAccess): 
       timeLimit: r.timeLimit ?? q.timeLimit,
       points: r.points,
       imageUrl: r.imageUrl,
+      imageAlt: r.imageUrl ? r.imageAlt : null,
       hasHint: Boolean(r.hint),
       data: toPublicData(r.data, r.id),
     })),

@@ -82,6 +82,8 @@ export const questions = pgTable(
     timeLimit: integer("time_limit"),
     points: integer("points").notNull().default(1000),
     imageUrl: text("image_url"),
+    // What the picture shows, for people who cannot see it (its alt text); null without one.
+    imageAlt: text("image_alt"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
