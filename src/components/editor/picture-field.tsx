@@ -3,6 +3,7 @@
 import { ImagePlus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { THUMB_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage, type ImageStatus } from "@/components/answer/question-image";
 import { buttonClass } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -100,7 +101,7 @@ export function PictureField({ q, base, err, onChange }: Props) {
         </div>
         <div className="space-y-2">
           {preview && (
-            <QuestionImage src={preview} alt={q.imageAlt?.trim() || null} size="thumb" onStatus={(s) => setResult({ src: preview, status: s })} />
+            <QuestionImage src={preview} alt={q.imageAlt?.trim() || null} box={THUMB_BOX} onStatus={(s) => setResult({ src: preview, status: s })} />
           )}
           <p role="status" className="text-sm" data-testid="picture-status">
             {preview && status === "loading" && <span className="text-zinc-500 dark:text-zinc-400">{t("pictureLoading")}</span>}

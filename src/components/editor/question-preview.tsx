@@ -4,6 +4,7 @@ import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { AnswerInput } from "@/components/answer/answer-input";
+import { CARD_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
 import { initialAnswer } from "@/components/answer/rules";
 import { buttonClass } from "@/components/ui/button";
@@ -43,7 +44,7 @@ export function QuestionPreview({ question, index, timeLimit, onClose }: { quest
           {t("previewMeta", { seconds: question.timeLimit ?? timeLimit, points: question.points })}
         </p>
         <p className="text-xl font-bold sm:text-2xl">{question.prompt || t("noPrompt")}</p>
-        {picture.ok && picture.url && <QuestionImage src={picture.url} alt={question.imageAlt?.trim() || null} size="card" />}
+        {picture.ok && picture.url && <QuestionImage src={picture.url} alt={question.imageAlt?.trim() || null} box={CARD_BOX} />}
         <AnswerInput
           question={{
             id: question.id,

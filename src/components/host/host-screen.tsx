@@ -23,6 +23,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
 import { CHOICE_STYLES } from "@/components/answer/choice-style";
+import { SCREEN_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
 import { buttonClass } from "@/components/ui/button";
 import type { ClientToServerEvents, HostView, PublicQuestion, RevealSummary, SettingsPatch } from "@/core/live/protocol";
@@ -460,7 +461,7 @@ function QuestionView({ view, send }: { view: HostView; send: Send }) {
       <h2 className="text-center text-4xl leading-tight font-extrabold text-balance lg:text-5xl" data-testid="host-prompt">
         {q.prompt}
       </h2>
-      {q.imageUrl && <QuestionImage key={q.index} src={q.imageUrl} alt={q.imageAlt} size="screen" />}
+      {q.imageUrl && <QuestionImage key={q.index} src={q.imageUrl} alt={q.imageAlt} box={SCREEN_BOX} />}
       <TimeBar view={view} />
       {paused && <p className="text-center text-2xl font-bold text-amber-600">{t("paused")}</p>}
       {view.stage === "reading" ? <p className="text-center text-2xl font-semibold text-zinc-500">{t("getReady")}</p> : <Options q={q} />}

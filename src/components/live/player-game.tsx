@@ -7,6 +7,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { clsx } from "clsx";
 import { copyText } from "@/components/browser/copy-text";
 import { newId } from "@/components/browser/new-id";
+import { PHONE_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
 import { isComplete, isOneTap } from "@/components/answer/rules";
 import { useCountdown } from "@/components/answer/use-countdown";
@@ -470,7 +471,7 @@ function QuestionPanel({
       <h1 className="mb-4 text-xl leading-snug font-bold" data-testid="player-prompt">
         {question.prompt}
       </h1>
-      {question.imageUrl && <QuestionImage key={question.index} src={question.imageUrl} alt={question.imageAlt} size="phone" className="mb-4" />}
+      {question.imageUrl && <QuestionImage key={question.index} src={question.imageUrl} alt={question.imageAlt} box={PHONE_BOX} className="mb-4" />}
       {view.stage === "reading" ? (
         <p className="py-6 text-center text-lg font-semibold text-zinc-600 dark:text-zinc-400">{t("getReady")}</p>
       ) : view.timing?.paused ? (

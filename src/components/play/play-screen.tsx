@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { lazy, Suspense, useCallback, useEffect, useRef } from "react";
 import { clsx } from "clsx";
 import { AnswerInput, preloadAnswerInputs, useAnswerInputReady } from "@/components/answer/answer-input";
+import { CARD_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
 import { isComplete, isOneTap } from "@/components/answer/rules";
 import { BrandMark } from "@/components/live/brand-mark";
@@ -159,7 +160,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
         <h1 ref={headingRef} id="prompt" tabIndex={-1} className="text-lg leading-snug font-bold text-balance focus-visible:outline-none sm:text-2xl">
           {shown.prompt}
         </h1>
-        {shown.imageUrl && <QuestionImage key={shown.id} src={shown.imageUrl} alt={shown.imageAlt} size="card" className="mt-3 sm:mt-5" />}
+        {shown.imageUrl && <QuestionImage key={shown.id} src={shown.imageUrl} alt={shown.imageAlt} box={CARD_BOX} className="mt-3 sm:mt-5" />}
 
         {phase.kind === "question" && (
           <div className="mt-4 sm:mt-6">

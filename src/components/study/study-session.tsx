@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
 import { AnswerInput, useAnswerInputReady } from "@/components/answer/answer-input";
 import { contextOf, describeAnswer } from "@/components/answer/describe-answer";
+import { CARD_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
 import { initialAnswer, isComplete } from "@/components/answer/rules";
 import { buttonClass } from "@/components/ui/button";
@@ -273,7 +274,7 @@ export function StudySession({
         <h1 id="prompt" className="text-xl leading-snug font-bold text-balance sm:text-2xl">
           {card.prompt}
         </h1>
-        {card.imageUrl && <QuestionImage key={card.id} src={card.imageUrl} alt={card.imageAlt} size="card" className="mt-4" />}
+        {card.imageUrl && <QuestionImage key={card.id} src={card.imageUrl} alt={card.imageAlt} box={CARD_BOX} className="mt-4" />}
         <div className="mt-6">
           <AnswerInput
             key={`${card.id}:${index}`}
