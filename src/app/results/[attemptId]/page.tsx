@@ -7,6 +7,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { clsx } from "clsx";
 import { describeAnswer, type AnswerWords } from "@/components/answer/describe-answer";
+import { THUMB_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
 import { RetryButton } from "@/components/play/retry-button";
 import { formatDuration } from "@/components/quiz/leaderboard";
@@ -158,7 +159,7 @@ function ReviewRow({ item, words, labels }: { item: ReviewItem; words: AnswerWor
           <p className="font-semibold">
             {item.position + 1}. {item.prompt}
           </p>
-          {item.imageUrl && <QuestionImage src={item.imageUrl} alt={item.imageAlt} size="thumb" loading="lazy" className="mt-2" />}
+          {item.imageUrl && <QuestionImage src={item.imageUrl} alt={item.imageAlt} box={THUMB_BOX} loading="lazy" className="mt-2" />}
           <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3">
             <dt className="text-zinc-500 dark:text-zinc-400" lang="">
               {labels.yours}
