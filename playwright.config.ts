@@ -128,10 +128,11 @@ export default defineConfig({
       use: { ...v.use, browserName: "chromium" as const, baseURL: `http://127.0.0.1:${b.port}`, launchOptions },
       metadata: { backend: b.name },
       // On PostgreSQL the browser flows whose storage is already covered by the database tests on
-      // both backends (src/db/**/*.test.ts) run once, on PGlite, to keep CI within minutes; the
-      // API, solo play, accounts and security specs run on both (minus the tests that do not
-      // depend on the database: skipOnPostgres in e2e/fixtures.ts).
-      testIgnore: [/\/e2e\/(lan|proxy|roles)\//, ...(b.name === "postgres" ? [/(editor|import|social|shell|live[a-z-]*)\.spec\.ts$/] : [])],
+      // both backends (src/db/**/*.test.ts: challenges, a question's picture and description, the
+      // study overview behind the home page's strip among them) run once, on PGlite, to keep CI
+      // within minutes; the API, solo play, accounts and security specs run on both (minus the tests
+      // that do not depend on the database: skipOnPostgres in e2e/fixtures.ts).
+      testIgnore: [/\/e2e\/(lan|proxy|roles)\//, ...(b.name === "postgres" ? [/(editor|import|social|shell|challenge|question-images|study-strip|live[a-z-]*)\.spec\.ts$/] : [])],
     })),
     ),
     {

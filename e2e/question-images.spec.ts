@@ -149,6 +149,8 @@ test("an author adds a picture with a description; players see it in solo play, 
   const broken = page.getByTestId("play-screen").getByTestId("question-image");
   await expect(broken).toHaveAttribute("data-status", "failed");
   await expect(broken.locator("img")).toHaveCount(0);
+  // Its quiet icon (loaded only once a picture fails) takes the browser's broken-image mark's place.
+  await expect(broken.locator("svg")).toBeVisible();
   await page.getByRole("radio", { name: "False", exact: true }).click();
   await expect(page.getByTestId("feedback")).toHaveAttribute("data-correct", "true");
   await page.getByTestId("continue").click();
