@@ -123,7 +123,7 @@ async function requireMember() {
 
 export async function memberStudyStats() {
   const viewer = await requireMember();
-  return studyStats(await getDb(), viewer.id, await studyNow());
+  return studyStats(await getDb(), viewer.id, await studyNow(), await quizAccess());
 }
 
 /** The home page's "due for study" strip of the member signed in (null for a guest: their browser knows). */
@@ -131,7 +131,7 @@ export async function memberStudyStrip(): Promise<{ strip: StudyStrip | null; no
   const viewer = await getViewer();
   if (!viewer) return null;
   const now = await studyNow();
-  const { settings, decks, used } = await studyOverview(await getDb(), viewer.id, now);
+  const { settings, decks, used } = await studyOverview(await getDb(), viewer.id, now, await quizAccess());
   const limits = { newLeft: dayAllowance(settings, used).newCards, newPerDay: settings.newPerDay };
   return { strip: studyStrip(decks, limits, nextStudyDayStart(now, settings.timeZone)), now };
 }

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client";
+import { quizzes } from "../schema";
 import { testBackends } from "../test-databases";
 import { makeQuiz, makeUser } from "./social.test-helpers";
 import type { GuestCard, GuestReview } from "@/core/study/merge";
@@ -156,6 +158,24 @@ describe.each(testBackends)("study on $name", (backend) => {
       [a.slug, 1, 1],
       [b.slug, 0, 1],
     ]);
+  });
+
+  it("overview and dashboard: a deck whose quiz was made private since is left out, unless it is the member's own", async () => {
+    const me = (await makeUser(handle.db)).id;
+    const theirs = await makeQuiz(handle.db, owner, { questions: 2 });
+    const mine = await makeQuiz(handle.db, me, { questions: 2 });
+    for (const quiz of [theirs, mine]) {
+      const [first] = (await deckQueue(handle.db, quiz.id, me, T0)).queue.map((c) => c.question.id) as [string];
+      await review(me, first, "again", T0);
+    }
+    const slugs = async () => ({
+      overview: (await studyOverview(handle.db, me, at(2 * MIN))).decks.map((d) => d.slug).sort(),
+      dashboard: (await studyStats(handle.db, me, at(2 * MIN))).decks.map((d) => d.slug).sort(),
+    });
+    expect(await slugs()).toEqual({ overview: [mine.slug, theirs.slug].sort(), dashboard: [mine.slug, theirs.slug].sort() });
+    await handle.db.update(quizzes).set({ visibility: "private" }).where(eq(quizzes.id, theirs.id));
+    await handle.db.update(quizzes).set({ visibility: "private" }).where(eq(quizzes.id, mine.id));
+    expect(await slugs()).toEqual({ overview: [mine.slug], dashboard: [mine.slug] });
   });
 
   it("places a guest's questions in their decks, only in quizzes the caller may see", async () => {

@@ -204,19 +204,22 @@ export type StudyStats = {
 /**
  * A member's cards counted per deck studied: due by now, studied (every card), the quiz's
  * questions and the soonest card still to come. A guest's are counted by the same rule in
- * core/study/decks (countDecks); what follows from the counts is decided there for both.
+ * core/study/decks (countDecks); what follows from the counts is decided there for both. As for a
+ * guest (questionDecks), only quizzes the member may still see and study count: a quiz made
+ * private or unpublished since leaves the strip and the dashboard with it.
  */
-async function deckCounts(db: Db, userId: string, now: Date): Promise<DeckCounts[]> {
+async function deckCounts(db: Db, userId: string, now: Date, access: QuizAccess): Promise<DeckCounts[]> {
   const at = now.toISOString();
   const rows = await queryRows<{ slug: string; title: string; due: number; studied: number; total: number; next_due: Date | string | null }>(
     db,
-    sql`select q.slug, q.title, d.due, d.studied, d.next_due,
-               (select count(*)::int from ${questions} where ${questions.quizId} = q.id) as total
+    sql`select ${quizzes.slug} as slug, ${quizzes.title} as title, d.due, d.studied, d.next_due,
+               (select count(*)::int from ${questions} where ${questions.quizId} = ${quizzes.id}) as total
         from (
           select ${cards.quizId} as quiz_id, count(*) filter (where ${cards.due} <= ${at})::int as due, count(*)::int as studied,
                  min(${cards.due}) filter (where ${cards.due} > ${at}) as next_due
           from ${cards} where ${cards.userId} = ${userId} group by ${cards.quizId}
-        ) d join ${quizzes} q on q.id = d.quiz_id`,
+        ) d join ${quizzes} on ${quizzes.id} = d.quiz_id
+        where ${visibleTo(access)}`,
   );
   return rows.map((r) => ({
     slug: r.slug,
@@ -232,10 +235,15 @@ async function deckCounts(db: Db, userId: string, now: Date): Promise<DeckCounts
  * What the home page's strip needs of a member: their decks' counts, their settings and today's
  * use of the limits (core/study/decks decides the rest). Lighter than the dashboard's studyStats.
  */
-export async function studyOverview(db: Db, userId: string, now: Date): Promise<{ settings: StudySettings; decks: DeckCounts[]; used: { newStudied: number; reviewsDone: number } }> {
+export async function studyOverview(
+  db: Db,
+  userId: string,
+  now: Date,
+  access: QuizAccess = { userId, admin: false },
+): Promise<{ settings: StudySettings; decks: DeckCounts[]; used: { newStudied: number; reviewsDone: number } }> {
   const settings = await getStudySettings(db, userId);
   // Independent reads: side by side on a PostgreSQL pool (PGlite queues them anyway).
-  const [decks, used] = await Promise.all([deckCounts(db, userId, now), today(db, userId, now, settings.timeZone)]);
+  const [decks, used] = await Promise.all([deckCounts(db, userId, now, access), today(db, userId, now, settings.timeZone)]);
   return { settings, decks, used };
 }
 
@@ -271,12 +279,12 @@ export async function questionDecks(db: Db, questionIds: readonly string[], acce
  * grouped in SQL with the time zone's offset now (a day on the other side of a DST change may be
  * an hour off: acceptable for charts).
  */
-export async function studyStats(db: Db, userId: string, now: Date): Promise<StudyStats> {
+export async function studyStats(db: Db, userId: string, now: Date, access: QuizAccess = { userId, admin: false }): Promise<StudyStats> {
   const settings = await getStudySettings(db, userId);
   const offsetSec = offsetMinutes(settings.timeZone, now) * 60 - DAY_STARTS_AT_HOUR * 3600;
   const todayNumber = studyDayNumber(now, settings.timeZone);
   const dayOf = (column: unknown) => sql`floor((extract(epoch from ${column}) + ${offsetSec}) / 86400)::int`;
-  const decks = await deckCounts(db, userId, now);
+  const decks = await deckCounts(db, userId, now, access);
   const horizon = new Date(now.getTime() + 31 * 86_400_000);
   const dueDays = await queryRows<{ day: number; count: number }>(
     db,
