@@ -17,7 +17,8 @@ export type DbHandle = {
   /**
    * The same database through connections of their own, for the live games' group commits and
    * leases: an answer's acknowledgement waits for its commit, which must not queue behind the
-   * pages' queries for a connection (on PGlite, the worker also runs this work first).
+   * pages' queries for a connection (on PGlite, it waits in the worker only for the page
+   * request running, or the page transaction open, when it arrives).
    */
   liveDb: Db;
   kind: DbKind;

@@ -33,6 +33,21 @@ describe("PGlite in its worker thread", () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
+  it("keeps no answer once it is sent: 300 MB of rows through the worker leave its memory as it was", async () => {
+    // PGlite's execProtocolRaw parses each answer into a list it never empties (only execProtocol
+    // does): the worker grew by ~255 MiB over these answers before it streamed them instead.
+    const handle = await openDatabase({ kind: "pglite", dataDir: tempDir() });
+    try {
+      await handle.pool.query("select 1");
+      const rss = () => process.memoryUsage().rss / 1048576;
+      const before = rss();
+      for (let i = 0; i < 1500; i++) await handle.pool.query("select repeat('x', 100000) as big from generate_series(1, 2)");
+      expect(rss() - before).toBeLessThan(120);
+    } finally {
+      await handle.close();
+    }
+  });
+
   it("fails the query in flight when its worker dies, starts another, and keeps what was committed", async () => {
     const handle = await openDatabase({ kind: "pglite", dataDir: tempDir() });
     try {

@@ -14,8 +14,8 @@ import { workerFile } from "@/worker-files";
  *
  * PGlite is one session. Two pools of one connection each reach it: the live games' (`livePool`:
  * group commits, leases) and everyone else's (`pool`). Callers queue in their pool, so a group
- * commit waits at most for the statement running in the worker, never for the pages' queries
- * queued behind it; in the worker a transaction holds the session from begin to commit, so
+ * commit waits in the worker only for the page request running (or the page transaction open)
+ * when it arrives, never for the pages' queries queued behind it; in the worker a transaction holds the session from begin to commit, so
  * transactions never interleave. When a connection ends, the worker rolls back whatever it left
  * open and resets the session.
  *
