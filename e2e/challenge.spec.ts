@@ -324,7 +324,9 @@ test("the challenges API: create, read, start and results, with its errors", asy
         opensAt: ["challenge_date_invalid"],
         attemptsAllowed: ["challenge_attempts_range"],
       });
-      expect((await owner.post("/api/v1/challenges", { data: { quiz: QUIZ, closesAt: new Date(Date.now() + 400 * 24 * 3600_000).toISOString() } })).status()).toBe(422);
+      const tooFar = await owner.post("/api/v1/challenges", { data: { quiz: QUIZ, closesAt: new Date(Date.now() + 400 * 24 * 3600_000).toISOString() } });
+      expect(tooFar.status()).toBe(422);
+      expect((await tooFar.json()).error.fieldCodes).toEqual({ closesAt: ["challenge_closes_too_far"] });
       const missing = await owner.post("/api/v1/challenges", { data: { quiz: "no-such-quiz", closesAt } });
       expect(missing.status()).toBe(404);
       expect((await missing.json()).error.code).toBe("not_found");

@@ -2,7 +2,6 @@
 
 import { Lock } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { useErrorText } from "@/components/ui/error-text";
@@ -12,19 +11,18 @@ import { closeChallengeAction } from "@/server/actions/challenges";
 export function CloseChallenge({ code }: { code: string }) {
   const t = useTranslations("challenge");
   const errorText = useErrorText();
-  const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const opener = useRef<HTMLButtonElement>(null);
   // Cancel puts the Close button back: focus goes back to it rather than to the page's start.
-  const [refocus, setRefocus] = useState(false);
+  const refocus = useRef(false);
   useEffect(() => {
-    if (!confirming && refocus) {
+    if (!confirming && refocus.current) {
+      refocus.current = false;
       opener.current?.focus();
-      setRefocus(false);
     }
-  }, [confirming, refocus]);
+  }, [confirming]);
 
   if (!confirming) {
     return (
@@ -51,10 +49,9 @@ export function CloseChallenge({ code }: { code: string }) {
           onClick={() =>
             startTransition(async () => {
               const res = await closeChallengeAction(code);
-              if (res.ok) {
-                setConfirming(false);
-                router.refresh();
-              } else setError(errorText(res.code));
+              // The action revalidates the page, whose new render comes back with its answer.
+              if (res.ok) setConfirming(false);
+              else setError(errorText(res.code));
             })
           }
           data-testid="close-challenge-confirm"
@@ -65,8 +62,8 @@ export function CloseChallenge({ code }: { code: string }) {
           type="button"
           className={buttonClass("secondary", "sm")}
           onClick={() => {
+            refocus.current = true;
             setConfirming(false);
-            setRefocus(true);
           }}
         >
           {t("closeCancel")}
