@@ -14,6 +14,8 @@ import { resetLayoutShifts, watchLayoutShifts } from "./layout-shift";
  */
 
 const ALT = "The Quizdeck logo: a white brain on a purple square";
+/** The broken picture's description, shown in its place when it fails. */
+const BROKEN_ALT = "A ray of sunlight outrunning a sound wave";
 const URL_MESSAGE = "Use a web address that starts with http:// or https://";
 const PROMPTS = ["Which of these are noble gases?", "Sound travels faster than light.", "Water boils at 100 °C at sea level."];
 
@@ -69,6 +71,7 @@ async function writeQuiz(page: Page, baseURL: string): Promise<string> {
   await page.locator("#question-1").getByRole("button", { name: "Add a picture" }).click();
   await page.locator("#q1-imageUrl").fill(`${baseURL}/no-such-picture.png`);
   await expect(editorPicture(page, 1)).toHaveAttribute("data-status", "failed");
+  await page.locator("#q1-imageAlt").fill(BROKEN_ALT);
   await expect(page.locator("#question-1").getByTestId("picture-status")).toContainText("The picture could not be loaded.");
 
   // Removing a picture takes its address and description away and gives "Add a picture" back.
@@ -151,6 +154,7 @@ test("an author adds a picture with a description; players see it in solo play, 
   await expect(broken.locator("img")).toHaveCount(0);
   // Its quiet icon (loaded only once a picture fails) takes the browser's broken-image mark's place.
   await expect(broken.locator("svg")).toBeVisible();
+  await expect(broken).toContainText(BROKEN_ALT);
   await page.getByRole("radio", { name: "False", exact: true }).click();
   await expect(page.getByTestId("feedback")).toHaveAttribute("data-correct", "true");
   await page.getByTestId("continue").click();
@@ -170,6 +174,7 @@ test("an author adds a picture with a description; players see it in solo play, 
   await expectPicture(review.nth(0), "lazy");
   await review.nth(1).scrollIntoViewIfNeeded();
   await expect(review.nth(1).getByTestId("question-image")).toHaveAttribute("data-status", "failed");
+  await expect(review.nth(1).getByTestId("question-image")).toContainText(BROKEN_ALT);
   await expect(review.nth(2).getByTestId("question-image")).toHaveCount(0);
   expect(await layoutShift()).toBeLessThan(0.01);
 
