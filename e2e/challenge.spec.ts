@@ -132,6 +132,25 @@ test("a member hands out a challenge; a guest's phone opens its QR code, plays i
   await expect(page).toHaveURL(new RegExp(`/challenge/${code}$`));
 });
 
+test("Back from the play screen shows the attempt under way: Continue, not a second start", async ({ page, baseURL }) => {
+  await signUpByApi(page.request, baseURL!, newAccount("backer"));
+  const c = await createByApi(page.request, baseURL!, { closesAt: new Date(Date.now() + 86_400_000).toISOString(), attemptsAllowed: 2 });
+  await page.goto(c.url);
+  await expect(page.getByTestId("challenge-attempts-used")).toHaveText("0 of 2");
+  await page.getByTestId("challenge-play").click();
+  await page.waitForURL(/\/play\/[0-9a-f-]{36}$/);
+  const attempt = page.url();
+  await answer(page, keyFor(await page.locator("#prompt").innerText()), true, "mouse");
+  await expect(page.getByTestId("feedback")).toHaveAttribute("data-correct", "true");
+  // The browser's Back: Next may show this page from its cache, as it was before the start.
+  await page.goBack();
+  await expect(page).toHaveURL(c.url);
+  await expect(page.getByTestId("continue-play")).toBeVisible();
+  await expect(page.getByTestId("challenge-attempts-used")).toHaveText("1 of 2");
+  await page.getByTestId("continue-play").click();
+  await expect(page).toHaveURL(attempt);
+});
+
 test("the form fills in the browser's own times, and says what is wrong beside each field", async ({ page, baseURL }) => {
   skipOnPostgres("the form's checks run in the browser; the server's are the API test's");
   await signUpByApi(page.request, baseURL!, newAccount("former"));
