@@ -2,7 +2,8 @@ import { ScanLine, Smartphone } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { JoinPinForm } from "./join-pin-form";
-import { QrScan, type QrScanLabels } from "./qr-scan";
+import type { QrScanLabels } from "./qr-labels";
+import { QrScan } from "./qr-scan";
 
 const SCAN_LABELS = ["scan", "scanTitle", "scanHelp", "scanCancel", "cameraDenied", "notAGame", "cameraNeedsHttps"] as const;
 

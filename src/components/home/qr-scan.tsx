@@ -2,6 +2,7 @@
 
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { buttonClass } from "@/components/ui/button";
+import type { QrScanLabels } from "./qr-labels";
 
 // The camera layer and its QR reader load when the button is pressed, not with the join page.
 const Scanner = lazy(() => import("./qr-scanner").then((m) => ({ default: m.Scanner })));
@@ -12,11 +13,10 @@ const Scanner = lazy(() => import("./qr-scanner").then((m) => ({ default: m.Scan
  * secure context (HTTPS or localhost): on plain HTTP at a LAN address, as classrooms mostly are,
  * the button gives way to a sentence saying so and pointing at the PIN box. A browser without a
  * camera API at all shows nothing; typing the PIN always works.
+ *
+ * The labels and icons come from the server (join-card.tsx), so the join page loads no translation
+ * runtime and no icon code.
  */
-export type QrScanLabels = Record<"scan" | "scanTitle" | "scanHelp" | "scanCancel" | "cameraDenied" | "notAGame" | "cameraNeedsHttps", string>;
-
-// The labels and icons come from the server (join-card.tsx), so the join page loads no translation
-// runtime and no icon code.
 export function QrScan({ labels: t, icons }: { labels: QrScanLabels; icons: { note: ReactNode; button: ReactNode } }) {
   const [supported, setSupported] = useState<"yes" | "no" | "insecure">("no");
   const [open, setOpen] = useState(false);

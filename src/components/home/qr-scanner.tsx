@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { pinFromQr } from "@/core/pin";
-import type { QrScanLabels } from "./qr-scan";
+import type { QrScanLabels } from "./qr-labels";
 
 type Detect = (video: HTMLVideoElement) => Promise<string | null>;
 
