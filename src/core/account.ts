@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { LOCALES } from "@/i18n/config";
+import { LOCALES } from "./locale";
 import { DISPLAY_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, TOKEN_NAME_MAX, type FieldErrorCode } from "./field-errors";
 import { hasControlChars } from "./text";
 

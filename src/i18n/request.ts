@@ -1,6 +1,6 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { isLocale, LOCALE_COOKIE, negotiateLocale, type Locale } from "./config";
+import { isLocale, LOCALE_COOKIE, negotiateLocale, type Locale } from "@/core/locale";
 
 /** The visitor's interface language: their saved choice, else what their browser asks for. */
 export async function resolveLocale(): Promise<Locale> {

@@ -3,7 +3,7 @@
 import { useChromeLocale } from "@/components/i18n/chrome-messages";
 import { useRouter } from "next/navigation";
 import { useTransition, type ReactNode } from "react";
-import { LOCALES } from "@/i18n/config";
+import { LOCALES } from "@/core/locale";
 import { setLocale } from "@/server/actions/preferences";
 
 const NAMES: Record<(typeof LOCALES)[number], string> = { en: "English", es: "Español" };

@@ -8,7 +8,7 @@ import { buttonClass } from "@/components/ui/button";
 import { useFieldErrorText } from "@/components/ui/field-error-text";
 import { SelectField, TextField } from "@/components/ui/field";
 import { settingsInput } from "@/core/account";
-import { LOCALES } from "@/i18n/config";
+import { LOCALES } from "@/core/locale";
 import { updateSettingsAction } from "@/server/actions/me";
 
 const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = { en: "English", es: "Español" };

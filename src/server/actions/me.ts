@@ -7,7 +7,7 @@ import { apiTokenInput, settingsInput } from "@/core/account";
 import { tokenIdInput } from "@/core/social";
 import { getDb } from "@/db";
 import { insertApiToken, MAX_API_TOKENS, revokeApiToken, updateSettings, type ApiTokenRow } from "@/db/queries/profile";
-import { LOCALE_COOKIE } from "@/i18n/config";
+import { LOCALE_COOKIE } from "@/core/locale";
 import { runAction, type ActionResult } from "../action-result";
 import { AppError } from "../errors";
 import { requireViewer } from "../permissions";

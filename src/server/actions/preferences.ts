@@ -2,7 +2,7 @@
 
 import { cookies } from "next/headers";
 import { z } from "zod";
-import { LOCALE_COOKIE, LOCALES } from "@/i18n/config";
+import { LOCALE_COOKIE, LOCALES } from "@/core/locale";
 
 const localeInput = z.enum(LOCALES);
 

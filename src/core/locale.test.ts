@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { negotiateLocale } from "./config";
+import { negotiateLocale } from "./locale";
 
 describe("negotiateLocale", () => {
   it.each([
