@@ -10,19 +10,17 @@ import { StudyStripSection, StudyStripSkeleton } from "@/components/study/study-
 import { buttonClass } from "@/components/ui/button";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { GUEST_STUDY_COOKIE } from "@/core/study/guest-cookie";
-import { getDb } from "@/db";
-import { listCategories, listQuizzes } from "@/db/queries/quizzes";
+import { quizCategories, searchQuizzes } from "@/server/quizzes";
 import { memberStudyStrip } from "@/server/study";
 import { guestStudyStripView } from "./study/guest-views";
 
 export default async function HomePage() {
   const t = await getTranslations("home");
   const tc = await getTranslations("categories");
-  const db = await getDb();
   const [popular, newest, categories, study, jar] = await Promise.all([
-    listQuizzes(db, { sort: "popular", page: 1, limit: 6 }),
-    listQuizzes(db, { sort: "new", page: 1, limit: 6 }),
-    listCategories(db),
+    searchQuizzes({ sort: "popular", page: 1, limit: 6 }),
+    searchQuizzes({ sort: "new", page: 1, limit: 6 }),
+    quizCategories(),
     // A member's strip comes with the page; a guest's cards are in their browser (below).
     memberStudyStrip(),
     cookies(),

@@ -4,6 +4,9 @@ import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from "./report"
 
 export { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason };
 
+/** A member's own relation to a quiz: favorite, rating, and whether a report of theirs is open. */
+export type SocialState = { favorite: boolean; rating: number | null; reported: boolean };
+
 /**
  * Inputs of favorites, ratings, reports and moderation (docs/rules.md §2, §6), shared by the forms
  * and the server actions that check them again.

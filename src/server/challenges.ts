@@ -22,6 +22,7 @@ import {
   findChallengeableQuiz,
   getChallenge,
   insertChallenge,
+  listOwnChallenges,
   startChallengeAttempt,
   type ChallengeRecord,
 } from "@/db/queries/challenges";
@@ -39,6 +40,16 @@ import { currentPlayer, getViewer, type Viewer } from "./viewer";
 
 /** A challenge's link, from the origin links are built from (src/server/public-url.ts). */
 export const challengeUrl = (origin: string, code: string) => `${origin}/challenge/${code}`;
+
+/** The quiz a member may hand out as a challenge (published, with questions, visible to them), or null. */
+export async function challengeableQuiz(slug: string, viewer: Viewer) {
+  return findChallengeableQuiz(await getDb(), slug, { userId: viewer.id, admin: viewer.role === "admin" });
+}
+
+/** A member's challenges for /me, newest first, with their players and attempts. */
+export async function ownChallenges(userId: string) {
+  return listOwnChallenges(await getDb(), userId);
+}
 
 /** Creates a challenge of a quiz the member may see; 30 a minute per member (QUIZDECK_RATE_LIMIT_CHALLENGES). */
 export async function createChallenge(viewer: Viewer, input: ChallengeInput, origin: string) {

@@ -9,8 +9,7 @@ import { AdminAction } from "@/components/admin/admin-action";
 import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { REPORT_REASONS } from "@/core/social";
-import { getDb } from "@/db";
-import { listHiddenQuizzes, listOpenReports, searchUsers } from "@/db/queries/admin";
+import { findMembers, hiddenQuizzes, openReports } from "@/server/admin";
 import { getViewer } from "@/server/viewer";
 
 type Props = { searchParams: Promise<{ q?: string | string[] }> };
@@ -48,14 +47,7 @@ export default async function AdminPage({ searchParams }: Props) {
   if (viewer.role !== "admin") forbidden();
   const raw = (await searchParams).q;
   const q = (Array.isArray(raw) ? raw[0] : raw)?.trim().slice(0, 100) || undefined;
-  const db = await getDb();
-  const [t, format, reports, hidden, users] = await Promise.all([
-    getTranslations("admin"),
-    getFormatter(),
-    listOpenReports(db),
-    listHiddenQuizzes(db),
-    searchUsers(db, q),
-  ]);
+  const [t, format, reports, hidden, users] = await Promise.all([getTranslations("admin"), getFormatter(), openReports(), hiddenQuizzes(), findMembers(q)]);
   const tr = await getTranslations("social.reasons");
   const reasonLabel = (r: string) => ((REPORT_REASONS as readonly string[]).includes(r) ? tr(r as (typeof REPORT_REASONS)[number]) : r);
   const date = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });

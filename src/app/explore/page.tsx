@@ -9,8 +9,7 @@ import { buttonClass } from "@/components/ui/button";
 import { QUESTION_TYPES } from "@/core/question";
 import { LENGTHS, parseListQueryLenient, SORTS, type QuizListQuery } from "@/core/quiz-list";
 import { CATEGORIES, DIFFICULTIES } from "@/core/quiz-schema";
-import { getDb } from "@/db";
-import { listLanguages, listQuizzes } from "@/db/queries/quizzes";
+import { quizLanguages, searchQuizzes } from "@/server/quizzes";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -42,8 +41,7 @@ export default async function ExplorePage({ searchParams }: Props) {
   const tc = await getTranslations("categories");
   const tl = await getTranslations("languages");
   const query = parseListQueryLenient(await searchParams);
-  const db = await getDb();
-  const [{ items, total }, languages] = await Promise.all([listQuizzes(db, query), listLanguages(db)]);
+  const [{ items, total }, languages] = await Promise.all([searchQuizzes(query), quizLanguages()]);
   const pages = Math.max(1, Math.ceil(total / query.limit));
   const activeFilters = FILTER_KEYS.filter((k) => query[k] !== undefined).length;
 

@@ -1,15 +1,14 @@
 import { Download, MonitorPlay, Users } from "lucide-react";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { getDb } from "@/db";
-import { listHostedGames } from "@/db/queries/games";
+import { hostedGames } from "@/server/hosted-games";
 
 /**
  * A host's live games, newest first, each with its report (host screen) and CSV. For /me:
  * `<HostedGames userId={viewer.id} />`.
  */
 export async function HostedGames({ userId, limit = 20 }: { userId: string; limit?: number }) {
-  const [t, format, games] = await Promise.all([getTranslations("live"), getFormatter(), getDb().then((db) => listHostedGames(db, userId, limit))]);
+  const [t, format, games] = await Promise.all([getTranslations("live"), getFormatter(), hostedGames(userId, limit)]);
   return (
     <section aria-labelledby="hosted-games-heading" data-testid="hosted-games">
       <h2 id="hosted-games-heading" className="flex items-center gap-2 text-xl font-bold">

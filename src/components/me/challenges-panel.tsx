@@ -5,13 +5,12 @@ import { ChallengeStatePill } from "@/components/challenge/state-pill";
 import { buttonClass } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
 import { challengeState } from "@/core/challenge/rules";
-import { getDb } from "@/db";
-import { listOwnChallenges } from "@/db/queries/challenges";
+import { ownChallenges } from "@/server/challenges";
 import { EmptyState, Panel, PanelItem } from "./panel";
 
 /** The challenges this member handed out, newest first: state, players, and a link to each page. */
 export async function ChallengesPanel({ userId }: { userId: string }) {
-  const [t, tc, challenges] = await Promise.all([getTranslations("me.challenges"), getTranslations("challenge"), getDb().then((db) => listOwnChallenges(db, userId))]);
+  const [t, tc, challenges] = await Promise.all([getTranslations("me.challenges"), getTranslations("challenge"), ownChallenges(userId)]);
   const now = new Date();
   return (
     <Panel icon={Swords} title={t("title")}>

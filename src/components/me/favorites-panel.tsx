@@ -3,12 +3,11 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { QuizGrid } from "@/components/quiz/quiz-card";
 import { buttonClass } from "@/components/ui/button";
-import { getDb } from "@/db";
-import { listFavorites } from "@/db/queries/profile";
+import { favoritesOf } from "@/server/profile";
 import { EmptyState, Panel } from "./panel";
 
 export async function FavoritesPanel({ userId }: { userId: string }) {
-  const [t, quizzes] = await Promise.all([getTranslations("me"), getDb().then((db) => listFavorites(db, userId))]);
+  const [t, quizzes] = await Promise.all([getTranslations("me"), favoritesOf(userId)]);
   return (
     <Panel icon={Star} title={t("favorites.title")}>
       {quizzes.length === 0 ? (

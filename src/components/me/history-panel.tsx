@@ -2,12 +2,11 @@ import { ArrowRight, Compass, History, Play, Target, Trophy } from "lucide-react
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
-import { getDb } from "@/db";
-import { listHistory } from "@/db/queries/profile";
+import { historyOf } from "@/server/profile";
 import { EmptyState, Panel } from "./panel";
 
 export async function HistoryPanel({ userId }: { userId: string }) {
-  const [t, format, entries] = await Promise.all([getTranslations("me.history"), getFormatter(), getDb().then((db) => listHistory(db, userId))]);
+  const [t, format, entries] = await Promise.all([getTranslations("me.history"), getFormatter(), historyOf(userId)]);
   return (
     <Panel icon={History} title={t("title")}>
       {entries.length === 0 ? (

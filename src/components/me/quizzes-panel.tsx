@@ -3,8 +3,7 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { clsx } from "clsx";
 import { buttonClass } from "@/components/ui/button";
-import { getDb } from "@/db";
-import { listOwnQuizzes, type OwnQuiz } from "@/db/queries/profile";
+import { ownQuizzesOf, type OwnQuiz } from "@/server/profile";
 import { EmptyState, Panel, PanelItem, pill } from "./panel";
 
 const STATUS_TONE: Record<OwnQuiz["status"], string> = {
@@ -15,7 +14,7 @@ const STATUS_TONE: Record<OwnQuiz["status"], string> = {
 const VISIBILITY_ICON = { public: Globe, unlisted: Link2, private: Lock } as const;
 
 export async function QuizzesPanel({ userId }: { userId: string }) {
-  const [t, format, quizzes] = await Promise.all([getTranslations("me.quizzes"), getFormatter(), getDb().then((db) => listOwnQuizzes(db, userId))]);
+  const [t, format, quizzes] = await Promise.all([getTranslations("me.quizzes"), getFormatter(), ownQuizzesOf(userId)]);
   const actions = (
     <>
       <Link href="/create" className={buttonClass("primary", "sm")}>

@@ -1,12 +1,11 @@
 import { Database, FileCode2, KeyRound } from "lucide-react";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { getDb } from "@/db";
-import { listApiTokens } from "@/db/queries/profile";
+import { apiTokensOf } from "@/server/profile";
 import { CreateTokenForm, RevokeTokenButton } from "./token-controls";
 import { EmptyState, Panel } from "./panel";
 
 export async function TokensPanel({ userId }: { userId: string }) {
-  const [t, format, tokens] = await Promise.all([getTranslations("me.tokens"), getFormatter(), getDb().then((db) => listApiTokens(db, userId))]);
+  const [t, format, tokens] = await Promise.all([getTranslations("me.tokens"), getFormatter(), apiTokensOf(userId)]);
   const date = (d: Date) => format.dateTime(d, { dateStyle: "medium" });
   return (
     <Panel icon={Database} title={t("title")}>

@@ -1,7 +1,7 @@
 import { GraduationCap, ListChecks, Play } from "lucide-react";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
-import type { QuizSummary } from "@/db/queries/quizzes";
+import type { QuizSummary } from "@/server/quizzes";
 import { CategoryIcon } from "./category";
 import { DifficultyPill, Pill, RatingStars } from "./quiz-meta";
 

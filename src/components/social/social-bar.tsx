@@ -1,6 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { getDb } from "@/db";
-import { getSocialState } from "@/db/queries/social";
+import { socialStateOf } from "@/server/social";
 import { getViewer } from "@/server/viewer";
 import { SocialControls } from "./social-controls";
 
@@ -13,7 +12,7 @@ export async function SocialBar({ quiz }: { quiz: { id: string; slug: string; ti
   if (quiz.status !== "published") return null;
   const t = await getTranslations("social");
   const viewer = await getViewer();
-  const state = viewer ? await getSocialState(await getDb(), viewer.id, quiz.id) : { favorite: false, rating: null, reported: false };
+  const state = viewer ? await socialStateOf(viewer.id, quiz.id) : { favorite: false, rating: null, reported: false };
   return (
     <section aria-label={t("label")} className="mt-6" data-testid="social-bar">
       <SocialControls

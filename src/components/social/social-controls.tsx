@@ -7,7 +7,7 @@ import { usePathname } from "next/navigation";
 import { useState, useTransition } from "react";
 import { clsx } from "clsx";
 import { buttonClass } from "@/components/ui/button";
-import type { SocialState } from "@/db/queries/social";
+import type { SocialState } from "@/core/social";
 import { setFavoriteAction } from "@/server/actions/social";
 import { RatingInput } from "./rating-input";
 import { ReportDialog } from "./report-dialog";

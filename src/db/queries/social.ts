@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import type { ReportReason } from "@/core/social";
+import type { ReportReason, SocialState } from "@/core/social";
 import { queryRows, type Db } from "../client";
 import { favorites, quizzes, ratings, reports } from "../schema";
 
@@ -18,8 +18,6 @@ export async function findSocialTarget(db: Db, slug: string): Promise<SocialTarg
 }
 
 /** A member's own relation to a quiz: favorite, rating, and whether a report of theirs is open. */
-export type SocialState = { favorite: boolean; rating: number | null; reported: boolean };
-
 export async function getSocialState(db: Db, userId: string, quizId: string): Promise<SocialState> {
   const [row] = await queryRows<{ favorite: boolean; rating: number | null; reported: boolean }>(db, sql`
     select

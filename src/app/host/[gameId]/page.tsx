@@ -3,9 +3,8 @@ import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { HostScreen } from "@/components/host/host-screen";
-import { getDb } from "@/db";
-import { getGame } from "@/db/queries/games";
 import { isLoopbackHost } from "@/core/origin";
+import { findGame } from "@/server/hosted-games";
 import { lanUrls, publicUrl, publicUrlConfigured } from "@/server/public-url";
 import { qrSvgDataUrl } from "@/server/qr";
 import { getViewer } from "@/server/viewer";
@@ -23,7 +22,7 @@ export default async function HostPage({ params }: Props) {
   if (!z.uuid().safeParse(gameId).success) notFound();
   const viewer = await getViewer();
   if (!viewer) redirect(`/sign-in?next=${encodeURIComponent(`/host/${gameId}`)}`);
-  const game = await getGame(await getDb(), gameId);
+  const game = await findGame(gameId);
   // Someone else's game does not exist for this viewer.
   if (!game || game.hostId !== viewer.id) notFound();
   const base = await publicUrl();

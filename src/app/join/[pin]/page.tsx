@@ -2,9 +2,8 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { defaultNickname } from "@/core/nickname-limits";
 import { normalizePin } from "@/core/pin";
+import { openGameByPin } from "@/server/hosted-games";
 import { getViewer } from "@/server/viewer";
-import { getDb } from "@/db";
-import { findOpenGameByPin } from "@/db/queries/games";
 import { JoinCard } from "@/components/home/join-card";
 import { JoinNameForm } from "@/components/home/join-name-form";
 
@@ -20,7 +19,7 @@ export default async function JoinPinPage({ params }: Props) {
   const { pin: raw } = await params;
   const pin = normalizePin(decodeURIComponent(raw));
   if (!pin) return <JoinCard title={t("title")} lead={t("lead")} defaultPin={raw} error={t("pinInvalid")} />;
-  const [game, viewer] = await Promise.all([getDb().then((db) => findOpenGameByPin(db, pin)), getViewer()]);
+  const [game, viewer] = await Promise.all([openGameByPin(pin), getViewer()]);
   if (!game) {
     return (
       <div data-error-code="game_not_found">

@@ -1,7 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { OG_SIZE, ogImage } from "@/components/share/og-image";
-import { getDb } from "@/db";
-import { getPublicQuiz } from "@/db/queries/quizzes";
+import { publicQuiz } from "@/server/quizzes";
 
 // A quiz link unfurls with its title, category and size.
 export const size = OG_SIZE;
@@ -10,7 +9,7 @@ export const alt = "Quizdeck quiz";
 
 export default async function Image({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const quiz = await getPublicQuiz(await getDb(), slug);
+  const quiz = await publicQuiz(slug);
   const t = await getTranslations("quiz");
   const tc = await getTranslations("categories");
   return ogImage(

@@ -16,21 +16,19 @@ import { SocialBar } from "@/components/social/social-bar";
 import { defaultNickname } from "@/core/nickname-limits";
 import { QUESTION_TYPES } from "@/core/question";
 import { estimatedMinutes } from "@/core/quiz-list";
-import { getDb } from "@/db";
-import { leaderboard, openAttempt } from "@/db/queries/attempts";
-import { getPublicQuiz } from "@/db/queries/quizzes";
+import { continuableAttempt, quizLeaderboard } from "@/server/attempts";
 import { readGuest } from "@/server/guest";
 import { publicUrl } from "@/server/public-url";
 import { qrSvgDataUrl } from "@/server/qr";
-import { quizAccess } from "@/server/quiz-access";
 import { canManageQuiz } from "@/server/permissions";
+import { viewableQuiz } from "@/server/quizzes";
 import { currentPlayer, getViewer } from "@/server/viewer";
 import { OwnerTools } from "@/components/quiz/owner-tools";
 
 type Props = { params: Promise<{ slug: string }> };
 
 // Metadata and page ask for the same quiz; one query serves both within a request.
-const loadQuiz = cache(async (slug: string) => getPublicQuiz(await getDb(), slug, await quizAccess()));
+const loadQuiz = cache(viewableQuiz);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const quiz = await loadQuiz((await params).slug);
@@ -58,11 +56,11 @@ export default async function QuizPage({ params }: Props) {
   const shareUrl = `${await publicUrl()}/quiz/${quiz.slug}`;
   const player = currentPlayer();
   const [board, guest, qr, open] = await Promise.all([
-    player.then(async (who) => leaderboard(await getDb(), quiz.id, who)),
+    player.then((who) => quizLeaderboard(quiz.id, who)),
     readGuest(),
     qrSvgDataUrl(shareUrl),
     // An attempt of this browser's guest or this member still being played: offered as "Continue".
-    player.then(async (who) => (who ? openAttempt(await getDb(), quiz.id, who) : null)),
+    player.then((who) => (who ? continuableAttempt(quiz.id, who) : null)),
   ]);
   const minutes = estimatedMinutes(quiz.questions.map((q) => q.timeLimit));
   const typeCounts = QUESTION_TYPES.map((type) => [type, quiz.questions.filter((q) => q.type === type).length] as const).filter(

@@ -2,8 +2,7 @@ import { isUuid } from "@/core/ids";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { OG_SIZE, ogImage } from "@/components/share/og-image";
-import { getDb } from "@/db";
-import { getAttemptResult } from "@/db/queries/attempts";
+import { attemptResult } from "@/server/attempts";
 import { publicUrl } from "@/server/public-url";
 import { qrDataUrl } from "@/server/qr";
 
@@ -16,7 +15,7 @@ export default async function Image({ params }: { params: Promise<{ attemptId: s
   const { attemptId } = await params;
   // Not an id at all: no image, rather than a card for a result that cannot exist.
   if (!isUuid(attemptId)) notFound();
-  const r = await getAttemptResult(await getDb(), attemptId, null);
+  const r = await attemptResult(attemptId, null);
   const [t, format] = await Promise.all([getTranslations("results"), getFormatter()]);
   if (!r) {
     return ogImage(<div style={{ display: "flex", fontSize: 72, fontWeight: 800 }}>Quizdeck</div>);

@@ -14,16 +14,15 @@ import { formatDuration } from "@/components/quiz/leaderboard";
 import { ResultCard } from "@/components/share/result-card";
 import { SharePanel } from "@/components/share/share-panel";
 import { buttonClass } from "@/components/ui/button";
-import { getDb } from "@/db";
 import type { ReviewItem } from "@/core/play/attempt";
-import { attemptInProgress, getAttemptResult } from "@/db/queries/attempts";
+import { attemptResult, isAttemptInProgress } from "@/server/attempts";
 import { currentPlayer } from "@/server/viewer";
 import { publicUrl } from "@/server/public-url";
 import { qrSvgDataUrl } from "@/server/qr";
 
 type Props = { params: Promise<{ attemptId: string }> };
 
-const load = cache(async (attemptId: string) => getAttemptResult(await getDb(), attemptId, await currentPlayer()));
+const load = cache(async (attemptId: string) => attemptResult(attemptId, await currentPlayer()));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const r = await load((await params).attemptId);
@@ -40,7 +39,7 @@ export default async function ResultsPage({ params }: Props) {
   const r = await load(attemptId);
   if (!r) {
     // Not finished yet: back to the game (whose page checks that this browser may play it).
-    if (await attemptInProgress(await getDb(), attemptId)) redirect(`/play/${attemptId}`);
+    if (await isAttemptInProgress(attemptId)) redirect(`/play/${attemptId}`);
     notFound();
   }
   const t = await getTranslations("results");

@@ -8,8 +8,7 @@ import { QuizGrid } from "@/components/quiz/quiz-card";
 import { Avatar } from "@/components/social/avatar";
 import { StatTiles } from "@/components/social/stat-tiles";
 import { buttonClass } from "@/components/ui/button";
-import { getDb } from "@/db";
-import { getProfile, listPublicQuizzesOf } from "@/db/queries/profile";
+import { memberProfile, publicQuizzesOf } from "@/server/profile";
 import { getViewer } from "@/server/viewer";
 
 type Props = { params: Promise<{ handle: string }> };
@@ -24,7 +23,7 @@ function decode(segment: string): string | null {
 
 const load = cache(async (segment: string) => {
   const handle = decode(segment);
-  return handle ? getProfile(await getDb(), handle) : null;
+  return handle ? memberProfile(handle) : null;
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -41,7 +40,7 @@ export default async function ProfilePage({ params }: Props) {
   const [t, format, quizzes, viewer] = await Promise.all([
     getTranslations("profile"),
     getFormatter(),
-    getDb().then((db) => listPublicQuizzesOf(db, profile.id)),
+    publicQuizzesOf(profile.id),
     getViewer(),
   ]);
   const { stats } = profile;

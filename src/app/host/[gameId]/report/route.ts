@@ -1,11 +1,8 @@
 // GET /host/[gameId]/report – the game's report as CSV, for its host only.
 import { z } from "zod";
 import { report, reportToCsv } from "@/core/live/engine";
-import { getDb } from "@/db";
-import { getGame } from "@/db/queries/games";
 import { AppError, toErrorBody } from "@/server/errors";
-import { DrizzleGameStore } from "@/server/live/game-store-drizzle";
-import { loadGameState } from "@/server/live/load-state";
+import { findGame, storedGameState } from "@/server/hosted-games";
 import { getViewer } from "@/server/viewer";
 
 export const dynamic = "force-dynamic";
@@ -19,12 +16,11 @@ export async function GET(_req: Request, { params }: { params: Promise<{ gameId:
   const viewer = await getViewer();
   if (!viewer) return errorResponse(new AppError("unauthorized"));
   if (!z.uuid().safeParse(gameId).success) return errorResponse(new AppError("not_found"));
-  const db = await getDb();
-  const game = await getGame(db, gameId);
+  const game = await findGame(gameId);
   if (!game?.snapshot) return errorResponse(new AppError("not_found"));
   if (game.hostId !== viewer.id) return errorResponse(new AppError("forbidden", "Only the host of this game can download its report."));
   // The snapshot (written at every reveal and at the end) with the answers' own rows.
-  const loaded = await loadGameState(new DrizzleGameStore(async () => db), game);
+  const loaded = await storedGameState(game);
   if (!loaded.ok) return errorResponse(new AppError("internal_error"));
   const state = loaded.value.state;
   const csv = reportToCsv(report(state));

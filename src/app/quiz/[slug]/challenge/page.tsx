@@ -4,8 +4,7 @@ import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { CreateChallengeForm } from "@/components/challenge/create-challenge-form";
-import { getDb } from "@/db";
-import { findChallengeableQuiz } from "@/db/queries/challenges";
+import { challengeableQuiz } from "@/server/challenges";
 import { getViewer } from "@/server/viewer";
 
 type Props = { params: Promise<{ slug: string }> };
@@ -21,7 +20,7 @@ export default async function NewChallengePage({ params }: Props) {
   const viewer = await getViewer();
   if (!viewer) redirect(`/sign-in?next=${encodeURIComponent(`/quiz/${slug}/challenge`)}`);
   // Published, with questions, and visible to this member: anything else has nothing to hand out.
-  const quiz = await findChallengeableQuiz(await getDb(), slug, { userId: viewer.id, admin: viewer.role === "admin" });
+  const quiz = await challengeableQuiz(slug, viewer);
   if (!quiz) notFound();
   const t = await getTranslations("challenge");
   return (

@@ -2,9 +2,8 @@ import type { Metadata } from "next";
 import { forbidden, notFound, unauthorized } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { QuizEditor } from "@/components/editor/quiz-editor";
-import { getDb } from "@/db";
-import { getEditableQuiz } from "@/db/queries/editor";
 import { canManageQuiz, canSeeQuiz } from "@/server/permissions";
+import { editableQuiz } from "@/server/quizzes";
 import { getViewer } from "@/server/viewer";
 
 type Props = { params: Promise<{ slug: string }> };
@@ -17,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function EditQuizPage({ params }: Props) {
   const viewer = await getViewer();
   if (!viewer) unauthorized();
-  const quiz = await getEditableQuiz(await getDb(), (await params).slug);
+  const quiz = await editableQuiz((await params).slug);
   if (!quiz) notFound();
   if (!canManageQuiz(viewer, quiz)) {
     // A quiz this member may see exists but is not theirs; anything else does not exist for them.

@@ -1,21 +1,17 @@
 // GET /api/v1/quizzes/{slug}/export?format=json|csv|gift|apkg – the whole quiz with its answers, for its owner (and admins)
 import { exportApkg, exportQuiz, FORMAT_FILES } from "@/core/import";
-import { getDb } from "@/db";
-import { exportableQuiz } from "@/db/queries/editor";
-import { getPublicQuiz } from "@/db/queries/quizzes";
 import { apiRoute } from "@/server/api";
 import { exportQuery } from "@/server/api-schemas";
 import { AppError } from "@/server/errors";
 import { canManageQuiz, requireViewer } from "@/server/permissions";
-import { quizAccess } from "@/server/quiz-access";
+import { quizForExport, viewableQuiz } from "@/server/quizzes";
 
 export const GET = apiRoute<{ slug: string }, typeof exportQuery>({ query: exportQuery }, async ({ params, query }) => {
   const viewer = await requireViewer();
-  const db = await getDb();
-  const found = await exportableQuiz(db, params.slug);
+  const found = await quizForExport(params.slug);
   if (!found || !canManageQuiz(viewer, found)) {
     // A quiz the caller can see but does not own is forbidden; anything else does not exist for them.
-    if (found && (await getPublicQuiz(db, params.slug, await quizAccess()))) throw new AppError("forbidden", "Only the quiz's owner can export it.");
+    if (found && (await viewableQuiz(params.slug))) throw new AppError("forbidden", "Only the quiz's owner can export it.");
     throw new AppError("not_found");
   }
   const file = FORMAT_FILES[query.format];
