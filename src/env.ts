@@ -1,8 +1,8 @@
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
-import { parseTrustProxy } from "./core/client-address";
-import { normalizeHost } from "./core/origin";
-import { ROLES } from "./core/roles";
+import { parseTrustProxy } from "./core/http/client-address";
+import { normalizeHost } from "./core/http/origin";
+import { ROLES } from "./core/http/roles";
 
 /** "" counts as unset, so `NAME=` in a compose file or .env means "the default". */
 const unsetIfEmpty = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -102,7 +102,7 @@ const schema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
-  // What this process serves (src/core/roles.ts): pages and live games (all), pages only (web),
+  // What this process serves (src/core/http/roles.ts): pages and live games (all), pages only (web),
   // live games only (live). web and live share a PostgreSQL database with the other processes.
   QUIZDECK_ROLE: z.preprocess(
     (v) => (typeof unsetIfEmpty(v) === "string" ? String(v).trim().toLowerCase() : undefined),

@@ -1,7 +1,7 @@
 import { networkInterfaces } from "node:os";
 import { expect, test } from "../fixtures";
 import { hostGame } from "../live-helpers";
-import { lanOrigins } from "../../src/core/origin";
+import { lanOrigins } from "../../src/core/http/origin";
 import { decodeQr, pageFetch, signUpInPage } from "./helpers";
 
 /**

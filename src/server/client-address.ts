@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import proxyaddr from "proxy-addr";
-import { rateKey } from "@/core/client-address";
+import { rateKey } from "@/core/http/client-address";
 import { env } from "@/env";
 import { CLIENT_PROTO_HEADER } from "./request-scheme";
 

@@ -2,7 +2,7 @@
  * The Quizdeck server: Next.js behind Node's own HTTP server, so later parts (the live-game
  * Socket.IO server) share the process and port, and shutdown closes the database cleanly.
  * `npm start` runs it in production mode; `npm run dev` passes --dev. QUIZDECK_ROLE picks what
- * this process serves (src/core/roles.ts): pages and live games (all, the default), pages only
+ * this process serves (src/core/http/roles.ts): pages and live games (all, the default), pages only
  * (web: no Socket.IO), or live games only (live: no Next at all, just the probes beside them).
  */
 import { randomBytes } from "node:crypto";
@@ -13,9 +13,9 @@ import { register } from "node:module";
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { routeMatcher } from "../core/http-route";
-import { defaultNice, misroutedMessage, requestKind, runsLiveGames, serves, servesPages } from "../core/roles";
-import { securityHeaders } from "../core/security-headers";
+import { routeMatcher } from "../core/http/route-pattern";
+import { defaultNice, misroutedMessage, requestKind, runsLiveGames, serves, servesPages } from "../core/http/roles";
+import { securityHeaders } from "../core/http/security-headers";
 import { env, EnvError } from "../env";
 import { errorFields, log, requestId, withLogContext } from "../log";
 import type { DbUsage } from "./metrics";
@@ -108,7 +108,7 @@ const { compressResponse } = await import("./compression");
 const probes = await import("./probes");
 const { metrics, serveMetrics, setMetricSources } = await import("./metrics");
 const httpDuration = metrics().httpDuration;
-// Route patterns for the request metric's label, from the build (src/core/http-route.ts).
+// Route patterns for the request metric's label, from the build (src/core/http/route-pattern.ts).
 const routeOf = routeMatcher(appRoutes());
 function appRoutes(): string[] {
   try {

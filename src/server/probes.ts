@@ -6,7 +6,7 @@ import { checkReadiness } from "./readiness";
 import { redis } from "./redis";
 
 /**
- * The two probes every process answers, whatever its role (src/core/roles.ts): Next's routes
+ * The two probes every process answers, whatever its role (src/core/http/roles.ts): Next's routes
  * (/api/health, /api/ready) for a process that serves pages, src/server/main.ts itself for a
  * live-only one, which loads no Next at all. Same answers either way.
  */

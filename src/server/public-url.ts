@@ -1,13 +1,13 @@
 import "server-only";
 import { networkInterfaces } from "node:os";
 import { headers } from "next/headers";
-import { lanOrigins, pickOrigin } from "@/core/origin";
+import { lanOrigins, pickOrigin } from "@/core/http/origin";
 import { env } from "@/env";
 import { HOST_HEADER, TRUSTED_PROXY_HEADER } from "./client-address";
 
 /**
  * The origin links, QR codes, share URLs and Open Graph URLs point at, for the request being
- * answered (the rule: pickOrigin in src/core/origin.ts). src/server/main.ts has already decided
+ * answered (the rule: pickOrigin in src/core/http/origin.ts). src/server/main.ts has already decided
  * whether the peer is a trusted proxy and removed X-Forwarded-* headers that are not to be believed.
  */
 export function originFromHeaders(h: Headers): string {

@@ -1,4 +1,4 @@
-import { cookiesAreSecure } from "@/core/cookies";
+import { cookiesAreSecure } from "@/core/http/cookies";
 import { env } from "@/env";
 
 /**

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AuthForm } from "@/components/account/auth-form";
-import { safeNext } from "@/core/safe-next";
+import { safeNext } from "@/core/http/safe-next";
 import { getViewer } from "@/server/viewer";
 
 type Props = { searchParams: Promise<{ next?: string | string[] }> };

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AuthForm } from "@/components/account/auth-form";
 import { readGuest } from "@/server/guest";
-import { safeNext } from "@/core/safe-next";
+import { safeNext } from "@/core/http/safe-next";
 import { getViewer } from "@/server/viewer";
 
 type Props = { searchParams: Promise<{ next?: string | string[] }> };

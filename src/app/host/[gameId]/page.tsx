@@ -3,7 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { HostScreen } from "@/components/host/host-screen";
-import { isLoopbackHost } from "@/core/origin";
+import { isLoopbackHost } from "@/core/http/origin";
 import { findGame } from "@/server/hosted-games";
 import { lanUrls, publicUrl, publicUrlConfigured } from "@/server/public-url";
 import { qrSvgDataUrl } from "@/server/qr";

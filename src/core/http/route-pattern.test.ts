@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routeMatcher } from "./http-route";
+import { routeMatcher } from "./route-pattern";
 
 const patterns = [
   "/",
