@@ -8,6 +8,9 @@ const path = require("node:path");
 
 const TESTS = ["\\.test\\.tsx?$", "\\.test-helpers\\.ts$", "(^|/)test-utils\\.ts$", "\\.fixture\\.m?[jt]s$", "^src/test/"];
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
+// Packages src/core may not import: the framework, storage, auth, sockets, logging and metrics.
+const FRAMEWORK =
+  "(next|react|react-dom|next-intl|next-themes|server-only|drizzle-orm|pg|@electric-sql/[^/]+|ioredis|better-auth|socket\\.io|socket\\.io-client|pino|prom-client)";
 const isTest = (file) => TESTS.some((pattern) => new RegExp(pattern).test(file));
 
 /** The directive a module opens with ("use client" / "use server"), if any. */
@@ -94,15 +97,20 @@ function configFor(root) {
         to: { path: "^src/", pathNot: "^src/core/" },
       },
       {
+        name: "core-rules-no-http-policy",
+        comment:
+          "src/core/http holds HTTP and process policy (origins, cookies, headers, roles); the rules in core's feature folders do not depend on it.",
+        severity: "error",
+        from: { path: "^src/core/", pathNot: ["^src/core/http/", ...TESTS] },
+        to: { path: "^src/core/http/" },
+      },
+      {
         name: "core-imports-no-framework",
         comment: "src/core is pure: no Next, React, database, auth, socket or server-only package, and no Node built-in.",
         severity: "error",
         from: { path: "^src/core/", pathNot: TESTS },
-        to: {
-          path: [
-            "(^|/)node_modules/(next|react|react-dom|next-intl|next-themes|server-only|drizzle-orm|pg|@electric-sql|ioredis|better-auth|socket\\.io|socket\\.io-client|pino|prom-client)/",
-          ],
-        },
+        // Resolved into node_modules, or not resolved at all (a package that is not installed).
+        to: { path: [`(^|/)node_modules/${FRAMEWORK}(/|$)`, `^${FRAMEWORK}(/|$)`] },
       },
       {
         name: "core-imports-no-node-builtins",
