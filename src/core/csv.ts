@@ -1,17 +1,25 @@
+import Papa from "papaparse";
+
+/** A cell of a CSV file: text, a number, or nothing (an empty cell). */
+export type CsvCell = string | number | null;
+
 /**
- * A spreadsheet cell: quoted when it holds a comma, quote or line break; a text cell starting
- * with = + - @ (or a tab or carriage return) gets a leading apostrophe so a spreadsheet does not
- * run it as a formula (OWASP "CSV injection").
+ * A text cell a spreadsheet would run as a formula (OWASP "CSV injection"): one starting with
+ * = + - @, a tab or a carriage return, unless it is a plain number such as "-40", which a
+ * spreadsheet reads as that number.
  */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+export const FORMULA_CELL = /^(?!-?\d+(\.\d+)?$)[=+\-@\t\r]/;
+
+/**
+ * The one CSV writer (RFC 4180, CRLF line ends, ending with one), through papaparse's `unparse`:
+ * cells are quoted when they hold a comma, quote or line break, and a formula-like text cell
+ * (`FORMULA_CELL`) gets a leading apostrophe and quotes, so a spreadsheet shows it as text.
+ * Numbers are written as they are.
+ */
+export function csvDocument(header: readonly string[] | null, rows: readonly (readonly CsvCell[])[]): string {
+  const all = (header ? [header, ...rows] : rows).map((row) => [...row]);
+  return `${Papa.unparse(all, { newline: "\r\n", quotes: false, escapeFormulae: FORMULA_CELL })}\r\n`;
 }
 
-/** A CSV file: a header and rows of cells, CRLF line ends (RFC 4180), ending with one. */
-export function csvDocument(header: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string {
-  const lines = [header.join(","), ...rows.map((row) => row.map(csvCell).join(","))];
-  return `${lines.join("\r\n")}\r\n`;
-}
+/** A cell read back from a file this writer made: the apostrophe before a formula-like text removed. */
+export const unescapeCsvCell = (cell: string): string => (cell.startsWith("'") && FORMULA_CELL.test(cell.slice(1)) ? cell.slice(1) : cell);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ratingInput, reportInput } from "./social";
+import { mayActOnQuiz, ratingInput, reportInput, type QuizAct } from "./social";
 
 describe("report input", () => {
   it.each([
@@ -37,4 +37,18 @@ describe("report input", () => {
 describe("rating input", () => {
   it.each([1, 5, "3"])("takes %s", (value) => expect(ratingInput.safeParse({ slug: "q", value }).success).toBe(true));
   it.each([0, 6, 2.5, "x", null])("refuses %s", (value) => expect(ratingInput.safeParse({ slug: "q", value }).success).toBe(false));
+});
+
+describe("what a member may do to a quiz", () => {
+  const quiz = { ownerId: "u-owner" };
+  it.each<[QuizAct, string, boolean]>([
+    ["favorite", "u-owner", true],
+    ["favorite", "u-other", true],
+    ["rate", "u-owner", false],
+    ["rate", "u-other", true],
+    ["report", "u-owner", false],
+    ["report", "u-other", true],
+  ])("%s by %s: %s", (act, memberId, expected) => {
+    expect(mayActOnQuiz(act, memberId, quiz)).toBe(expected);
+  });
 });

@@ -42,3 +42,13 @@ export const quizIdInput = z.object({ quizId: z.uuid() });
 export const reportIdInput = z.object({ reportId: z.uuid() });
 export const roleInput = z.object({ userId: id, role: z.enum(["member", "admin"]) });
 export const tokenIdInput = z.object({ tokenId: z.uuid() });
+
+/** What a member does to a quiz they can see (docs/rules.md §6). */
+export type QuizAct = "favorite" | "rate" | "report";
+
+/**
+ * Whether this member may do it to this quiz: anyone may favorite, but an owner neither rates
+ * their own quiz (that would be voting for oneself) nor reports it (they edit it instead).
+ */
+export const mayActOnQuiz = (act: QuizAct, memberId: string, quiz: { ownerId: string }): boolean =>
+  act === "favorite" || quiz.ownerId !== memberId;

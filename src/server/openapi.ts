@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { challengeInput, challengeResultsQuery } from "@/core/challenge/schema";
+import { challengeFields, challengeResultsQuery } from "@/core/challenge/schema";
 import {
   answerResult,
   attemptStarted,
@@ -126,7 +126,7 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/v1/challenges",
     summary: "Hand out a published quiz the caller may see as a self-paced challenge (members; 30 a minute)",
-    body: challengeInput,
+    body: challengeFields,
     response: challengeCreated,
     status: 201,
     errors: [401, 404, 422, 429],

@@ -1,4 +1,5 @@
 import "server-only";
+import { managesQuiz, quizVisibleTo, type QuizViewer, type QuizVisibilityFacts } from "@/core/quiz-visibility";
 import { AppError } from "./errors";
 import { getViewer, type Viewer } from "./viewer";
 
@@ -15,15 +16,11 @@ export async function requireAdmin(): Promise<Viewer> {
   return viewer;
 }
 
-type OwnedQuiz = { ownerId: string; visibility: string; status: string };
+/** The viewer as the quiz rules know them (src/core/quiz-visibility.ts). */
+export const quizViewerOf = (viewer: Viewer | null): QuizViewer => (viewer ? { userId: viewer.id, admin: viewer.role === "admin" } : null);
 
 /** Owner or admin: may edit, export, delete and see the answer key (docs/rules.md §6). */
-export const canManageQuiz = (viewer: Viewer | null, quiz: { ownerId: string }) =>
-  Boolean(viewer && (viewer.id === quiz.ownerId || viewer.role === "admin"));
+export const canManageQuiz = (viewer: Viewer | null, quiz: { ownerId: string }) => managesQuiz(quizViewerOf(viewer), quiz);
 
-/**
- * Who may see a quiz at all: a published public or unlisted quiz, everyone; a private, draft or
- * hidden one, only its owner and admins (to anyone else it does not exist: `not_found`).
- */
-export const canSeeQuiz = (viewer: Viewer | null, quiz: OwnedQuiz) =>
-  (quiz.status === "published" && quiz.visibility !== "private") || canManageQuiz(viewer, quiz);
+/** Who may see a quiz at all (docs/rules.md §6): the rule is `quizVisibleTo` in core. */
+export const canSeeQuiz = (viewer: Viewer | null, quiz: QuizVisibilityFacts) => quizVisibleTo(quizViewerOf(viewer), quiz);

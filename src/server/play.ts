@@ -1,24 +1,20 @@
 import "server-only";
 import { headers } from "next/headers";
 import type { z } from "zod";
+import type { PlayError, PlayerIdentity, PlayResult } from "@/core/play/attempt";
 import { getDb } from "@/db";
-import {
-  answerQuestion,
-  createAttempt,
-  finishAttempt,
-  getAttemptResult,
-  readAttempt,
-  takeHint,
-  type PlayError,
-  type PlayerIdentity,
-  type PlayResult,
-} from "@/db/queries/attempts";
+import { getAttemptResult } from "@/db/queries/attempts";
+import { DrizzleAttemptStore } from "./attempt-store-drizzle";
 import { AppError } from "./errors";
 import type { answerInput } from "./play-schemas";
 import { ensureGuest, readGuest } from "./guest";
 import { consume } from "./rate-limit";
 import { clientKeyOf } from "./client-address";
+import { answerQuestion, createAttempt, finishAttempt, readAttempt, takeHint } from "./solo-play";
 import { currentPlayer, getViewer } from "./viewer";
+
+/** Solo play's storage: the app's database. */
+const store = new DrizzleAttemptStore(getDb);
 
 export { answerInput, startInput } from "./play-schemas";
 
@@ -70,25 +66,25 @@ export async function startingPlayer(nickname: string): Promise<PlayerIdentity> 
 /** Starts an attempt for the current member, or for this browser's guest (made if needed). */
 export async function startPlay(slug: string, nickname: string) {
   const who = await startingPlayer(nickname);
-  const created = await createAttempt(await getDb(), { quizSlug: slug, who, nickname });
+  const created = await createAttempt(store, { quizSlug: slug, who, nickname, now: new Date() });
   if (!created) throw new AppError("not_found", `There is no quiz "${slug}" to play.`);
   return created;
 }
 
 export async function playState(attemptId: string, deliver = true) {
-  return unwrap(await readAttempt(await getDb(), attemptId, await requirePlayer(), { deliver }));
+  return unwrap(await readAttempt(store, attemptId, await requirePlayer(), { deliver, now: new Date() }));
 }
 
 export async function playAnswer(attemptId: string, input: z.infer<typeof answerInput>, deliverNext: boolean) {
-  return unwrap(await answerQuestion(await getDb(), attemptId, await requirePlayer(), input, { deliverNext }));
+  return unwrap(await answerQuestion(store, attemptId, await requirePlayer(), input, { deliverNext, now: new Date() }));
 }
 
 export async function playHint(attemptId: string) {
-  return unwrap(await takeHint(await getDb(), attemptId, await requirePlayer()));
+  return unwrap(await takeHint(store, attemptId, await requirePlayer(), { now: new Date() }));
 }
 
 export async function playFinish(attemptId: string) {
-  unwrap(await finishAttempt(await getDb(), attemptId, await requirePlayer()));
+  unwrap(await finishAttempt(store, attemptId, await requirePlayer(), { now: new Date() }));
   const result = await getAttemptResult(await getDb(), attemptId, await currentPlayer());
   if (!result) throw new AppError("not_found");
   return result;

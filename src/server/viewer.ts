@@ -4,7 +4,7 @@ import { cache } from "react";
 import { headers } from "next/headers";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import type { PlayerIdentity } from "@/db/queries/attempts";
+import type { PlayerIdentity } from "@/core/play/attempt";
 import { apiTokens, users } from "@/db/schema";
 import { getAuth } from "./auth";
 import { readGuest } from "./guest";

@@ -53,7 +53,7 @@ export function CreateChallengeForm({ slug }: { slug: string }) {
 
   const submit = () => {
     const input = { quiz: slug, closesAt: moment(closes), opensAt: opens ? moment(opens) : undefined, attemptsAllowed: Number(attempts) };
-    const parsed = challengeInput.safeParse(input);
+    const parsed = challengeInput(new Date()).safeParse(input);
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {

@@ -30,7 +30,7 @@ describe("a challenge's results as CSV", () => {
     ["an attempt under way has no finish", row({ status: "in_progress", finishedAt: null, durationMs: null, score: 0, correctCount: 0 }), "Ada,ada,in_progress,0,0,4,2026-05-01T10:00:00.000Z,,"],
     ["an abandoned one says so", row({ status: "abandoned", finishedAt: null, durationMs: null }), "Ada,ada,abandoned,2450,3,4,2026-05-01T10:00:00.000Z,,"],
     ["a nickname with a comma is quoted", row({ nickname: "Smith, Jo" }), '"Smith, Jo",ada,finished,2450,3,4,2026-05-01T10:00:00.000Z,2026-05-01T10:01:30.400Z,90'],
-    ["a nickname like a formula is defused", row({ nickname: "=1+1" }), "'=1+1,ada,finished,2450,3,4,2026-05-01T10:00:00.000Z,2026-05-01T10:01:30.400Z,90"],
+    ["a nickname like a formula is defused", row({ nickname: "=1+1" }), "\"'=1+1\",ada,finished,2450,3,4,2026-05-01T10:00:00.000Z,2026-05-01T10:01:30.400Z,90"],
     ["seconds are rounded", row({ durationMs: 1_499 }), "Ada,ada,finished,2450,3,4,2026-05-01T10:00:00.000Z,2026-05-01T10:01:30.400Z,1"],
   ])("%s", (_, attempt, line) => {
     expect(resultsCsv([attempt]).split("\r\n")[1]).toBe(line);

@@ -1,16 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { challengeInput, challengeParams, challengeResultsQuery } from "./schema";
 
 const NOW = new Date("2026-05-01T10:00:00.000Z");
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-});
-afterEach(() => vi.useRealTimers());
 
 /** Each field's first problem, by its code. */
 function problems(input: unknown): Record<string, string> | null {
-  const r = challengeInput.safeParse(input);
+  const r = challengeInput(NOW).safeParse(input);
   if (r.success) return null;
   const got: Record<string, string> = {};
   for (const issue of r.error.issues) got[String(issue.path[0] ?? "_")] ??= issue.message;
@@ -19,7 +14,7 @@ function problems(input: unknown): Record<string, string> | null {
 
 describe("the create input", () => {
   it("takes a slug and a closing time, and allows one attempt by default", () => {
-    expect(challengeInput.parse({ quiz: "world-capitals", closesAt: "2026-05-08T10:00:00Z" })).toEqual({
+    expect(challengeInput(NOW).parse({ quiz: "world-capitals", closesAt: "2026-05-08T10:00:00Z" })).toEqual({
       quiz: "world-capitals",
       closesAt: "2026-05-08T10:00:00Z",
       attemptsAllowed: 1,

@@ -3,13 +3,11 @@ import { z } from "../zod";
 import { ATTEMPTS_DEFAULT, ATTEMPTS_MAX, ATTEMPTS_MIN, challengeTimeProblems, normalizeChallengeCode } from "./rules";
 
 /**
- * A challenge as its owner asks for it: the one schema of the create form, its server action, the
- * API and the OpenAPI document. Times are ISO 8601 with their offset (the form sends the browser's
- * local time as UTC); they are checked against the clock of whoever parses (the browser for the
- * form's own check, the server for what is stored). Issue messages are field error codes.
+ * A challenge as its owner asks for it: the fields of the create form, its server action and the
+ * API, as the OpenAPI document describes them. Times are ISO 8601 with their offset (the form
+ * sends the browser's local time as UTC). Issue messages are field error codes.
  */
-export const challengeInput = z
-  .object({
+export const challengeFields = z.object({
     quiz: z.string().min(1).max(200).pipe(plainText()).describe("The quiz's slug"),
     closesAt: z.iso
       .datetime({ offset: true, error: "challenge_date_invalid" })
@@ -24,12 +22,18 @@ export const challengeInput = z
       .max(ATTEMPTS_MAX, "challenge_attempts_range")
       .default(ATTEMPTS_DEFAULT)
       .describe(`Attempts per player, ${ATTEMPTS_MIN}–${ATTEMPTS_MAX}`),
-  })
-  .superRefine((v, ctx) => {
+});
+export type ChallengeInput = z.infer<typeof challengeFields>;
+
+/**
+ * The one schema that parses a challenge: its fields, with the times checked against `now`, the
+ * clock of whoever parses (the browser for the form's own check, the server for what is stored).
+ */
+export const challengeInput = (now: Date) =>
+  challengeFields.superRefine((v, ctx) => {
     const times = { closesAt: new Date(v.closesAt), opensAt: v.opensAt ? new Date(v.opensAt) : null };
-    for (const p of challengeTimeProblems(times, new Date())) ctx.addIssue({ code: "custom", path: [p.field], message: p.code });
+    for (const p of challengeTimeProblems(times, now)) ctx.addIssue({ code: "custom", path: [p.field], message: p.code });
   });
-export type ChallengeInput = z.infer<typeof challengeInput>;
 
 /** The `{code}` of /challenge/{code} and /api/v1/challenges/{code}: read as typed, or no such challenge. */
 export const challengeParams = z.object({

@@ -8,6 +8,9 @@ import { alternatives } from "./apkg";
 import { apkgCard, exportApkg, fieldChecksum } from "./apkg-export";
 import { parseImport } from "./index";
 
+/** A fixed clock for the export's ids and modification times. */
+const NOW = 1_760_000_000_000;
+
 /**
  * Anki's legacy collection schema, as rslib/src/storage/schema11.sql creates it (copied here on
  * its own, not from the exporter, so a change to the exporter's schema fails this test).
@@ -131,7 +134,7 @@ const ALL_TYPES: QuizInput = quizInput.parse({
 
 describe("exportApkg", () => {
   it("writes a collection whose tables, columns and indexes are Anki's legacy schema", async () => {
-    const files = unzipSync(await exportApkg(ALL_TYPES));
+    const files = unzipSync(await exportApkg(ALL_TYPES, { now: NOW }));
     expect(Object.keys(files).sort()).toEqual(["collection.anki2", "media"]);
     expect(new TextDecoder().decode(files.media)).toBe("{}");
     const SQL = await initSqlJs();
@@ -181,7 +184,7 @@ describe("exportApkg", () => {
   });
 
   it("reads back with the importer as the same questions, one typed-recall card each", async () => {
-    const r = await parseImport("apkg", await exportApkg(ALL_TYPES), { fileName: "x.apkg" });
+    const r = await parseImport("apkg", await exportApkg(ALL_TYPES, { now: NOW }), { fileName: "x.apkg" });
     expect(r.problems).toEqual([]);
     expect(r.notices).toBeUndefined();
     expect(r.quiz.title).toBe("Every type");
@@ -195,7 +198,7 @@ describe("exportApkg", () => {
     const { accepted: _, ...rest } = ALL_TYPES.questions[3] as Extract<QuizInput["questions"][number], { type: "text" }>;
     expect(r.questions[3]?.question).toEqual({ ...rest, accepted: ["Au", "gold", "oro"], points: 1000 });
     const plain = quizInput.parse({ ...ALL_TYPES, questions: [{ type: "text", prompt: "Colour?", accepted: ["colour", "color"], explanation: "Either spelling." }] });
-    expect((await parseImport("apkg", await exportApkg(plain))).questions[0]?.question).toEqual(plain.questions[0]);
+    expect((await parseImport("apkg", await exportApkg(plain, { now: NOW }))).questions[0]?.question).toEqual(plain.questions[0]);
     expect(expected.map((q) => q.accepted)).toEqual([["Mars"], ["Jupiter; Saturn"], ["True"], ["Au", "gold", "oro"], ["Mercury → Venus → Earth"], ["8 planets"]]);
     expect(expected[0]?.prompt).toBe("Which planet is red?\nA. Venus\nB. Mars\nC. Jupiter");
     expect(expected[4]?.prompt).not.toBe("Order from the Sun\n• Mercury\n• Venus\n• Earth");
@@ -207,7 +210,7 @@ describe("exportApkg", () => {
     expect(demos.length).toBeGreaterThan(0);
     for (const file of demos) {
       const quiz = quizInput.parse(JSON.parse(readFileSync(new URL(file, dir), "utf8")));
-      const r = await parseImport("apkg", await exportApkg(quiz));
+      const r = await parseImport("apkg", await exportApkg(quiz, { now: NOW }));
       // Each question is a card, or a card left out because its back is too long to type (an order
       // question's items in a row, say), which the import says.
       expect(r.questions.length + r.problems.length, quiz.title).toBe(quiz.questions.length);

@@ -146,13 +146,13 @@ const DECK_CONFIG = {
 };
 
 export type ApkgExportOptions = {
-  /** Milliseconds since 1970 for ids and modification times (tests pass a fixed one). */
-  now?: number;
+  /** Milliseconds since 1970 for ids and modification times: the caller's clock (tests pass a fixed one). */
+  now: number;
 };
 
 /** A quiz as .apkg bytes. */
-export async function exportApkg(quiz: QuizInput, options: ApkgExportOptions = {}): Promise<Uint8Array> {
-  const nowMs = Math.floor(options.now ?? Date.now());
+export async function exportApkg(quiz: QuizInput, options: ApkgExportOptions): Promise<Uint8Array> {
+  const nowMs = Math.floor(options.now);
   const now = Math.floor(nowMs / 1000);
   const deckId = 1_000_000_000 + (Number.parseInt((await sha1Hex(`deck\x1f${quiz.title}`)).slice(0, 7), 16) % 1_000_000_000);
   const SQL = await sqlite();

@@ -3,7 +3,7 @@ import { LIMITS } from "../quiz-schema";
 import { answerText, clozeNumbers, fieldText, mediaRefs, parseModels, planCards, planCloze, renderCloze, splitFields, type AnkiModel } from "./anki";
 import { Collector, defaultMeta, fitTitle, isRecord, type ImportResult, type QuestionRef } from "./common";
 import { sqlite } from "./sqlite";
-import { listZip, unpackEntry, type ZipEntry } from "./zip";
+import { openZip, unpackEntry, type ZipEntry, type ZipLimits } from "./zip";
 
 /**
  * Anki packages (.apkg): a zip holding the collection, an SQLite database (`collection.anki21`,
@@ -20,11 +20,25 @@ export const APKG_LIMITS = {
   collectionBytes: 32 * 1024 * 1024,
   /** Unpacked bytes of the `media` list. */
   mediaListBytes: 4 * 1024 * 1024,
+  /** Unpacked / packed of the collection or the media list, above 4 MiB: a deck's text packs 2 to 20 times. */
+  ratio: 250,
   /** Notes in the collection; a quiz keeps 200 questions, the rest are counted. */
   notes: 20_000,
   /** Characters of one field's HTML. */
   fieldChars: 100_000,
 } as const;
+
+/** The entries of a package that are ever unpacked: the collection and the media list. */
+const UNPACKED = new Set(["collection.anki21", "collection.anki2", "media"]);
+
+/** What the package may declare before anything is unpacked (zip.ts applies them). */
+const ZIP_LIMITS: ZipLimits = {
+  entries: APKG_LIMITS.entries,
+  entryBytes: APKG_LIMITS.collectionBytes,
+  totalBytes: APKG_LIMITS.collectionBytes + APKG_LIMITS.mediaListBytes,
+  ratio: APKG_LIMITS.ratio,
+  ratioFrom: 4 * 1024 * 1024,
+};
 
 const MB = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 const failed = (title: string | undefined) => (reason: string): ImportResult => ({ quiz: defaultMeta(title), questions: [], problems: [{ line: 0, reason }] });
@@ -163,11 +177,21 @@ class NoteReader {
 /** Reads an .apkg. Resolves to questions and problems; a broken or hostile file is one whole-file problem. */
 export async function parseApkg(bytes: Uint8Array, fallbackTitle?: string): Promise<ImportResult> {
   const fail = failed(fallbackTitle);
-  const listing = listZip(bytes, APKG_LIMITS.entries);
+  const listing = openZip(bytes, ZIP_LIMITS, (name) => UNPACKED.has(name));
   if (!listing.ok) {
-    if (listing.reason === "zip64") return fail("The package is a zip64 archive (for files over 4 GB); an Anki deck is far smaller");
-    if (listing.reason === "too-many") return fail(`The package holds more than ${APKG_LIMITS.entries.toLocaleString("en-US")} files`);
-    return fail("This is not an Anki package: an .apkg file is a zip archive, and this file is not one");
+    switch (listing.reason) {
+      case "not-zip":
+        return fail("This is not an Anki package: an .apkg file is a zip archive, and this file is not one");
+      case "zip64":
+        return fail("The package is a zip64 archive (for files over 4 GB); an Anki deck is far smaller");
+      case "too-many":
+        return fail(`The package holds more than ${APKG_LIMITS.entries.toLocaleString("en-US")} files`);
+      case "entry-too-large":
+      case "total-too-large":
+        return fail(`The package's ${listing.reason === "entry-too-large" && listing.name === "media" ? "media list" : "collection"} unpacks to more than ${MB(APKG_LIMITS.collectionBytes)}; an Anki deck of quiz size is far smaller, so it was not opened`);
+      case "ratio":
+        return fail(`The package's ${listing.name} is packed ${Math.round(listing.ratio)} times over; an Anki deck packs far less, so it was not opened`);
+    }
   }
   const byName = new Map(listing.entries.map((e) => [e.name, e]));
   const collection = byName.get("collection.anki21") ?? (byName.has("collection.anki21b") ? undefined : byName.get("collection.anki2"));
@@ -178,10 +202,8 @@ export async function parseApkg(bytes: Uint8Array, fallbackTitle?: string): Prom
       );
     return fail("The zip holds no Anki collection (collection.anki21 or collection.anki2); check that it is a deck exported from Anki (.apkg)");
   }
-  // A size over the limit is refused unread; then inflating stops as soon as the entry passes the
-  // size it declared (an honest zip inflates to exactly that), so a lying zip costs nothing either.
-  if (collection.declared > APKG_LIMITS.collectionBytes)
-    return fail(`The package's collection unpacks to more than ${MB(APKG_LIMITS.collectionBytes)}; an Anki deck of quiz size is far smaller, so it was not opened`);
+  // Inflating stops as soon as the entry passes the size it declared (an honest zip inflates to
+  // exactly that), so a lying zip costs nothing either.
   const unpacked = unpackEntry(bytes, collection, collection.declared);
   if (!unpacked.ok && unpacked.reason === "too-large")
     return fail(`The package's collection unpacks to more than the ${collection.declared.toLocaleString("en-US")} bytes it declares; the package is damaged or made to mislead, so it was not opened`);

@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { csvDocument, unescapeCsvCell } from "../csv";
 import type { QuestionInput, QuizInput } from "../quiz-schema";
 import { buildMeta, Collector, deriveRange, quoted, type ImportResult, type QuestionRef } from "./common";
 import { problemText, type ProblemDetail } from "./problems";
@@ -101,14 +102,6 @@ const META_ALIASES: Record<string, string> = {
 
 const squash = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, "");
 
-/** Cells a spreadsheet would run as a formula get a leading apostrophe on export; take it off. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-function unescapeCell(cell: string): string {
-  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
-}
-function escapeCell(cell: string): string {
-  return FORMULA_START.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell) ? `'${cell}` : cell;
-}
 
 /** The delimiter of the header line: the most frequent of , ; and tab (a comma when unsure). */
 function detectDelimiter(text: string): string {
@@ -163,7 +156,7 @@ export function parseCsv(text: string, fallbackTitle?: string): ImportResult {
 
   parsed.data.forEach((rawRow, index) => {
     const rowNo = index + 1;
-    const row = rawRow.map((cell) => unescapeCell(cell ?? ""));
+    const row = rawRow.map((cell) => unescapeCsvCell(cell ?? ""));
     if (row.every((cell) => cell.trim() === "")) return;
     const first = (row[0] ?? "").trim();
     if (first.startsWith("#")) {
@@ -384,12 +377,12 @@ export function exportCsv(quiz: QuizInput): string {
   if (quiz.source) meta.push(["#source", quiz.source]);
   if (quiz.licence) meta.push(["#licence", quiz.licence]);
   const rows: string[][] = [
-    ...meta.map(([k, v]) => [k, escapeCell(v)]),
+    ...meta,
     [...CSV_COLUMNS],
     ...quiz.questions.map((q) => {
       const r = questionRow(q);
-      return CSV_COLUMNS.map((col) => escapeCell(r[col]));
+      return CSV_COLUMNS.map((col) => r[col]);
     }),
   ];
-  return `${Papa.unparse(rows, { newline: "\r\n", quotes: false })}\r\n`;
+  return csvDocument(null, rows);
 }

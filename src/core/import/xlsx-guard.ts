@@ -1,4 +1,4 @@
-import { Inflate } from "fflate";
+import { openZip, unpackEntry, unpackedSize } from "./zip";
 
 /**
  * What an .xlsx may unpack to before read-excel-file opens it. An upload is at most 5 MB, but a
@@ -11,9 +11,10 @@ import { Inflate } from "fflate";
  * - it fills the grid: a cell at XFD1048576 makes it allocate a row for every row above and a
  *   cell for every column to the left, 17 billion in all.
  *
- * So the zip's entries are read here first, with fflate, in the same way fflate reads them for
- * read-excel-file (central directory, the same entries: `.xml` and `.xml.rels`), counting what
- * each really inflates to rather than trusting the sizes it declares, and the XML is checked for
+ * So the zip's entries are read here first, through the one zip reader (zip.ts, on fflate), in the
+ * same way fflate reads them for read-excel-file (central directory, the same entries: `.xml` and
+ * `.xml.rels`), counting what each really inflates to rather than trusting the sizes it declares
+ * (zip.ts applies the limits on entries, sizes and packing ratio), and the XML is checked for
  * long runs of text without markup and for cell references far outside a quiz's grid. A file
  * that passes inflates to at most 20 MB and parses in time linear in its size.
  */
@@ -39,34 +40,8 @@ export type XlsxCheck = { ok: true } | { ok: false; reason: string };
 const MB = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 const refused = (why: string): XlsxCheck => ({ ok: false, reason: `${why}; a quiz spreadsheet is far smaller, so it was not opened` });
 
-const b2 = (d: Uint8Array, i: number) => (d[i] ?? 0) | ((d[i + 1] ?? 0) << 8);
-const b4 = (d: Uint8Array, i: number) => ((d[i] ?? 0) | ((d[i + 1] ?? 0) << 8) | ((d[i + 2] ?? 0) << 16) | ((d[i + 3] ?? 0) << 24)) >>> 0;
-
 /** The entries read-excel-file unpacks (its filterZipArchiveEntry). */
 const isXml = (name: string) => name.endsWith(".xml") || name.endsWith(".xml.rels");
-
-/** Inflates `data`, giving up once it passes `max` bytes; undefined when it does or is corrupt. */
-function inflateAtMost(data: Uint8Array, max: number): Uint8Array | undefined {
-  const out = new Uint8Array(max);
-  let size = 0;
-  let over = false;
-  const inflate = new Inflate((chunk) => {
-    if (over) return;
-    if (size + chunk.length > max) over = true;
-    else {
-      out.set(chunk, size);
-      size += chunk.length;
-    }
-  });
-  try {
-    // Small pushes: one 4 KB push inflates to at most ~4 MB before the count can stop it.
-    const STEP = 4096;
-    for (let i = 0; i < data.length && !over; i += STEP) inflate.push(data.subarray(i, i + STEP), i + STEP >= data.length);
-  } catch {
-    return undefined;
-  }
-  return over ? undefined : out.subarray(0, size);
-}
 
 /** Longest run of bytes without a `<`. */
 function longestTextRun(xml: Uint8Array): number {
@@ -159,42 +134,34 @@ function measureGrid(xml: string, grid: Grid): void {
  * then says it is not a workbook); one that would cost too much to open gets the reason.
  */
 export function checkXlsx(bytes: Uint8Array): XlsxCheck {
-  // The end-of-central-directory record, searched for as fflate searches for it.
-  let e = bytes.length - 22;
-  if (e < 0) return { ok: true };
-  for (; b4(bytes, e) !== 0x06054b50; e--) if (!e || bytes.length - e > 65558) return { ok: true };
-  if (b4(bytes, e - 20) === 0x07064b50) return refused("The workbook is a zip64 archive (for files over 4 GB)");
-  const count = b2(bytes, e + 8);
-  if (count > XLSX_LIMITS.entries) return refused(`The workbook holds ${count.toLocaleString("en-US")} files`);
-  let o = b4(bytes, e + 16);
-  let total = 0;
+  const listing = openZip(bytes, XLSX_LIMITS, isXml);
+  if (!listing.ok) {
+    switch (listing.reason) {
+      case "not-zip":
+        return { ok: true };
+      case "zip64":
+        return refused("The workbook is a zip64 archive (for files over 4 GB)");
+      case "too-many":
+        return refused(`The workbook holds ${listing.count.toLocaleString("en-US")} files`);
+      case "entry-too-large":
+        return refused(`The workbook's ${listing.name} unpacks to ${MB(listing.size)}, over the ${MB(XLSX_LIMITS.entryBytes)} allowed for one part`);
+      case "total-too-large":
+        return refused(`The workbook unpacks to more than ${MB(XLSX_LIMITS.totalBytes)}`);
+      case "ratio":
+        return refused(`The workbook's ${listing.name} is packed ${Math.round(listing.ratio)} times over (more than ${XLSX_LIMITS.ratio} is not a spreadsheet)`);
+    }
+  }
   const grid: Grid = { rows: 0, columns: 0, rowElements: 0 };
   const utf8 = new TextDecoder();
-  for (let n = 0; n < count; n++) {
-    const nameLength = b2(bytes, o + 28);
-    const nameBytes = bytes.subarray(o + 46, o + 46 + nameLength);
-    const name = b2(bytes, o + 8) & 2048 ? utf8.decode(nameBytes) : String.fromCharCode(...nameBytes);
-    const method = b2(bytes, o + 10);
-    const packed = b4(bytes, o + 20);
-    const declared = b4(bytes, o + 24);
-    const offset = b4(bytes, o + 42);
-    o += 46 + nameLength + b2(bytes, o + 30) + b2(bytes, o + 32);
-    if (!isXml(name)) continue;
-    if (packed === 0xffffffff || declared === 0xffffffff || offset === 0xffffffff)
-      return refused("The workbook is a zip64 archive (for files over 4 GB)");
-    if (method !== 0 && method !== 8) continue; // fflate refuses it, and read-excel-file says why
-    const size = method === 0 ? packed : declared;
-    if (size > XLSX_LIMITS.entryBytes) return refused(`The workbook's ${name} unpacks to ${MB(size)}, over the ${MB(XLSX_LIMITS.entryBytes)} allowed for one part`);
-    total += size;
-    if (total > XLSX_LIMITS.totalBytes) return refused(`The workbook unpacks to more than ${MB(XLSX_LIMITS.totalBytes)}`);
-    if (size > XLSX_LIMITS.ratioFrom && size / Math.max(packed, 1) > XLSX_LIMITS.ratio)
-      return refused(`The workbook's ${name} is packed ${Math.round(size / Math.max(packed, 1))} times over (more than ${XLSX_LIMITS.ratio} is not a spreadsheet)`);
-    const start = offset + 30 + b2(bytes, offset + 26) + b2(bytes, offset + 28);
-    const data = bytes.subarray(start, start + packed);
-    const xml = method === 0 ? data : inflateAtMost(data, declared);
-    if (!xml) return refused(`The workbook's ${name} unpacks to more than the ${declared.toLocaleString("en-US")} bytes it declares, or is damaged`);
+  for (const entry of listing.entries) {
+    // Other methods: fflate refuses them, and read-excel-file says why.
+    if (!isXml(entry.name) || (entry.method !== 0 && entry.method !== 8)) continue;
+    const unpacked = unpackEntry(bytes, entry, unpackedSize(entry));
+    if (!unpacked.ok)
+      return refused(`The workbook's ${entry.name} unpacks to more than the ${entry.declared.toLocaleString("en-US")} bytes it declares, or is damaged`);
+    const xml = unpacked.data;
     if (longestTextRun(xml) > XLSX_LIMITS.textRun)
-      return refused(`The workbook's ${name} has more than ${XLSX_LIMITS.textRun / 1024} KB of text without markup (an Excel cell holds at most 32,767 characters)`);
+      return refused(`The workbook's ${entry.name} has more than ${XLSX_LIMITS.textRun / 1024} KB of text without markup (an Excel cell holds at most 32,767 characters)`);
     measureGrid(utf8.decode(xml), grid);
   }
   const rows = Math.max(grid.rows, grid.rowElements);

@@ -1,10 +1,13 @@
 import { Inflate } from "fflate";
 
 /**
- * Reading a zip that an attacker made, one entry at a time: the central directory is listed
- * without inflating anything, and an entry is inflated only up to a cap, counting what it really
- * inflates to rather than trusting the size it declares (a zip bomb declares honest or lying
- * sizes; either way it stops at the cap).
+ * The one reader of zips an attacker may have made (.apkg decks, .xlsx workbooks), built on
+ * fflate: the central directory is listed without inflating anything, exactly where fflate's
+ * `unzipSync` finds it (read-excel-file opens workbooks with that, so what is checked here is what
+ * it will read); the limits are applied to the entries that will be unpacked, by the sizes they
+ * declare; then an entry is inflated with fflate's streaming `Inflate`, in small pushes, counting
+ * what it really inflates to, so a zip that lies about its sizes stops at the size it declared.
+ * (`unzipSync` itself inflates a lying entry to its end, however far that is.)
  */
 export type ZipEntry = {
   name: string;
@@ -17,34 +20,70 @@ export type ZipEntry = {
   offset: number;
 };
 
-export type ZipListing = { ok: true; entries: ZipEntry[] } | { ok: false; reason: "not-zip" | "zip64" | "too-many" };
+/** What a zip may hold before anything in it is unpacked. */
+export type ZipLimits = {
+  /** Entries in the zip, all of them. */
+  entries: number;
+  /** Unpacked bytes of one entry to unpack, and of all of them. */
+  entryBytes: number;
+  totalBytes: number;
+  /** Unpacked / packed of an entry to unpack, for entries above `ratioFrom` bytes. */
+  ratio: number;
+  ratioFrom: number;
+};
+
+export type ZipRefusal =
+  | { reason: "not-zip" }
+  | { reason: "zip64" }
+  | { reason: "too-many"; count: number }
+  | { reason: "entry-too-large"; name: string; size: number }
+  | { reason: "total-too-large" }
+  | { reason: "ratio"; name: string; ratio: number };
+
+export type ZipListing = { ok: true; entries: ZipEntry[] } | ({ ok: false } & ZipRefusal);
 
 const b2 = (d: Uint8Array, i: number) => (d[i] ?? 0) | ((d[i + 1] ?? 0) << 8);
 const b4 = (d: Uint8Array, i: number) => ((d[i] ?? 0) | ((d[i + 1] ?? 0) << 8) | ((d[i + 2] ?? 0) << 16) | ((d[i + 3] ?? 0) << 24)) >>> 0;
 
-/** The entries of a zip's central directory, or why it cannot be listed. */
-export function listZip(bytes: Uint8Array, maxEntries: number): ZipListing {
-  if (bytes.length < 22 || b4(bytes, 0) !== 0x04034b50) return { ok: false, reason: "not-zip" };
-  // The end-of-central-directory record is in the last 22 + 65,535 (comment) bytes.
+/** What an entry unpacks to, by what it declares (a stored entry: its bytes). */
+export const unpackedSize = (e: ZipEntry): number => (e.method === 0 ? e.packed : e.declared);
+
+/**
+ * The entries of a zip's central directory, or why it is refused: not a zip, zip64 (files over
+ * 4 GB; nothing here is that big), more than `limits.entries` entries, or an entry that
+ * `unpacks(name)` says will be unpacked declaring more than the limits allow (one entry, all of
+ * them, or packed more than `limits.ratio` times over). Entries of other methods than stored and
+ * deflated are listed but not counted: they cannot be unpacked.
+ */
+export function openZip(bytes: Uint8Array, limits: ZipLimits, unpacks: (name: string) => boolean): ZipListing {
+  // The end-of-central-directory record, searched for as fflate searches for it.
   let e = bytes.length - 22;
-  for (; b4(bytes, e) !== 0x06054b50; e--) if (e <= 0 || bytes.length - e > 65_557) return { ok: false, reason: "not-zip" };
+  if (e < 0) return { ok: false, reason: "not-zip" };
+  for (; b4(bytes, e) !== 0x06054b50; e--) if (!e || bytes.length - e > 65_558) return { ok: false, reason: "not-zip" };
   if (e >= 20 && b4(bytes, e - 20) === 0x07064b50) return { ok: false, reason: "zip64" };
-  const count = b2(bytes, e + 10);
-  if (count > maxEntries) return { ok: false, reason: "too-many" };
+  const count = b2(bytes, e + 8);
+  if (count > limits.entries) return { ok: false, reason: "too-many", count };
   let o = b4(bytes, e + 16);
+  let total = 0;
   const entries: ZipEntry[] = [];
   const utf8 = new TextDecoder();
   for (let n = 0; n < count; n++) {
-    if (o + 46 > bytes.length || b4(bytes, o) !== 0x02014b50) return { ok: false, reason: "not-zip" };
+    if (o + 46 > bytes.length) return { ok: false, reason: "not-zip" };
     const nameLength = b2(bytes, o + 28);
     const nameBytes = bytes.subarray(o + 46, o + 46 + nameLength);
     const name = b2(bytes, o + 8) & 2048 ? utf8.decode(nameBytes) : String.fromCharCode(...nameBytes);
-    const packed = b4(bytes, o + 20);
-    const declared = b4(bytes, o + 24);
-    const offset = b4(bytes, o + 42);
-    if (packed === 0xffffffff || declared === 0xffffffff || offset === 0xffffffff) return { ok: false, reason: "zip64" };
-    entries.push({ name, method: b2(bytes, o + 10), packed, declared, offset });
+    const entry = { name, method: b2(bytes, o + 10), packed: b4(bytes, o + 20), declared: b4(bytes, o + 24), offset: b4(bytes, o + 42) };
     o += 46 + nameLength + b2(bytes, o + 30) + b2(bytes, o + 32);
+    entries.push(entry);
+    if (!unpacks(name)) continue;
+    if (entry.packed === 0xffffffff || entry.declared === 0xffffffff || entry.offset === 0xffffffff) return { ok: false, reason: "zip64" };
+    if (entry.method !== 0 && entry.method !== 8) continue;
+    const size = unpackedSize(entry);
+    if (size > limits.entryBytes) return { ok: false, reason: "entry-too-large", name, size };
+    total += size;
+    if (total > limits.totalBytes) return { ok: false, reason: "total-too-large" };
+    const ratio = size / Math.max(entry.packed, 1);
+    if (size > limits.ratioFrom && ratio > limits.ratio) return { ok: false, reason: "ratio", name, ratio };
   }
   return { ok: true, entries };
 }

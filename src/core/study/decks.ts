@@ -1,8 +1,8 @@
 /**
  * Decks as a learner sees them: the study dashboard's list and the home page's "due for study"
- * strip. A member's cards are counted per deck in SQL (src/db/queries/study.ts, `deckCounts`), a
- * guest's here (`countDecks`, over the cards their browser keeps), by the same rule; everything
- * that follows from the counts is decided here, once, for both. Light on purpose (no scheduler,
+ * strip. Every learner's cards are counted per deck here (`countDecks`): a member's as the
+ * database loads them (src/db/queries/study.ts, `deckCounts`), a guest's as their browser keeps
+ * them; everything that follows from the counts is decided here too, once, for both. Light on purpose (no scheduler,
  * no zod): a guest's browser runs `guestStudySummary` on the home page.
  */
 import { studyDayNumber } from "./day";
@@ -27,9 +27,10 @@ export const byMostDue = (a: DeckStats, b: DeckStats): number => b.due - a.due |
 export type DeckOf = { slug: string; title: string; total: number };
 
 /**
- * A guest's cards counted per deck as a member's are in SQL: every card counts as studied, a card
- * is due once its due time has come, and nextDue is the soonest one still to come. Cards the
- * server placed in no deck (their question deleted, or its quiz no longer visible) are left out.
+ * A learner's cards counted per deck (a member's and a guest's alike): every card counts as
+ * studied, a card is due once its due time has come, and nextDue is the soonest one still to
+ * come. Cards placed in no deck (their question deleted, or its quiz no longer visible) are left
+ * out. Decks come in the order their first card does.
  */
 export function countDecks(cards: readonly { questionId: string; due: Date }[], deckOf: ReadonlyMap<string, DeckOf>, now: Date): DeckCounts[] {
   const decks = new Map<string, DeckCounts>();

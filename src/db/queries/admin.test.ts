@@ -5,7 +5,7 @@ import type { DbHandle } from "../client";
 import { quizzes, reports, users } from "../schema";
 import { seedDemoContent } from "../seed";
 import { testBackends } from "../test-databases";
-import { createAttempt } from "./attempts";
+import { createAttempt } from "@/test/solo-play";
 import { dismissReport, hideQuiz, listHiddenQuizzes, listOpenReports, restoreQuiz, searchUsers, setUserRole } from "./admin";
 import { findPublicQuizId, getPublicQuiz, listCategories, listLanguages, listQuizzes } from "./quizzes";
 import { reportQuiz } from "./social";

@@ -1,42 +1,34 @@
 import "server-only";
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import { parseAnswer, type Answer } from "@/core/grading";
+import type { Answer } from "@/core/grading";
 import {
-  applyAnswer,
-  deadlineOf,
-  hintView,
   isAbandoned,
-  isLate,
-  misplacedAnswerError,
   owns,
   reviewItemOf,
-  toPlayQuestion,
-  type AnswerOutcome,
+  type AnswerRecord,
+  type AttemptPatch,
   type AttemptResult,
-  type AttemptView,
-  type Feedback,
-  type HintView,
   type LeaderboardEntry,
-  type PlayError,
   type PlayerIdentity,
-  type PlayResult,
   type QuestionRecord,
   type ReviewItem,
 } from "@/core/play/attempt";
+import type { AttemptUpdate, NewAttempt, PlayQuiz, StoredAttempt } from "@/core/play/attempt-store";
 import { playerKey } from "@/core/challenge/rules";
 import type { QuestionData } from "@/core/question";
 import { isUuid } from "@/core/ids";
 import { queryRows, type Db } from "../client";
 import { attemptAnswers, attempts, challenges, questions, quizzes } from "../schema";
 
-// The rules live in core; these names stay importable from here for server code.
-export type { AnswerOutcome, AttemptResult, AttemptView, Feedback, HintView, LeaderboardEntry, PlayError, PlayerIdentity, PlayResult, ReviewItem };
-
-const fail = <T>(error: PlayError): PlayResult<T> => ({ ok: false, error });
+/**
+ * Solo play's storage: the attempts, their answers and the leaderboards. The steps of play are
+ * src/server/solo-play.ts, over the AttemptStore (src/server/attempt-store-drizzle.ts) that these
+ * functions implement; the rules are src/core/play.
+ */
+export type { PlayerIdentity };
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type AttemptRow = typeof attempts.$inferSelect;
-type QuizRow = Pick<typeof quizzes.$inferSelect, "id" | "slug" | "title" | "language" | "speedBonus" | "streakBonus" | "timeLimit">;
 type QuestionRow = typeof questions.$inferSelect;
 
 const asRecord = (q: QuestionRow): QuestionRecord => ({ ...q, data: q.data as QuestionData });
@@ -45,35 +37,26 @@ async function quizQuestions(tx: Tx | Db, quizId: string): Promise<QuestionRow[]
   return tx.select().from(questions).where(eq(questions.quizId, quizId)).orderBy(asc(questions.position));
 }
 
-/** Starts a play of a published quiz that the link may see (public or unlisted; private: its owner). */
-export async function createAttempt(
-  db: Db,
-  input: { quizSlug: string; who: PlayerIdentity; nickname: string; now?: Date },
-): Promise<{ id: string } | null> {
+/** The id of a published quiz `who` may play: public or unlisted, or private and theirs. */
+export async function findPlayableQuiz(db: Db, slug: string, who: PlayerIdentity): Promise<string | null> {
   const [quiz] = await db
     .select({ id: quizzes.id })
     .from(quizzes)
     .where(
       and(
-        eq(quizzes.slug, input.quizSlug),
+        eq(quizzes.slug, slug),
         eq(quizzes.status, "published"),
-        input.who.userId
-          ? sql`(${quizzes.visibility} <> 'private' or ${quizzes.ownerId} = ${input.who.userId})`
-          : sql`${quizzes.visibility} <> 'private'`,
+        who.userId ? sql`(${quizzes.visibility} <> 'private' or ${quizzes.ownerId} = ${who.userId})` : sql`${quizzes.visibility} <> 'private'`,
       ),
     );
-  if (!quiz) return null;
-  return insertAttempt(db, { quizId: quiz.id, who: input.who, nickname: input.nickname, challengeId: null, now: input.now ?? new Date() });
+  return quiz?.id ?? null;
 }
 
 /**
  * Stores a new attempt of a quiz the caller has decided may be played (solo play, or a challenge
  * within the challenge's transaction); null when the quiz has no questions to play.
  */
-export async function insertAttempt(
-  tx: Tx | Db,
-  input: { quizId: string; who: PlayerIdentity; nickname: string; challengeId: string | null; now: Date },
-): Promise<{ id: string } | null> {
+export async function insertAttempt(tx: Tx | Db, input: NewAttempt): Promise<{ id: string } | null> {
   const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(questions).where(eq(questions.quizId, input.quizId));
   if (!count || Number(count.n) === 0) return null;
   const [row] = await tx
@@ -92,11 +75,10 @@ export async function insertAttempt(
   return row ? { id: row.id } : null;
 }
 
-/** An attempt, its quiz, and the question being played and the one after it (not the whole quiz). */
-type Loaded = { attempt: AttemptRow; quiz: QuizRow; current?: QuestionRow; following?: QuestionRow };
+const stored = (row: AttemptRow): StoredAttempt => row;
 
-async function loadOwned(tx: Tx | Db, attemptId: string, who: PlayerIdentity, now: Date): Promise<PlayResult<Loaded>> {
-  if (!isUuid(attemptId)) return fail("not_found");
+/** The attempt and its quiz, locked until the transaction ends. */
+export async function lockAttempt(tx: Tx, attemptId: string): Promise<{ attempt: StoredAttempt; quiz: PlayQuiz } | null> {
   // `for update` holds concurrent answers to one attempt back on PostgreSQL; PGlite runs one
   // transaction at a time anyway.
   const [row] = await tx
@@ -116,185 +98,40 @@ async function loadOwned(tx: Tx | Db, attemptId: string, who: PlayerIdentity, no
     .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
     .where(eq(attempts.id, attemptId))
     .for("update", { of: attempts });
-  if (!row) return fail("not_found");
-  if (!owns(row.attempt, who)) return fail("forbidden");
-  if (isAbandoned(row.attempt, now)) {
-    const [abandoned] = await tx
-      .update(attempts)
-      .set({ status: "abandoned", questionStartedAt: null })
-      .where(eq(attempts.id, attemptId))
-      .returning();
-    return { ok: true, value: { attempt: abandoned as AttemptRow, quiz: row.quiz } };
-  }
-  return { ok: true, value: await withQuestions(tx, row.attempt, row.quiz) };
+  return row ? { attempt: stored(row.attempt), quiz: row.quiz } : null;
 }
 
-async function withQuestions(tx: Tx | Db, attempt: AttemptRow, quiz: QuizRow): Promise<Loaded> {
-  if (attempt.status !== "in_progress") return { attempt, quiz };
-  const [current, following] = await tx
-    .select()
-    .from(questions)
-    .where(eq(questions.quizId, quiz.id))
-    .orderBy(asc(questions.position))
-    .offset(attempt.currentPosition)
-    .limit(2);
-  return { attempt, quiz, current, following };
+/** At most `count` of a quiz's questions from `position` on, in order. */
+export async function questionsFrom(tx: Tx | Db, quizId: string, position: number, count: number): Promise<QuestionRecord[]> {
+  const rows = await tx.select().from(questions).where(eq(questions.quizId, quizId)).orderBy(asc(questions.position)).offset(position).limit(count);
+  return rows.map(asRecord);
 }
 
-/**
- * Records one answer (null: none, as when time ran out) to the current question as the rules
- * grade it, and moves the attempt on; the last answer finishes the attempt.
- */
-async function record(
+export async function hasAnswer(tx: Tx | Db, attemptId: string, questionId: string): Promise<boolean> {
+  const [done] = await tx
+    .select({ id: attemptAnswers.id })
+    .from(attemptAnswers)
+    .where(and(eq(attemptAnswers.attemptId, attemptId), eq(attemptAnswers.questionId, questionId)));
+  return Boolean(done);
+}
+
+/** Stores an answer and the attempt's changes; a finishing answer counts a play of the quiz. */
+export async function recordAnswer(
   tx: Tx,
-  { attempt, quiz, current, following }: Loaded,
-  answer: Answer | null,
-  now: Date,
-): Promise<{ feedback: Feedback; after: Loaded }> {
-  const q = current as QuestionRow;
-  const step = applyAnswer(attempt, quiz, asRecord(q), answer, now);
-  await tx.insert(attemptAnswers).values({ attemptId: attempt.id, questionId: q.id, ...step.record });
-  const [updated] = await tx.update(attempts).set(step.patch).where(eq(attempts.id, attempt.id)).returning();
-  if (step.finished) await tx.update(quizzes).set({ playCount: sql`${quizzes.playCount} + 1` }).where(eq(quizzes.id, quiz.id));
-  return { feedback: step.feedback, after: { attempt: updated as AttemptRow, quiz, current: step.finished ? undefined : following } };
+  attempt: Pick<StoredAttempt, "id" | "quizId">,
+  questionId: string,
+  record: AnswerRecord,
+  patch: AttemptPatch,
+): Promise<StoredAttempt> {
+  await tx.insert(attemptAnswers).values({ attemptId: attempt.id, questionId, ...record });
+  const [updated] = await tx.update(attempts).set(patch).where(eq(attempts.id, attempt.id)).returning();
+  if (patch.status === "finished") await tx.update(quizzes).set({ playCount: sql`${quizzes.playCount} + 1` }).where(eq(quizzes.id, attempt.quizId));
+  return stored(updated as AttemptRow);
 }
 
-/** The attempt as its player sees it; `deliver` shows the current question and starts its clock. */
-async function view(tx: Tx, loaded: Loaded, now: Date, deliver: boolean, expired: Feedback | null): Promise<AttemptView> {
-  const { attempt, quiz } = loaded;
-  const base = {
-    id: attempt.id,
-    status: attempt.status,
-    nickname: attempt.nickname,
-    quiz: { slug: quiz.slug, title: quiz.title, language: quiz.language },
-    position: attempt.currentPosition,
-    total: attempt.questionCount,
-    score: attempt.score,
-    correctCount: attempt.correctCount,
-    streak: attempt.streak,
-    bestStreak: attempt.bestStreak,
-    serverNow: now.toISOString(),
-    expired,
-  };
-  const q = attempt.status === "in_progress" ? loaded.current : undefined;
-  if (!q || !deliver) return { ...base, question: null, hint: null, deadline: null };
-  let started = attempt.questionStartedAt;
-  if (!started) {
-    started = now;
-    await tx.update(attempts).set({ questionStartedAt: now, updatedAt: now }).where(eq(attempts.id, attempt.id));
-  }
-  return {
-    ...base,
-    question: toPlayQuestion(asRecord(q), quiz, attempt.currentPosition),
-    hint: attempt.currentHintUsed ? hintView(asRecord(q), attempt.id) : null,
-    deadline: deadlineOf(started, q, quiz).toISOString(),
-  };
-}
-
-/**
- * Reads an attempt for its player. A current question whose time ran out while the player was
- * away is recorded as unanswered first (reported in `expired`), so a reload never gives a second
- * chance at it.
- */
-export async function readAttempt(
-  db: Db,
-  attemptId: string,
-  who: PlayerIdentity,
-  opts: { deliver: boolean; now?: Date },
-): Promise<PlayResult<AttemptView>> {
-  return db.transaction(async (tx) => {
-    const now = opts.now ?? new Date();
-    const loaded = await loadOwned(tx, attemptId, who, now);
-    if (!loaded.ok) return loaded;
-    let current = loaded.value;
-    let expired: Feedback | null = null;
-    const q = current.current;
-    if (current.attempt.status === "in_progress" && q) {
-      if (isLate(current.attempt.questionStartedAt, q, current.quiz, now)) {
-        const recorded = await record(tx, current, null, now);
-        expired = recorded.feedback;
-        current = recorded.after.current || recorded.after.attempt.status !== "in_progress" ? recorded.after : await withQuestions(tx, recorded.after.attempt, current.quiz);
-      }
-    }
-    return { ok: true, value: await view(tx, current, now, opts.deliver, expired) };
-  });
-}
-
-/** Grades an answer to the current question (docs/rules.md §8 errors as `error`). */
-export async function answerQuestion(
-  db: Db,
-  attemptId: string,
-  who: PlayerIdentity,
-  input: { questionId: string; answer: unknown; usedHint?: boolean },
-  opts: { deliverNext: boolean; now?: Date },
-): Promise<PlayResult<AnswerOutcome>> {
-  return db.transaction(async (tx) => {
-    const now = opts.now ?? new Date();
-    const loaded = await loadOwned(tx, attemptId, who, now);
-    if (!loaded.ok) return loaded;
-    const { attempt, quiz } = loaded.value;
-    const q = loaded.value.current;
-    if (!q || q.id !== input.questionId) {
-      // Not the question being played: say whether it was answered already.
-      const [done] = await tx
-        .select({ id: attemptAnswers.id })
-        .from(attemptAnswers)
-        .where(and(eq(attemptAnswers.attemptId, attempt.id), eq(attemptAnswers.questionId, input.questionId)));
-      return fail(misplacedAnswerError(attempt.status, Boolean(done)));
-    }
-    let answer: Answer | null = null;
-    if (input.answer !== null && input.answer !== undefined) {
-      answer = parseAnswer(q.type, input.answer);
-      if (answer === null) return fail("bad_answer");
-    }
-    const late = isLate(attempt.questionStartedAt, q, quiz, now);
-    const current = input.usedHint && !attempt.currentHintUsed ? { ...loaded.value, attempt: { ...attempt, currentHintUsed: true } } : loaded.value;
-    const { feedback, after } = await record(tx, current, answer, now);
-    if (late) {
-      // The unanswered result is kept (no second chance), and the player is told it was late.
-      return fail("answer_too_late");
-    }
-    const next = await view(tx, after, now, opts.deliverNext, null);
-    return { ok: true, value: { feedback, next } };
-  });
-}
-
-/** Takes the hint of the current question: from now on it is worth half (docs/rules.md §9). */
-export async function takeHint(
-  db: Db,
-  attemptId: string,
-  who: PlayerIdentity,
-  opts: { now?: Date } = {},
-): Promise<PlayResult<{ questionId: string; hint: HintView }>> {
-  return db.transaction(async (tx) => {
-    const loaded = await loadOwned(tx, attemptId, who, opts.now ?? new Date());
-    if (!loaded.ok) return loaded;
-    const { attempt } = loaded.value;
-    const q = loaded.value.current;
-    if (attempt.status !== "in_progress" || !q) return fail("finished");
-    if (!attempt.questionStartedAt) return fail("not_current");
-    if (!attempt.currentHintUsed) {
-      await tx
-        .update(attempts)
-        .set({ currentHintUsed: true, updatedAt: opts.now ?? new Date() })
-        .where(eq(attempts.id, attempt.id));
-    }
-    return { ok: true, value: { questionId: q.id, hint: hintView(asRecord(q), attempt.id) } };
-  });
-}
-
-/** Ends an attempt early: the questions left count as unanswered. */
-export async function finishAttempt(db: Db, attemptId: string, who: PlayerIdentity, opts: { now?: Date } = {}) {
-  return db.transaction(async (tx): Promise<PlayResult<{ id: string }>> => {
-    const now = opts.now ?? new Date();
-    let loaded = await loadOwned(tx, attemptId, who, now);
-    if (!loaded.ok) return loaded;
-    while (loaded.value.attempt.status === "in_progress") {
-      const { after } = await record(tx, loaded.value, null, now);
-      loaded = { ok: true, value: await withQuestions(tx, after.attempt, after.quiz) };
-    }
-    return { ok: true, value: { id: attemptId } };
-  });
+export async function updateAttempt(tx: Tx, attemptId: string, update: AttemptUpdate): Promise<StoredAttempt> {
+  const [updated] = await tx.update(attempts).set(update).where(eq(attempts.id, attemptId)).returning();
+  return stored(updated as AttemptRow);
 }
 
 /** Which attempts a leaderboard ranks: a quiz's (every solo play, challenges' too) or one challenge's. */

@@ -4,7 +4,8 @@ import type { PlayerIdentity } from "@/core/play/attempt";
 import type { DbHandle } from "../client";
 import { attempts, quizzes } from "../schema";
 import { testBackends } from "../test-databases";
-import { answerQuestion, challengeLeaderboard, createAttempt, finishAttempt, leaderboard, openAttempt, readAttempt } from "./attempts";
+import { challengeLeaderboard, leaderboard, openAttempt } from "./attempts";
+import { answerQuestion, createAttempt, finishAttempt, readAttempt } from "@/test/solo-play";
 import {
   attemptsUsed,
   challengeAttempts,

@@ -4,7 +4,8 @@ import { emptyDoc, emptyQuestion, validateForPublish, type EditorDoc } from "@/c
 import type { DbHandle } from "../client";
 import { questions, quizzes, users } from "../schema";
 import { testBackends } from "../test-databases";
-import { answerQuestion, createAttempt, getAttemptResult, readAttempt } from "./attempts";
+import { getAttemptResult } from "./attempts";
+import { answerQuestion, createAttempt, readAttempt } from "@/test/solo-play";
 import { createDraftFromInput, createDraftQuiz, exportableQuiz, getEditableQuiz, publishQuiz, saveDraft, unpublishQuiz } from "./editor";
 import { loadQuizForGame } from "./games";
 import { getPublicQuiz } from "./quizzes";

@@ -4,7 +4,8 @@ import type { DbHandle } from "../client";
 import { apiTokens, quizzes, users } from "../schema";
 import { testBackends } from "../test-databases";
 import { hideQuiz } from "./admin";
-import { answerQuestion, createAttempt, finishAttempt, readAttempt, type PlayerIdentity } from "./attempts";
+import type { PlayerIdentity } from "./attempts";
+import { answerQuestion, createAttempt, finishAttempt, readAttempt } from "@/test/solo-play";
 import {
   getProfile,
   insertApiToken,

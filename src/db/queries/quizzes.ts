@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { toPublicData, type PublicQuestionData, type QuestionType } from "@/core/question";
+import type { QuizViewer } from "@/core/quiz-visibility";
 import { questionCountRange, toPrefixTsQuery, type QuizListQuery } from "@/core/quiz-list";
 import { queryRows, type Db } from "../client";
 import { questions, quizzes, users } from "../schema";
@@ -139,9 +140,13 @@ export async function listCategories(db: Db): Promise<CategoryCount[]> {
 }
 
 /** Who is asking, for quizzes only their owner and admins may see (drafts, private, hidden). */
-export type QuizAccess = { userId: string; admin: boolean } | null | undefined;
+export type QuizAccess = QuizViewer;
 
-/** A published public/unlisted quiz is anyone's; any other quiz only its owner's and admins'. */
+/**
+ * `quizVisibleTo` (src/core/quiz-visibility.ts) as SQL over `quizzes`: a published public/unlisted
+ * quiz is anyone's, any other quiz only its owner's and admins'. quiz-visibility.db.test.ts
+ * proves the two agree on generated quizzes and viewers.
+ */
 export function visibleTo(access: QuizAccess): SQL {
   const open = sql`(${quizzes.status} = 'published' and ${quizzes.visibility} <> 'private')`;
   if (!access) return open;

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client";
-import { quizzes } from "../schema";
+import { countDecks } from "@/core/study/decks";
+import { cards, quizzes } from "../schema";
 import { testBackends } from "../test-databases";
 import { makeQuiz, makeUser } from "./social.test-helpers";
 import type { GuestCard, GuestReview } from "@/core/study/merge";
@@ -158,6 +159,24 @@ describe.each(testBackends)("study on $name", (backend) => {
       [a.slug, 1, 1],
       [b.slug, 0, 1],
     ]);
+  });
+
+  it("a member's decks are counted as a guest's are: the same cards give the same numbers", async () => {
+    const me = (await makeUser(handle.db)).id;
+    const a = await makeQuiz(handle.db, owner, { questions: 4 });
+    const b = await makeQuiz(handle.db, owner, { questions: 2 });
+    const grades: StudyRating[] = ["again", "easy", "good", "hard"];
+    for (const quiz of [a, b]) {
+      const ids = (await deckQueue(handle.db, quiz.id, me, T0)).queue.map((c) => c.question.id);
+      for (const [i, id] of ids.slice(0, 3).entries()) await review(me, id, grades[i]!, T0);
+    }
+    const now = at(5 * MIN);
+    const mine = await handle.db.select({ questionId: cards.questionId, due: cards.due }).from(cards).where(eq(cards.userId, me));
+    const asGuest = countDecks(mine, await questionDecks(handle.db, mine.map((c) => c.questionId), { userId: me, admin: false }), now);
+    const bySlug = (d: { slug: string }, e: { slug: string }) => d.slug.localeCompare(e.slug);
+    const asMember = (await studyOverview(handle.db, me, now)).decks;
+    expect(asMember.length).toBe(2);
+    expect([...asMember].sort(bySlug)).toEqual([...asGuest].sort(bySlug));
   });
 
   it("overview and dashboard: a deck whose quiz was made private since is left out, unless it is the member's own", async () => {

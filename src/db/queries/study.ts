@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { QuestionRecord } from "@/core/play/attempt";
 import type { QuestionData } from "@/core/question";
 import { offsetMinutes, studyDayNumber, studyDayStart, DAY_STARTS_AT_HOUR } from "@/core/study/day";
-import { byMostDue, deckStats, type DeckCounts, type DeckOf, type DeckStats } from "@/core/study/decks";
+import { byMostDue, countDecks, deckStats, type DeckCounts, type DeckOf, type DeckStats } from "@/core/study/decks";
 import { buildQueue, dayAllowance, LEARN_AHEAD_MS } from "@/core/study/limits";
 import { newCardMemory, RATING_NUMBER, reviewCard, schedulerFor, type CardMemory, type StudyRating } from "@/core/study/scheduler";
 import { DEFAULT_STUDY_SETTINGS, type StudySettings, type StudySettingsInput } from "@/core/study/settings";
@@ -202,33 +202,25 @@ export type StudyStats = {
 };
 
 /**
- * A member's cards counted per deck studied: due by now, studied (every card), the quiz's
- * questions and the soonest card still to come. A guest's are counted by the same rule in
- * core/study/decks (countDecks); what follows from the counts is decided there for both. As for a
- * guest (questionDecks), only quizzes the member may still see and study count: a quiz made
- * private or unpublished since leaves the strip and the dashboard with it.
+ * A member's cards counted per deck studied, by the rule guests' cards are counted by
+ * (`countDecks` in core/study/decks): this loads each card's due time and its deck (the quiz's
+ * slug, title and questions), and core counts. As for a guest (questionDecks), only quizzes the
+ * member may still see and study count: a quiz made private or unpublished since leaves the strip
+ * and the dashboard with it.
  */
 async function deckCounts(db: Db, userId: string, now: Date, access: QuizAccess): Promise<DeckCounts[]> {
-  const at = now.toISOString();
-  const rows = await queryRows<{ slug: string; title: string; due: number; studied: number; total: number; next_due: Date | string | null }>(
+  const rows = await queryRows<{ question_id: string; due: Date | string; slug: string; title: string; total: number }>(
     db,
-    sql`select ${quizzes.slug} as slug, ${quizzes.title} as title, d.due, d.studied, d.next_due,
-               (select count(*)::int from ${questions} where ${questions.quizId} = ${quizzes.id}) as total
-        from (
-          select ${cards.quizId} as quiz_id, count(*) filter (where ${cards.due} <= ${at})::int as due, count(*)::int as studied,
-                 min(${cards.due}) filter (where ${cards.due} > ${at}) as next_due
-          from ${cards} where ${cards.userId} = ${userId} group by ${cards.quizId}
-        ) d join ${quizzes} on ${quizzes.id} = d.quiz_id
-        where ${visibleTo(access)}`,
+    sql`with mine as (select c.question_id, c.due, c.quiz_id from ${cards} c where c.user_id = ${userId}),
+        decks as (
+          select ${quizzes.id} as id, ${quizzes.slug} as slug, ${quizzes.title} as title,
+                 (select count(*)::int from ${questions} where ${questions.quizId} = ${quizzes.id}) as total
+          from ${quizzes} where ${quizzes.id} in (select quiz_id from mine) and ${visibleTo(access)}
+        )
+        select mine.question_id, mine.due, decks.slug, decks.title, decks.total from mine join decks on decks.id = mine.quiz_id`,
   );
-  return rows.map((r) => ({
-    slug: r.slug,
-    title: r.title,
-    due: Number(r.due),
-    studied: Number(r.studied),
-    total: Number(r.total),
-    nextDue: r.next_due === null ? null : new Date(r.next_due),
-  }));
+  const deckOf = new Map(rows.map((r) => [r.question_id, { slug: r.slug, title: r.title, total: Number(r.total) }]));
+  return countDecks(rows.map((r) => ({ questionId: r.question_id, due: new Date(r.due) })), deckOf, now);
 }
 
 /**

@@ -20,7 +20,7 @@ function codeOf(raw: unknown): string {
 export async function createChallengeAction(input: unknown): Promise<ActionResult<{ code: string }>> {
   return runAction(async () => {
     const viewer = await requireViewer();
-    const { code } = await createChallenge(viewer, challengeInput.parse(input), await publicUrl());
+    const { code } = await createChallenge(viewer, challengeInput(new Date()).parse(input), await publicUrl());
     revalidatePath("/me");
     return { code };
   });

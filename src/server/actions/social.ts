@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { favoriteInput, ratingInput, reportInput } from "@/core/social";
+import { favoriteInput, mayActOnQuiz, ratingInput, reportInput } from "@/core/social";
 import { getDb } from "@/db";
 import { findSocialTarget, rateQuiz, reportQuiz, setFavorite, type SocialTarget } from "@/db/queries/social";
 import { runAction, type ActionResult } from "../action-result";
@@ -34,7 +34,7 @@ export async function rateQuizAction(input: unknown): Promise<ActionResult<{ val
     const viewer = await requireViewer();
     const { slug, value } = ratingInput.parse(input);
     const quiz = await target(viewer, slug);
-    if (quiz.ownerId === viewer.id) throw new AppError("forbidden", "You cannot rate your own quiz.");
+    if (!mayActOnQuiz("rate", viewer.id, quiz)) throw new AppError("forbidden", "You cannot rate your own quiz.");
     const result = await rateQuiz(await getDb(), viewer.id, quiz.id, value);
     revalidatePath(`/quiz/${quiz.slug}`);
     return result;
@@ -47,7 +47,7 @@ export async function reportQuizAction(input: unknown): Promise<ActionResult<{ c
     const viewer = await requireViewer();
     const { slug, reason, details } = reportInput.parse(input);
     const quiz = await target(viewer, slug);
-    if (quiz.ownerId === viewer.id) throw new AppError("forbidden", "You cannot report your own quiz; edit it instead.");
+    if (!mayActOnQuiz("report", viewer.id, quiz)) throw new AppError("forbidden", "You cannot report your own quiz; edit it instead.");
     const { created } = await reportQuiz(await getDb(), { quizId: quiz.id, reporterId: viewer.id, reason, details });
     revalidatePath("/admin");
     return { created };

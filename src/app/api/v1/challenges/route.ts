@@ -10,6 +10,6 @@ export const dynamic = "force-dynamic";
 
 export const POST = apiRoute({}, async ({ req }) => {
   const viewer = await requireViewer();
-  const input = await jsonBody(req, challengeInput);
+  const input = await jsonBody(req, challengeInput(new Date()));
   return NextResponse.json(await createChallenge(viewer, input, await publicUrl()), { status: 201, headers: { "cache-control": "no-store" } });
 });

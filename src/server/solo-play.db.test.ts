@@ -2,21 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { correctAnswerOf, type Answer } from "@/core/grading";
 import type { QuestionData } from "@/core/question";
-import type { DbHandle } from "../client";
-import { attempts, questions, quizzes } from "../schema";
-import { seedDemoContent } from "../seed";
-import { testBackends } from "../test-databases";
-import {
-  answerQuestion,
-  createAttempt,
-  finishAttempt,
-  getAttemptResult,
-  leaderboard,
-  openAttempt,
-  readAttempt,
-  takeHint,
-  type PlayerIdentity,
-} from "./attempts";
+import type { DbHandle } from "@/db/client";
+import { getAttemptResult, leaderboard, openAttempt, type PlayerIdentity } from "@/db/queries/attempts";
+import { attempts, questions, quizzes } from "@/db/schema";
+import { seedDemoContent } from "@/db/seed";
+import { testBackends } from "@/db/test-databases";
+import { answerQuestion, createAttempt, finishAttempt, readAttempt, takeHint } from "@/test/solo-play";
 
 const guest = (id: string): PlayerIdentity => ({ userId: null, guestId: id });
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms);
