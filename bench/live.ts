@@ -283,7 +283,7 @@ async function playGame(target: Target, cookie: string, slug: string, playerCoun
         Array.from({ length: Math.min(100, playerCount - start) }, async (_, k) => {
           const i = start + k;
           const socket = await connectPlayer(base, created.pin);
-          // As a phone does (src/components/live/player-game.tsx): whole views, or the room's
+          // As a phone does (src/components/live/use-player-game.ts): whole views, or the room's
           // shared part plus this player's own part when it changed.
           let personal: PlayerPersonal | null = null;
           // The time a message arrived is taken first, before the phone's own work on it.

@@ -79,8 +79,8 @@ test("a member writes a quiz of every type; a broken rule blocks publishing unti
   await page.getByTestId("publish").click();
   const problems = page.getByTestId("publish-errors");
   await expect(problems).toContainText("2 problems block publishing");
-  await expect(problems).toContainText("Question 6: Minimum must be below maximum");
-  await expect(problems).toContainText("Question 6: The answer must lie between minimum and maximum");
+  await expect(problems).toContainText("Question 6, slider maximum: minimum must be below maximum");
+  await expect(problems).toContainText("Question 6, answer: the answer must lie between minimum and maximum");
   // The message sits next to its field and is tied to it.
   await expect(page.locator("#q5-max")).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator("#q5-max-msg")).toHaveText("Minimum must be below maximum");
@@ -234,4 +234,45 @@ test("questions reorder by keyboard and by drag; preview shows the player's view
   await page.getByRole("button", { name: "Close preview" }).click();
   await expect(preview).toHaveCount(0);
   await waitSaved(page);
+});
+
+test("a publishing problem names its question and field, in en and es, and that field takes focus", async ({ page, baseURL }) => {
+  await signUpInBrowser(page);
+  await page.goto("/create");
+  await page.getByLabel("Title").fill("Named problems quiz");
+  await page.getByTestId("add-single").click();
+  await page.locator("#q0-prompt").fill("Which is a primary colour?");
+  // Option D is left empty.
+  await fillOptions(page, 0, ["Red", "Green", "Purple"]);
+  await waitSaved(page);
+
+  await page.getByTestId("publish").click();
+  const problems = page.getByTestId("publish-errors");
+  await expect(problems).toContainText("1 problem blocks publishing");
+  await expect(problems).toContainText("Question 1, option D: this cannot be empty");
+  await expect(page.locator("#q0-option-3")).toBeFocused();
+  await expect(problems.getByRole("link", { name: "Question 1, option D" })).toHaveAttribute("href", "#q0-option-3");
+
+  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "es", url: baseURL! }]);
+  await page.reload();
+  await page.getByTestId("publish").click();
+  await expect(problems).toContainText("Pregunta 1, opción D: esto no puede quedar vacío");
+  await expect(page.locator("#q0-option-3")).toBeFocused();
+});
+
+test("on a phone, when a long title wraps the toolbar, the Export menu opens inside the screen", async ({ page }) => {
+  const width = 390;
+  await page.setViewportSize({ width, height: 844 });
+  await signUpInBrowser(page);
+  await page.goto("/create");
+  await page.getByLabel("Title").fill("A quiz with a title long enough to wrap the editor's toolbar on a phone");
+  await waitSaved(page);
+  await page.locator("summary", { hasText: "Export" }).click();
+  for (const name of ["Quizdeck JSON", "CSV spreadsheet", "Moodle GIFT", "Anki deck (.apkg)"]) {
+    const link = page.getByRole("link", { name });
+    await expect(link).toBeVisible();
+    const box = (await link.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+  }
 });

@@ -53,8 +53,8 @@ async function writeQuiz(page: Page, baseURL: string): Promise<string> {
   // Publishing refuses it too, naming the question and linking to the field.
   await page.getByTestId("publish").click();
   const problems = page.getByTestId("publish-errors");
-  await expect(problems).toContainText(`Question 1: ${URL_MESSAGE}`);
-  await expect(problems.getByRole("link", { name: "Question 1" })).toHaveAttribute("href", "#q0-imageUrl");
+  await expect(problems).toContainText(`Question 1, picture address: u${URL_MESSAGE.slice(1)}`);
+  await expect(problems.getByRole("link", { name: "Question 1, picture address" })).toHaveAttribute("href", "#q0-imageUrl");
   await expect(page.getByTestId("quiz-status")).toHaveText("Draft");
 
   // A real picture with its description: the preview shows it as players will see it.

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { clsx } from "clsx";
 import { buttonClass } from "@/components/ui/button";
 import type { InputProps } from "./input-props";
-import { useDragOrder } from "./use-drag-order";
+import { useDragReorder } from "@/components/ui/use-drag-reorder";
 
 /** Drag an item by its handle (mouse or touch), or move it with its buttons or the arrow keys. */
 export function OrderInput({ question, value, onChange, onSubmit, disabled }: InputProps) {
@@ -24,24 +24,31 @@ export function OrderInput({ question, value, onChange, onSubmit, disabled }: In
     onChange(next);
     setAnnounce(t("moved", { item: byId.get(item as string)?.text ?? "", position: to + 1 }));
   };
-  const { dragging, listRef, listProps, handleProps } = useDragOrder(order, move, disabled);
+  const { dragging, listRef, handleProps, onKeyDown } = useDragReorder({
+    rows: "[data-order-item]",
+    move,
+    count: order.length,
+    disabled,
+    live: true,
+    focus: "[data-order-item] button.flex-1",
+  });
 
   return (
     <div>
       <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">{t("orderHelp")}</p>
-      <ol className="space-y-2" {...listProps}>
+      <ol className="space-y-2" ref={listRef}>
         {order.map((id, i) => (
           <li
             key={id}
             data-order-item
             className={clsx(
               "flex items-center gap-2 rounded-2xl border-2 border-zinc-200 bg-white p-2 pl-1 dark:border-zinc-700 dark:bg-zinc-900",
-              dragging === id && "border-brand-500 shadow-lg",
+              dragging === i && "border-brand-500 shadow-lg",
             )}
           >
             <span
               className="flex size-10 cursor-grab touch-none items-center justify-center rounded-xl text-zinc-400 active:cursor-grabbing"
-              {...handleProps(id)}
+              {...handleProps(i)}
               aria-hidden
             >
               <GripVertical className="size-5" />
@@ -53,17 +60,10 @@ export function OrderInput({ question, value, onChange, onSubmit, disabled }: In
               disabled={disabled}
               aria-label={t("orderItem", { item: byId.get(id)?.text ?? "", position: i + 1, total: order.length })}
               onKeyDown={(e) => {
-                if (e.key === "ArrowUp" || e.key === "ArrowDown") {
-                  e.preventDefault();
-                  const to = e.key === "ArrowUp" ? i - 1 : i + 1;
-                  move(i, to);
-                  requestAnimationFrame(() =>
-                    listRef.current?.querySelectorAll<HTMLElement>("[data-order-item] button.flex-1")[Math.max(0, Math.min(to, order.length - 1))]?.focus(),
-                  );
-                } else if (e.key === "Enter") {
+                if (e.key === "Enter") {
                   e.preventDefault();
                   onSubmit();
-                }
+                } else onKeyDown(i, e);
               }}
             >
               {byId.get(id)?.text}

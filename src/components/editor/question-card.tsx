@@ -3,7 +3,7 @@
 import { clsx } from "clsx";
 import { ArrowDown, ArrowUp, Copy, Eye, GripVertical, Plus, Trash2, X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import type { PointerEvent, ReactNode } from "react";
+import type { KeyboardEvent, PointerEvent, ReactNode } from "react";
 import { ChoiceBadge } from "@/components/answer/choice-style";
 import { buttonClass } from "@/components/ui/button";
 import { Field, TextArea, TextField, describedBy, inputClass } from "@/components/ui/field";
@@ -25,10 +25,13 @@ type Props = {
   onDelete: () => void;
   onPreview: () => void;
   drag: {
-    onPointerDown: (e: PointerEvent<HTMLButtonElement>) => void;
-    onPointerMove: (e: PointerEvent<HTMLButtonElement>) => void;
-    onPointerUp: (e: PointerEvent<HTMLButtonElement>) => void;
+    onPointerDown: (e: PointerEvent<HTMLElement>) => void;
+    onPointerMove: (e: PointerEvent<HTMLElement>) => void;
+    onPointerUp: (e: PointerEvent<HTMLElement>) => void;
     onPointerCancel: () => void;
+    /** Arrow up and down move the question. */
+    onKeyDown: (e: KeyboardEvent<HTMLElement>) => void;
+    /** The dragged question would be dropped here. */
     over: boolean;
   };
 };
@@ -65,15 +68,7 @@ export function QuestionCard({ question: q, index, count, errors, onChange, onMo
           aria-label={t("dragHandle", { n: index + 1 })}
           aria-describedby={`${base}-drag-help`}
           data-testid="drag-handle"
-          onKeyDown={(e) => {
-            if (e.key === "ArrowUp" && index > 0) {
-              e.preventDefault();
-              onMove(index - 1);
-            } else if (e.key === "ArrowDown" && index < count - 1) {
-              e.preventDefault();
-              onMove(index + 1);
-            }
-          }}
+          onKeyDown={drag.onKeyDown}
         >
           <GripVertical className="size-5" aria-hidden />
         </button>

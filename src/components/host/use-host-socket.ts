@@ -1,0 +1,61 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { ClientToServerEvents, HostView } from "@/core/live/protocol";
+import { connectLive, type LiveSocket } from "@/components/live/live-socket";
+import { useErrorText } from "@/components/ui/error-text";
+
+export type HostEvent = Exclude<keyof ClientToServerEvents, `player:${string}` | "host:attach" | "host:create">;
+/** Sends a host command; its acknowledgement brings the new view (or an error to show). */
+export type Send = (event: HostEvent, payload?: object) => void;
+
+/**
+ * The host's connection to a live game: attaches on every (re)connection, keeps the latest view,
+ * whether the connection is up, and the last error said in the host's language.
+ */
+export function useHostSocket(gameId: string, pin: string) {
+  const errorText = useErrorText();
+  const [view, setView] = useState<HostView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [online, setOnline] = useState(true);
+  const socketRef = useRef<LiveSocket | null>(null);
+
+  useEffect(() => {
+    const socket = connectLive(pin);
+    socketRef.current = socket;
+    const attach = () =>
+      socket.emit("host:attach", { gameId }, (res) => {
+        if (res.ok) {
+          setView(res.state);
+          setError(null);
+        } else setError(errorText(res.error.code));
+      });
+    socket.on("connect", () => {
+      setOnline(true);
+      attach();
+    });
+    socket.on("disconnect", () => setOnline(false));
+    socket.on("host:state", (v) => setView(v));
+    socket.on("game:error", (e) => setError(errorText(e.code)));
+    return () => {
+      socket.disconnect();
+    };
+  }, [gameId, pin, errorText]);
+
+  const send = useCallback((event: HostEvent, payload: object = {}) => {
+    const socket = socketRef.current;
+    if (!socket) return;
+    (socket.emit as (e: string, p: object, ack: (res: { ok: boolean; state?: HostView; error?: { code: string } }) => void) => void)(
+      event,
+      payload,
+      (res) => {
+        if (res.ok && res.state) {
+          setView(res.state);
+          setError(null);
+        } else if (!res.ok) setError(errorText(res.error?.code));
+      },
+    );
+  }, [errorText]);
+
+  return { view, error, online, send: send as Send };
+}

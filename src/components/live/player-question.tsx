@@ -1,0 +1,137 @@
+"use client";
+
+import { Loader2, Lock } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { lazy, Suspense } from "react";
+import { clsx } from "clsx";
+import { PHONE_BOX } from "@/components/answer/picture-boxes";
+import { QuestionImage } from "@/components/answer/question-image";
+import { isComplete, isOneTap } from "@/components/answer/rules";
+import { useCountdown } from "@/components/answer/use-countdown";
+import { buttonClass } from "@/components/ui/button";
+import type { Answer } from "@/core/grading";
+import type { PlayerView, PublicQuestion } from "@/core/live/protocol";
+import type { PlayQuestion } from "@/core/play/attempt";
+import { answerText } from "./reveal-text";
+import type { Pending } from "./use-player-game";
+
+/**
+ * The answer inputs (shared with solo play, ~6 kB gz) load with the first question,
+ * not with the game screen: a phone waiting in the lobby has no use for them. Loading starts when
+ * such a question is shown for reading, so they are there when answering opens.
+ */
+const loadAnswerInput = () =>
+  import("@/components/answer/answer-input").then((m) => {
+    // The order and number inputs are lazy within that module: fetch them now too, so a question
+    // of either kind is ready when answering opens.
+    m.preloadAnswerInputs();
+    return { default: m.AnswerInput };
+  });
+const AnswerInput = lazy(loadAnswerInput);
+
+function asPlayQuestion(q: PublicQuestion): PlayQuestion {
+  return { id: String(q.index), position: q.index, type: q.data.type, prompt: q.prompt, points: q.points, timeLimit: q.timeLimitSeconds, imageUrl: q.imageUrl, imageAlt: q.imageAlt, hasHint: false, data: q.data };
+}
+
+export function QuestionPanel({
+  view,
+  question,
+  value,
+  onChange,
+  onSubmit,
+  sending,
+}: {
+  view: PlayerView;
+  question: PublicQuestion;
+  value: Answer | null;
+  onChange: (a: Answer | null) => void;
+  onSubmit: (tapped?: Answer) => void;
+  sending: Pending | null;
+}) {
+  const t = useTranslations("live");
+  const left = useCountdown(view.timing, 100);
+  const words = { yes: t("true"), no: t("false") };
+  const header = (
+    <div className="mb-3 flex items-center justify-between text-sm font-semibold text-zinc-600 dark:text-zinc-400">
+      <span>{t("questionOf", { n: question.index + 1, total: view.questionCount })}</span>
+      {left !== null && (
+        <span className={clsx("font-mono text-2xl font-black tabular-nums", view.stage === "answering" && left < 5000 ? "text-rose-600 dark:text-rose-400" : "text-zinc-900 dark:text-zinc-100")} data-testid="player-countdown">
+          {Math.ceil(left / 1000)}
+        </span>
+      )}
+    </div>
+  );
+  if (!view.inThisQuestion) {
+    return (
+      <div>
+        {header}
+        <p className="py-8 text-center text-lg font-semibold" data-testid="player-next-one">
+          {t("nextOne")}
+        </p>
+      </div>
+    );
+  }
+  if (view.answered) {
+    return (
+      <div>
+        {header}
+        <div className="py-8 text-center" role="status" data-testid="locked-in">
+          <Lock className="mx-auto size-12 text-brand-600 dark:text-brand-400" aria-hidden />
+          <p className="mt-3 text-2xl font-extrabold">{t("lockedIn")}</p>
+          {view.yourAnswer !== null && (
+            <p className="mt-2 text-lg font-semibold" data-testid="locked-in-answer">
+              {answerText(view.yourAnswer, question, words)}
+            </p>
+          )}
+          <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t("lockedInHelp")}</p>
+        </div>
+      </div>
+    );
+  }
+  const open = view.stage === "answering" && !view.timing?.paused;
+  const oneTap = isOneTap(question.data.type);
+  // Start loading the answer inputs as soon as a question is on screen (it is read before answering).
+  void loadAnswerInput();
+  return (
+    <div>
+      {header}
+      <h1 className="mb-4 text-xl leading-snug font-bold" data-testid="player-prompt">
+        {question.prompt}
+      </h1>
+      {question.imageUrl && <QuestionImage key={question.index} src={question.imageUrl} alt={question.imageAlt} box={PHONE_BOX} className="mb-4" />}
+      {view.stage === "reading" ? (
+        <p className="py-6 text-center text-lg font-semibold text-zinc-600 dark:text-zinc-400">{t("getReady")}</p>
+      ) : view.timing?.paused ? (
+        <p className="py-6 text-center text-lg font-semibold text-amber-600 dark:text-amber-400">{t("paused")}</p>
+      ) : (
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSubmit();
+          }}
+          data-testid="answer-form"
+        >
+          <Suspense fallback={<Loader2 className="mx-auto size-6 animate-spin text-zinc-500" aria-hidden />}>
+          <AnswerInput
+            question={asPlayQuestion(question)}
+            value={value}
+            onChange={onChange}
+            onSubmit={() => onSubmit()}
+            hint={null}
+            disabled={!open || sending !== null}
+            look="solid"
+            oneTap={oneTap ? { onAnswer: (a) => onSubmit(a), busy: sending?.answer ?? null, busyLabel: t("lockingIn") } : undefined}
+          />
+          </Suspense>
+          {!oneTap && (
+            <button type="submit" className={buttonClass("primary", "lg", "w-full min-h-14 text-lg")} disabled={!open || sending !== null || !isComplete(question.data.type, value)} data-testid="submit-answer">
+              {sending ? <Loader2 className="size-5 animate-spin" aria-hidden /> : null}
+              {sending ? t("lockingIn") : t("submit")}
+            </button>
+          )}
+        </form>
+      )}
+    </div>
+  );
+}
