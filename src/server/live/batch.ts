@@ -1,4 +1,4 @@
-import type { AnswerWrite } from "./game-store";
+import type { AnswerWrite } from "@/core/live/stored";
 
 /** The writes of one group commit of a live game (live-game.ts), and who waits for them. */
 export type Batch = {

@@ -14,12 +14,13 @@ import {
   type Outcome,
 } from "@/core/live/engine";
 import type { HostView, PlayerPersonal, PlayerShared, PlayerView } from "@/core/live/protocol";
+import type { CommitResult, GameWrite, LeaseFence, PlayerWrite } from "@/core/live/stored";
 import { personalDiffers, personalOfView } from "@/core/live/views";
 import { env } from "@/env";
 import { errorFields, log, type Logger } from "@/log";
 import { metrics, observeMs } from "../metrics";
 import { newBatch, type Batch } from "./batch";
-import type { CommitResult, GameStore, GameWrite, LeaseFence, PlayerWrite } from "./game-store";
+import type { GameStore } from "./game-store";
 
 /**
  * One running live game (docs/architecture.md, "Live games"): its engine state, its timer, its
