@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, inArray, isNotNull, notInArray, sql, type SQL } from "drizzle-orm";
 import type { QuestionData, QuestionType } from "@/core/question";
 import { isUniqueViolation, type Db } from "../client";
+import type { AnswerWrite, CommitResult, GameRow, GameWrite, LeaseFence, PlayerWrite } from "@/core/live/stored";
 import { gameAnswers, games, players, questions, quizzes, users, type GameSettings } from "../schema";
 
 /** The open game (not finished or cancelled) that has this PIN, if any. */
@@ -80,15 +81,6 @@ export async function insertGame(
   throw new Error("No free game PIN found");
 }
 
-export type GameRow = {
-  id: string;
-  pin: string;
-  hostId: string;
-  quizId: string;
-  state: (typeof games.$inferSelect)["state"];
-  snapshot: unknown;
-};
-
 const gameRowColumns = { id: games.id, pin: games.pin, hostId: games.hostId, quizId: games.quizId, state: games.state, snapshot: games.snapshot };
 
 export async function getGame(db: Db, gameId: string): Promise<GameRow | null> {
@@ -103,48 +95,6 @@ export async function listOpenGames(db: Db): Promise<GameRow[]> {
     .from(games)
     .where(and(notInArray(games.state, ["finished", "cancelled"]), isNotNull(games.snapshot)));
 }
-
-export type GameWrite = {
-  state: (typeof games.$inferSelect)["state"];
-  currentQuestion: number;
-  questionStartedAt: Date | null;
-  settings: GameSettings;
-  finishedAt: Date | null;
-  snapshot: string;
-};
-
-export type PlayerWrite = {
-  id: string;
-  nickname: string;
-  /** Only for a new player; an existing row keeps its hash. */
-  tokenHash: string;
-  score: number;
-  streak: number;
-  kicked: boolean;
-  connected: boolean;
-  joinedAt: Date;
-};
-
-export type AnswerWrite = {
-  playerId: string;
-  questionId: string;
-  questionIndex: number;
-  answer: unknown;
-  correct: boolean;
-  points: number;
-  timeMs: number;
-  clientId: string | null;
-  answeredAt: Date;
-};
-
-/** The lease a group commit is written under: its owner and the epoch it got when taking it. */
-export type LeaseFence = { owner: string; epoch: number };
-
-/**
- * "lease_lost": the fence was given and this owner no longer holds the game's lease with that
- * epoch (another instance took the game over); nothing was stored.
- */
-export type CommitResult = "stored" | "lease_lost";
 
 /**
  * One group commit for one game, in one transaction: the answers (a second answer of a player to

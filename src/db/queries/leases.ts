@@ -1,14 +1,12 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import type { LeaseClaim } from "@/core/live/stored";
 import { queryRows, type Db } from "../client";
 
 /**
  * Leases on live games (table game_leases): which instance runs a game. Every comparison uses
  * the database's clock, so instances whose clocks disagree still agree on who holds a lease.
  */
-
-/** `epoch`: the lease's fencing token, which the owner's group commits carry (commitGameBatch). */
-export type LeaseClaim = { ok: true; epoch: number } | { ok: false; owner: string };
 
 /**
  * Takes the game's lease for `owner` for `ttlMs` when nobody holds it, it has expired, or `owner`

@@ -1,4 +1,5 @@
-import type { GameRow, GameStore, GameWrite, NewGame, StoredAnswer, StoredPlayer } from "./game-store";
+import type { GameRow, GameWrite, StoredAnswer, StoredPlayer } from "@/core/live/stored";
+import type { GameStore, NewGame } from "./game-store";
 
 type Lease = { owner: string; expiresAt: number; handoffTo: string | null; epoch: number };
 type Game = GameRow & { settings: NewGame["settings"]; extra: Omit<GameWrite, "snapshot" | "state" | "settings"> | null };

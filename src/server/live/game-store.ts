@@ -1,27 +1,17 @@
-import type { AnswerWrite, CommitResult, GameRow, GameWrite, LeaseFence, PlayerWrite } from "@/db/queries/games";
-import type { GameSettings } from "@/db/schema";
+import type { LiveSettings } from "@/core/live/schemas";
+import type {
+  AnswerWrite,
+  CommitResult,
+  GameRow,
+  GameWrite,
+  LeaseClaim,
+  LeaseFence,
+  PlayerWrite,
+  StoredAnswer,
+  StoredPlayer,
+} from "@/core/live/stored";
 
-export type { AnswerWrite, CommitResult, GameRow, GameWrite, LeaseFence, PlayerWrite };
-
-/** A player's stored row, as a restore reads it (the token hash resumes the player). */
-export type StoredPlayer = { id: string; nickname: string; tokenHash: string; kicked: boolean; joinedAt: Date };
-
-/** A stored answer, as a restore merges it into the snapshot. */
-export type StoredAnswer = {
-  playerId: string;
-  questionIndex: number;
-  answer: unknown;
-  correct: boolean;
-  points: number;
-  timeMs: number;
-  clientId: string | null;
-  answeredAt: Date;
-};
-
-export type NewGame = { id: string; quizId: string; hostId: string; settings: GameSettings; snapshot: (pin: string) => string };
-
-/** `epoch`: the lease's fencing token, new whenever an instance takes the lease (not when it renews it). */
-export type LeaseClaim = { ok: true; epoch: number } | { ok: false; owner: string };
+export type NewGame = { id: string; quizId: string; hostId: string; settings: LiveSettings; snapshot: (pin: string) => string };
 
 /**
  * Everything the live games (src/server/live/games.ts) read and write, and nothing else: the

@@ -2,7 +2,8 @@ import "server-only";
 import { gradeAnswer, type Answer } from "@/core/grading";
 import { recomputeFromAnswers, restoreGame, type AnswerRecord, type GameState, type PlayerState, type Result } from "@/core/live/engine";
 import { isGeneratedNickname } from "@/core/live/nicknames";
-import type { GameRow, GameStore, StoredPlayer } from "./game-store";
+import type { GameRow, StoredPlayer } from "@/core/live/stored";
+import type { GameStore } from "./game-store";
 
 /**
  * A game's engine state from the database: its snapshot (written at every phase and settings

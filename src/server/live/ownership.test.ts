@@ -4,7 +4,8 @@ import { createGame, serializeGame } from "@/core/live/engine";
 import { DEFAULT_SETTINGS } from "@/core/live/protocol";
 import type { GameStore } from "./game-store";
 import { MemoryGameStore } from "./game-store-memory";
-import { GameElsewhere, LiveGames, type LiveTransport } from "./games";
+import { LiveGames } from "./games";
+import { GameElsewhere, type LiveTransport } from "./live-game";
 
 /**
  * Several instances on one store (in memory): a game has one owner at a time; another instance

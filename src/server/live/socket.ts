@@ -23,7 +23,8 @@ import { checkGameJoins, consume, countGameJoin, countWrongPin, guesserTurn, joi
 import { LIVE_SOCKET_PATH } from "./constants";
 import { createLiveGame } from "./create-game";
 import { DrizzleGameStore } from "./game-store-drizzle";
-import { GameElsewhere, LiveGames, type LiveResult } from "./games";
+import { LiveGames, type LiveResult } from "./games";
+import { GameElsewhere } from "./live-game";
 
 /**
  * The Socket.IO layer: validates every payload with the protocol's zod schemas, checks who may do
