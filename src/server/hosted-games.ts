@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/db";
-import { findOpenGameByPin, getGame, listHostedGames, type GameRow } from "@/db/queries/games";
+import type { GameRow } from "@/core/live/stored";
+import { findOpenGameByPin, getGame, listHostedGames } from "@/db/queries/games";
 import { DrizzleGameStore } from "./live/game-store-drizzle";
 import { loadGameState } from "./live/load-state";
 
