@@ -128,6 +128,27 @@ function configFor(root) {
         to: { path: "^src/db/" },
       },
       {
+        name: "db-imports-no-upper-layer",
+        comment: "src/db only loads, locks and stores: it may use src/core's types and rules, never src/server, pages or components.",
+        severity: "error",
+        from: { path: "^src/db/", pathNot: TESTS },
+        to: { path: "^src/(server|app|components|i18n)/" },
+      },
+      {
+        name: "server-imports-no-ui",
+        comment: "src/server wires requests to rules and storage; pages and components call it, never the other way round.",
+        severity: "error",
+        from: { path: "^src/server/", pathNot: TESTS },
+        to: { path: "^src/(app|components)/" },
+      },
+      {
+        name: "components-import-no-app",
+        comment: "Components are what pages are made of; they never import a page, layout or route.",
+        severity: "error",
+        from: { path: "^src/components/", pathNot: TESTS },
+        to: { path: "^src/app/" },
+      },
+      {
         name: "no-circular",
         comment: "No import cycles, type-only ones included: a cycle makes load order decide what a module sees.",
         severity: "error",
