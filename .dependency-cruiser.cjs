@@ -1,5 +1,5 @@
 // The layers of src/ and the imports each may make (docs/architecture.md). `npm run lint` runs it
-// through scripts/depcruise.mjs; src/lint/depcruise.test.ts shows each rule rejecting a fixture.
+// through scripts/depcruise.mjs; scripts/depcruise.test.ts shows each rule rejecting a fixture.
 //
 // Type-only imports count (tsPreCompilationDeps): a type still ties one module to another.
 // Tests (and test helpers) may import anything, so they are left out of every `from`.
@@ -106,7 +106,7 @@ function configFor(root) {
       },
       {
         name: "core-imports-no-framework",
-        comment: "src/core is pure: no Next, React, database, auth, socket or server-only package, and no Node built-in.",
+        comment: "src/core is pure: no Next, React, database, auth, socket, logging, metrics or server-only package.",
         severity: "error",
         from: { path: "^src/core/", pathNot: TESTS },
         // Resolved into node_modules, or not resolved at all (a package that is not installed).
