@@ -1,5 +1,5 @@
 // The layers of src/ and the imports each may make (docs/architecture.md). `npm run lint` runs it
-// through scripts/depcruise.mjs; src/lint/depcruise.test.ts shows each rule rejecting a fixture.
+// through scripts/depcruise.mjs; scripts/depcruise.test.ts shows each rule rejecting a fixture.
 //
 // Type-only imports count (tsPreCompilationDeps): a type still ties one module to another.
 // Tests (and test helpers) may import anything, so they are left out of every `from`.
@@ -106,7 +106,7 @@ function configFor(root) {
       },
       {
         name: "core-imports-no-framework",
-        comment: "src/core is pure: no Next, React, database, auth, socket or server-only package, and no Node built-in.",
+        comment: "src/core is pure: no Next, React, database, auth, socket, logging, metrics or server-only package.",
         severity: "error",
         from: { path: "^src/core/", pathNot: TESTS },
         // Resolved into node_modules, or not resolved at all (a package that is not installed).
@@ -126,6 +126,27 @@ function configFor(root) {
         severity: "error",
         from: { path: "^src/(app|components)/", pathNot: TESTS },
         to: { path: "^src/db/" },
+      },
+      {
+        name: "db-imports-no-upper-layer",
+        comment: "src/db only loads, locks and stores: it may use src/core's types and rules, never src/server, pages or components.",
+        severity: "error",
+        from: { path: "^src/db/", pathNot: TESTS },
+        to: { path: "^src/(server|app|components|i18n)/" },
+      },
+      {
+        name: "server-imports-no-ui",
+        comment: "src/server wires requests to rules and storage; pages and components call it, never the other way round.",
+        severity: "error",
+        from: { path: "^src/server/", pathNot: TESTS },
+        to: { path: "^src/(app|components)/" },
+      },
+      {
+        name: "components-import-no-app",
+        comment: "Components are what pages are made of; they never import a page, layout or route.",
+        severity: "error",
+        from: { path: "^src/components/", pathNot: TESTS },
+        to: { path: "^src/app/" },
       },
       {
         name: "no-circular",

@@ -10,7 +10,7 @@ import { cruise, format } from "dependency-cruiser";
 import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 
 const REPO = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const { configFor } = createRequire(import.meta.url)(path.join(REPO, ".dependency-cruiser.cjs"));
+const repoConfig = createRequire(import.meta.url)(path.join(REPO, ".dependency-cruiser.cjs"));
 
 /**
  * Cruises `paths` (relative to `root`: the repository, or a test's fixture folder holding a src/
@@ -18,7 +18,7 @@ const { configFor } = createRequire(import.meta.url)(path.join(REPO, ".dependenc
  * `summary.violations` name the rules broken. `cache: false` leaves no cache behind.
  */
 export async function cruiseLayers(paths, { root = REPO, cache = true } = {}) {
-  const { forbidden, options } = configFor(root);
+  const { forbidden, options } = root === REPO ? repoConfig : repoConfig.configFor(root);
   const tsConfigFile = path.join(root, options.tsConfig.fileName);
   const result = await cruise(
     paths,

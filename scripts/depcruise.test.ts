@@ -87,4 +87,20 @@ describe("the layer rules (.dependency-cruiser.cjs)", { timeout: 60_000 }, () =>
       "core-rules-no-http-policy: src/core/rule.ts → src/core/http/origin.ts",
     ]);
   });
+
+  it("keeps the layers pointing down: db below server, server below pages and components", async () => {
+    expect(
+      await violations({
+        "src/app/page.tsx": 'import { Card } from "@/components/card";\nexport default function Page() { return Card; }\n',
+        "src/app/fonts.ts": 'export const fonts = ["Inter"];\n',
+        "src/components/card.tsx": 'import { fonts } from "@/app/fonts";\nexport const Card = fonts;\n',
+        "src/server/service.ts": 'import { Card } from "@/components/card";\nexport const service = Card;\n',
+        "src/db/queries.ts": 'import { service } from "@/server/service";\nexport const query = service;\n',
+      }),
+    ).toEqual([
+      "components-import-no-app: src/components/card.tsx → src/app/fonts.ts",
+      "db-imports-no-upper-layer: src/db/queries.ts → src/server/service.ts",
+      "server-imports-no-ui: src/server/service.ts → src/components/card.tsx",
+    ]);
+  });
 });
