@@ -255,7 +255,11 @@ test("a publishing problem names its question and field, in en and es, and that 
 
   await page.context().addCookies([{ name: "NEXT_LOCALE", value: "es", url: baseURL! }]);
   await page.reload();
-  await page.getByTestId("publish").click();
+  // Until the page has hydrated, a click on Publish does nothing: click until the summary shows.
+  await expect(async () => {
+    await page.getByTestId("publish").click();
+    await expect(problems).toBeVisible({ timeout: 2_000 });
+  }).toPass();
   await expect(problems).toContainText("Pregunta 1, opción D: esto no puede quedar vacío");
   await expect(page.locator("#q0-option-3")).toBeFocused();
 });

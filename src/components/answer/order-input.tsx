@@ -24,7 +24,7 @@ export function OrderInput({ question, value, onChange, onSubmit, disabled }: In
     onChange(next);
     setAnnounce(t("moved", { item: byId.get(item as string)?.text ?? "", position: to + 1 }));
   };
-  const { dragging, listRef, handleProps, onKeyDown } = useDragReorder({
+  const { dragging, listProps, handleProps, onKeyDown } = useDragReorder({
     rows: "[data-order-item]",
     move,
     count: order.length,
@@ -36,7 +36,7 @@ export function OrderInput({ question, value, onChange, onSubmit, disabled }: In
   return (
     <div>
       <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">{t("orderHelp")}</p>
-      <ol className="space-y-2" ref={listRef}>
+      <ol className="space-y-2" {...listProps}>
         {order.map((id, i) => (
           <li
             key={id}

@@ -25,10 +25,8 @@ type Props = {
   onDelete: () => void;
   onPreview: () => void;
   drag: {
+    /** Starts dragging the question (the list takes the moves and the drop). */
     onPointerDown: (e: PointerEvent<HTMLElement>) => void;
-    onPointerMove: (e: PointerEvent<HTMLElement>) => void;
-    onPointerUp: (e: PointerEvent<HTMLElement>) => void;
-    onPointerCancel: () => void;
     /** Arrow up and down move the question. */
     onKeyDown: (e: KeyboardEvent<HTMLElement>) => void;
     /** The dragged question would be dropped here. */
@@ -61,9 +59,6 @@ export function QuestionCard({ question: q, index, count, errors, onChange, onMo
         <button
           type="button"
           onPointerDown={drag.onPointerDown}
-          onPointerMove={drag.onPointerMove}
-          onPointerUp={drag.onPointerUp}
-          onPointerCancel={drag.onPointerCancel}
           className={clsx(iconButton, "cursor-grab touch-none active:cursor-grabbing")}
           aria-label={t("dragHandle", { n: index + 1 })}
           aria-describedby={`${base}-drag-help`}

@@ -66,7 +66,7 @@ export function QuestionList({ doc, dispatch, errors, clearErrors }: Props) {
       {doc.questions.length === 0 ? (
         <p className="rounded-3xl border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">{t("noQuestions")}</p>
       ) : (
-        <ol className="space-y-4" ref={drag.listRef}>
+        <ol className="space-y-4" {...drag.listProps}>
           {doc.questions.map((q, i) => (
             <QuestionCard
               key={q.id}

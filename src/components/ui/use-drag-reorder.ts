@@ -38,8 +38,8 @@ type Options = {
 
 /**
  * Reordering a list by dragging a row's handle, with mouse, touch and pen alike (pointer events:
- * HTML5 drag and drop does not work on phones), and by the arrow keys. The handle captures the
- * pointer, so its moves arrive at the handle wherever the pointer goes; the handle needs
+ * HTML5 drag and drop does not work on phones), and by the arrow keys. The list takes
+ * `listProps`, each row's handle `handleProps(i)`; the handle captures the pointer, and needs
  * `touch-none` so a touch drags rather than scrolls. Used by the editor's question list and the
  * order question's input.
  */
@@ -59,6 +59,7 @@ export function useDragReorder<L extends HTMLElement = HTMLOListElement>({ rows,
     setOver(null);
   };
 
+  /** On a row's handle: a press starts dragging that row. */
   const handleProps = (i: number) => ({
     onPointerDown: (e: PointerEvent<HTMLElement>) => {
       if (disabled || e.button !== 0) return;
@@ -66,6 +67,15 @@ export function useDragReorder<L extends HTMLElement = HTMLOListElement>({ rows,
       setDragging(i);
       e.currentTarget.setPointerCapture(e.pointerId);
     },
+  });
+
+  /**
+   * On the list: the moves and the release, which bubble up from the handle holding the pointer.
+   * They are taken here, not at the handle: moving a row moves its element in the document, which
+   * releases the capture, and the pointer is then over some other part of the list.
+   */
+  const listProps = {
+    ref: listRef,
     onPointerMove: (e: PointerEvent<HTMLElement>) => {
       if (dragging === null) return;
       const to = target(e.clientY, dragging);
@@ -81,7 +91,7 @@ export function useDragReorder<L extends HTMLElement = HTMLOListElement>({ rows,
       if (!live && from !== null) move(from, target(e.clientY, from));
     },
     onPointerCancel: stop,
-  });
+  };
 
   /** Arrow up and down move row `i` one place. */
   const onKeyDown = (i: number, e: KeyboardEvent<HTMLElement>) => {
@@ -93,5 +103,5 @@ export function useDragReorder<L extends HTMLElement = HTMLOListElement>({ rows,
     if (focus) requestAnimationFrame(() => listRef.current?.querySelectorAll<HTMLElement>(focus)[to]?.focus());
   };
 
-  return { listRef, dragging, over, handleProps, onKeyDown };
+  return { listRef, listProps, dragging, over, handleProps, onKeyDown };
 }
