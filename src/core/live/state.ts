@@ -323,6 +323,40 @@ export function settingsMessage(issues: readonly { path: PropertyKey[]; message:
   return issues.map((i) => (i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : i.message)).join("; ");
 }
 
+// ——— players ———
+
+/**
+ * The first question a player joining now may answer: the first one in the lobby, the open one
+ * during a question, the next one after a reveal (docs/rules.md §4).
+ */
+export function firstQuestionFor(s: GameState): number {
+  return s.phase === "lobby" ? 0 : s.phase === "question" ? s.index : s.index + 1;
+}
+
+/** A player who has just joined: connected, nothing scored yet, not ranked yet. */
+export function newPlayer(
+  p: Pick<PlayerState, "id" | "nickname" | "generated" | "rerollsLeft" | "joinSeq" | "joinedAt" | "firstQuestion">,
+): PlayerState {
+  return {
+    id: p.id,
+    nickname: p.nickname,
+    generated: p.generated,
+    rerollsLeft: p.rerollsLeft,
+    joinSeq: p.joinSeq,
+    joinedAt: p.joinedAt,
+    firstQuestion: p.firstQuestion,
+    connected: true,
+    kicked: false,
+    score: 0,
+    streak: 0,
+    totalTimeMs: 0,
+    prevScore: 0,
+    prevTotalTimeMs: 0,
+    rank: null,
+    previousRank: null,
+  };
+}
+
 // ——— ranking ———
 
 function byStanding(a: PlayerState, b: PlayerState): number {
