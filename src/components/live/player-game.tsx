@@ -19,7 +19,7 @@ import { answerAckStep } from "@/core/live/answer-ack";
 import type { AnswerValue, ErrorPayload, PlayerPersonal, PlayerShared, PlayerView, PublicQuestion } from "@/core/live/protocol";
 import { composePlayerView, personalOfView, sharedOfView } from "@/core/live/views";
 import type { PlayQuestion } from "@/core/play/attempt";
-import { playerTokenKey } from "@/server/live/constants";
+import { playerTokenKey } from "@/core/live/connection";
 import type { LiveSocket } from "./live-socket";
 import { connectPlayer } from "./player-socket";
 import { BrandMark } from "./brand-mark";

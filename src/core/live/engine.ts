@@ -12,7 +12,7 @@
  */
 
 export {
-  ANSWER_GRACE_MS,
+  LIVE_ANSWER_GRACE_MS,
   createGame,
   DROP_GRACE_MS,
   STATE_VERSION,

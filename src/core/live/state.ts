@@ -16,7 +16,7 @@ import { DEFAULT_SETTINGS, liveSettingsSchema, type EndReason, type LiveErrorCod
  * phones on a busy Wi-Fi need a moment to get the last-second tap to the server. The reveal comes
  * this much after the countdown shows zero.
  */
-export const ANSWER_GRACE_MS = 500;
+export const LIVE_ANSWER_GRACE_MS = 500;
 /**
  * A player whose connection drops is still waited for this long before "everyone has answered"
  * closes the question without it: a phone reloading the page or walking through a Wi-Fi dead spot
