@@ -42,7 +42,8 @@ import { LeanSocket } from "./lean-client";
 import { warmUpPackets } from "./warm-up";
 import type { ClientToServerEvents, HostView, PlayerPersonal, PlayerShared, PlayerView, ServerToClientEvents } from "../src/core/live/protocol";
 import { composePlayerView, personalOfView, sharedOfView } from "../src/core/live/views";
-import { LIVE_SOCKET_PATH, LIVE_STATS_PATH } from "../src/server/live/constants";
+import { LIVE_SOCKET_PATH } from "../src/core/live/connection";
+import { LIVE_STATS_PATH } from "../src/server/live/constants";
 import { clusterParts } from "../scripts/cluster-parts";
 import { machine, percentile, startServer, statsUrl, stopServer } from "./server";
 

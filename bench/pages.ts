@@ -25,7 +25,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import * as constants from "lighthouse/core/config/constants.js";
 import { io, type Socket } from "socket.io-client";
-import { LIVE_SOCKET_PATH } from "../src/server/live/constants";
+import { LIVE_SOCKET_PATH } from "../src/core/live/connection";
 import { machine, requireBuild, startServer, stopServer } from "./server";
 
 const arg = (name: string) => {

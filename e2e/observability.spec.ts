@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { io, type Socket } from "socket.io-client";
 import type { PlayerShared } from "../src/core/live/protocol";
-import { LIVE_SOCKET_PATH } from "../src/server/live/constants";
+import { LIVE_SOCKET_PATH } from "../src/core/live/connection";
 
 /**
  * What an operator sees of a running server: JSON log lines (a request's id on its line, the game's

@@ -22,7 +22,7 @@ import type { HostView } from "../src/core/live/protocol";
 import { quizInput } from "../src/core/quiz-schema";
 import { openDatabase } from "../src/db/client";
 import { insertQuiz } from "../src/db/queries/quiz-writes";
-import { LIVE_SOCKET_PATH } from "../src/server/live/constants";
+import { LIVE_SOCKET_PATH } from "../src/core/live/connection";
 import { clusterParts, type App } from "./cluster-parts";
 
 const base = Number(process.env.E2E_PORT_BASE ?? 3100);

@@ -3,7 +3,7 @@ import { expect, test } from "../fixtures";
 import { hostGame, joinAs, phone } from "../live-helpers";
 import { signUpInPage } from "./helpers";
 import type { ClientToServerEvents, ServerToClientEvents } from "../../src/core/live/protocol";
-import { LIVE_SOCKET_PATH } from "../../src/server/live/constants";
+import { LIVE_SOCKET_PATH } from "../../src/core/live/connection";
 
 /**
  * A class behind one address (a school's NAT), on the shipped defaults: every phone joins. What

@@ -30,8 +30,13 @@ export function streakBonusFor(streak: number): number {
   return Math.min(Math.max(streak - 1, 0) * STREAK_STEP, STREAK_CAP);
 }
 
+/** The streak after an answer: one more when it is exactly right, otherwise back to 0. */
+export function nextStreak(streakBefore: number, correct: boolean): number {
+  return correct ? streakBefore + 1 : 0;
+}
+
 export function scoreAnswer(input: ScoreInput): ScoreResult {
-  const streak = input.correct ? input.streakBefore + 1 : 0;
+  const streak = nextStreak(input.streakBefore, input.correct);
   if (input.share <= 0) return { points: 0, base: 0, streakBonus: 0, streak };
   const t = Math.min(Math.max(input.timeMs, 0), input.timeLimitMs);
   const speedFactor =

@@ -103,7 +103,7 @@ if (pages) {
 }
 
 const { stampRequest, TRUSTED_PROXY_HEADER } = await import("./client-address");
-const { LIVE_SOCKET_PATH } = await import("./live/constants");
+const { LIVE_SOCKET_PATH } = await import("../core/live/connection");
 const { compressResponse } = await import("./compression");
 const probes = await import("./probes");
 const { metrics, serveMetrics, setMetricSources } = await import("./metrics");
@@ -198,7 +198,7 @@ async function answerProbe(pathname: string, res: ServerResponse) {
   }
 }
 
-// Live games: Socket.IO on this server and port (path in src/server/live/constants.ts).
+// Live games: Socket.IO on this server and port (path in src/core/live/connection.ts).
 // Not in a web-only process: its balancer sends the live-game path elsewhere.
 const { getDatabase } = await import("../db");
 const live = liveGames

@@ -2,7 +2,7 @@
 
 import { io, type Socket } from "socket.io-client";
 import type { ClientToServerEvents, ServerToClientEvents } from "@/core/live/protocol";
-import { LIVE_SOCKET_PATH } from "@/server/live/constants";
+import { LIVE_SOCKET_PATH } from "@/core/live/connection";
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Server, type Socket as ServerSocket } from "socket.io";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { LIVE_SOCKET_PATH } from "@/server/live/constants";
+import { LIVE_SOCKET_PATH } from "@/core/live/connection";
 import type { LiveSocket } from "./live-socket";
 import { connectPlayer } from "./player-socket";
 

@@ -1,5 +1,5 @@
 import type { LiveSocket } from "./live-socket";
-import { LIVE_SOCKET_PATH } from "@/server/live/constants";
+import { LIVE_SOCKET_PATH } from "@/core/live/connection";
 
 /**
  * The phone's live connection: Socket.IO's protocol spoken straight over one WebSocket (~1.5 kB gz

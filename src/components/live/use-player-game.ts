@@ -9,7 +9,7 @@ import type { Answer } from "@/core/grading";
 import { answerAckStep } from "@/core/live/answer-ack";
 import type { AnswerValue, ErrorPayload, PlayerPersonal, PlayerShared, PlayerView } from "@/core/live/protocol";
 import { composePlayerView, personalOfView, sharedOfView } from "@/core/live/views";
-import { playerTokenKey } from "@/server/live/constants";
+import { playerTokenKey } from "@/core/live/connection";
 import type { LiveSocket } from "./live-socket";
 import { connectPlayer } from "./player-socket";
 

@@ -13,6 +13,8 @@ import {
   err,
   findAnswer,
   findPlayer,
+  firstQuestionFor,
+  newPlayer,
   playerIndex,
   question,
   rank,
@@ -22,7 +24,6 @@ import {
   type AnswerRecord,
   type GameState,
   type LiveError,
-  type PlayerState,
 } from "./state";
 
 /** The commands: each checks what it may do in the current phase and makes the next state. */
@@ -68,8 +69,8 @@ function join(s: GameState, playerId: string, raw: string | undefined, now: numb
       return { ok: false, error: err("nickname_taken", "Someone in this game already has that nickname.") };
     }
   }
-  const firstQuestion = s.phase === "lobby" ? 0 : s.phase === "question" ? s.index : s.index + 1;
-  const player: PlayerState = {
+  const firstQuestion = firstQuestionFor(s);
+  const player = newPlayer({
     id: playerId,
     nickname,
     generated: useGenerated,
@@ -77,16 +78,7 @@ function join(s: GameState, playerId: string, raw: string | undefined, now: numb
     joinSeq: s.joinCount,
     joinedAt: now,
     firstQuestion,
-    connected: true,
-    kicked: false,
-    score: 0,
-    streak: 0,
-    totalTimeMs: 0,
-    prevScore: 0,
-    prevTotalTimeMs: 0,
-    rank: null,
-    previousRank: null,
-  };
+  });
   fx.persistPlayers([playerId]);
   fx.sendHost(true);
   fx.sendPlayer(playerId);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toPublicData, type QuestionData } from "../question";
 import {
-  ANSWER_GRACE_MS,
+  LIVE_ANSWER_GRACE_MS,
   apply,
   DROP_GRACE_MS,
   createGame,
@@ -214,7 +214,7 @@ class Harness {
 
   /** Lets the time run out (deadline plus grace). */
   timeUp(): void {
-    this.at((this.s.closesAt ?? this.t) + ANSWER_GRACE_MS);
+    this.at((this.s.closesAt ?? this.t) + LIVE_ANSWER_GRACE_MS);
     this.ok({ type: "tick" });
   }
 
@@ -406,7 +406,7 @@ describe("transitions", () => {
     const opened = h.wait(1);
     expect(h.s.stage).toBe("answering");
     expect(kinds(opened.effects)).toEqual(["sendHost", "sendPlayers"]);
-    expect(nextTickAt(h.s)).toBe(T0 + 23_000 + ANSWER_GRACE_MS);
+    expect(nextTickAt(h.s)).toBe(T0 + 23_000 + LIVE_ANSWER_GRACE_MS);
 
     const quick = lobbyWith(["a"], ALL_TYPES, { readingDelaySeconds: 0 });
     quick.ok({ type: "start" });
@@ -416,7 +416,7 @@ describe("transitions", () => {
 
   it("reveals when the time is up (deadline plus grace), on the server's tick", () => {
     const h = gameIn("answering");
-    h.at(h.s.closesAt! + ANSWER_GRACE_MS - 1).ok({ type: "tick" });
+    h.at(h.s.closesAt! + LIVE_ANSWER_GRACE_MS - 1).ok({ type: "tick" });
     expect(h.s.phase).toBe("question");
     const out = h.wait(1);
     expect(h.s.phase).toBe("reveal");
@@ -771,10 +771,10 @@ describe("answer", () => {
     h.ok({ type: "start" });
     h.open();
     const closesAt = h.s.closesAt!;
-    h.at(closesAt + ANSWER_GRACE_MS - 1);
+    h.at(closesAt + LIVE_ANSWER_GRACE_MS - 1);
     h.ok({ type: "answer", playerId: "a", questionIndex: 0, answer: "opt-oslo" });
     expect(h.rec(0, "a")).toMatchObject({ timeMs: 20_000, points: 500 });
-    h.at(closesAt + ANSWER_GRACE_MS);
+    h.at(closesAt + LIVE_ANSWER_GRACE_MS);
     const late = h.fail({ type: "answer", playerId: "b", questionIndex: 0, answer: "opt-oslo" }, "answer_too_late");
     // The late answer found the question still open in the stored state: it closed it first.
     expect(late.state.phase).toBe("reveal");
@@ -898,7 +898,7 @@ describe("a phone that drops mid-question (reconnect grace)", () => {
     expect(back).toBeGreaterThan(0);
     expect(v.timing?.remainingMs).toBe(20_000 - back);
     // Back and connected: no grace timer any more, only the deadline.
-    expect(nextTickAt(h.s)).toBe(h.s.closesAt! + ANSWER_GRACE_MS);
+    expect(nextTickAt(h.s)).toBe(h.s.closesAt! + LIVE_ANSWER_GRACE_MS);
     h.answer("b", back + 500, "opt-oslo");
     expect(h.s.phase).toBe("reveal");
     expect(h.host().reveal).toMatchObject({ answered: 2, correct: 2 });
@@ -941,7 +941,7 @@ describe("a phone that drops mid-question (reconnect grace)", () => {
       while (h.s.phase === "question" && nextTickAt(h.s)! <= ev.at) {
         const t = nextTickAt(h.s)!;
         h.at(Math.max(t, h.t)).ok({ type: "tick" });
-        if (t < h.s.closesAt! + ANSWER_GRACE_MS) expect(h.s.phase).toBe(expectedOpen(h.t) ? "question" : "reveal");
+        if (t < h.s.closesAt! + LIVE_ANSWER_GRACE_MS) expect(h.s.phase).toBe(expectedOpen(h.t) ? "question" : "reveal");
       }
       if (h.s.phase !== "question") break;
       h.at(ev.at).run(ev.cmd);
@@ -984,7 +984,7 @@ describe("pause and resume", () => {
     expect(h.view("a").timing).toMatchObject({ paused: false, remainingMs: 15_000 });
     h.at(h.t + 1000).ok({ type: "answer", playerId: "a", questionIndex: 0, answer: "opt-oslo" });
     expect(h.rec(0, "a")?.timeMs).toBe(6000);
-    h.at(h.s.closesAt! + ANSWER_GRACE_MS - 1).ok({ type: "tick" });
+    h.at(h.s.closesAt! + LIVE_ANSWER_GRACE_MS - 1).ok({ type: "tick" });
     expect(h.s.phase).toBe("question");
     h.wait(1);
     expect(h.s.phase).toBe("reveal");

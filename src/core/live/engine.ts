@@ -12,7 +12,7 @@
  */
 
 export {
-  ANSWER_GRACE_MS,
+  LIVE_ANSWER_GRACE_MS,
   createGame,
   DROP_GRACE_MS,
   STATE_VERSION,
@@ -30,4 +30,4 @@ export { nextTickAt } from "./transitions";
 export { apply } from "./commands";
 export { hostView, playerPersonal, playerShared, playerView, playerViews, podium, prepareViews, revealedKey, scoreboard } from "./game-views";
 export { CSV_HEADER, report, reportToCsv } from "./report";
-export { recomputeFromAnswers, restoreGame, serializeGame, serializeSnapshot } from "./persistence";
+export { mergeStoredRows, recomputeFromAnswers, restoreGame, serializeGame, serializeSnapshot } from "./persistence";

@@ -1,4 +1,20 @@
-import { answersByPlayer, err, question, rank, STATE_VERSION, type GameState, type PlayerState, type Result } from "./state";
+import { gradeAnswer, type Answer } from "../grading";
+import { nextStreak } from "../scoring";
+import { isGeneratedNickname } from "./nicknames";
+import {
+  answersByPlayer,
+  err,
+  firstQuestionFor,
+  newPlayer,
+  question,
+  rank,
+  STATE_VERSION,
+  type AnswerRecord,
+  type GameState,
+  type PlayerState,
+  type Result,
+} from "./state";
+import type { StoredAnswer, StoredPlayer } from "./stored";
 
 /** A game's state to and from what the store keeps: snapshots, and a recount from the answers. */
 
@@ -20,7 +36,7 @@ export function recomputeFromAnswers(s: GameState): GameState {
       prevTotal = total;
       const rec = byQuestion[i]?.get(p.id);
       score += rec?.points ?? 0;
-      streak = rec?.correct ? streak + 1 : 0;
+      streak = nextStreak(streak, rec?.correct === true);
       total += rec ? rec.timeMs : question(s, i).timeLimitSeconds * 1000;
     }
     return { ...p, score, streak, totalTimeMs: total, prevScore, prevTotalTimeMs: prevTotal, rank: null, previousRank: null };
@@ -61,4 +77,77 @@ export function restoreGame(json: string): Result<GameState> {
     return { ok: false, error: err("validation_failed", "The game snapshot has an unknown shape or version.") };
   }
   return { ok: true, value: value as GameState };
+}
+
+/**
+ * A snapshot's state with the rows written after it (docs/live-protocol.md, "Restart"): the
+ * snapshot is written at every phase and settings change, without the answers (see
+ * serializeSnapshot); players who joined since, names and kicks come from the players' rows, and
+ * every answer from the answers' rows. What a restarted server resumes and what a finished
+ * game's report is made from.
+ */
+export function mergeStoredRows(snapshot: GameState, rows: readonly StoredPlayer[], answerRows: readonly StoredAnswer[]): GameState {
+  let s = snapshot;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  // Names and kicks written after the snapshot come from the players' rows.
+  const known = new Set(s.players.map((p) => p.id));
+  // Players who joined after the snapshot: the snapshot's phase was still on (every phase change
+  // writes one), so they start where the engine would have started them, with nothing scored.
+  const firstQuestion = firstQuestionFor(s);
+  const late = rows
+    .filter((r) => !known.has(r.id))
+    .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime())
+    .map(
+      (r, i): PlayerState => ({
+        ...newPlayer({
+          id: r.id,
+          nickname: r.nickname,
+          generated: isGeneratedNickname(r.nickname),
+          rerollsLeft: 0,
+          joinSeq: s.joinCount + i,
+          joinedAt: r.joinedAt.getTime(),
+          firstQuestion,
+        }),
+        kicked: r.kicked,
+      }),
+    );
+  s = {
+    ...s,
+    joinCount: s.joinCount + late.length,
+    players: [
+      ...s.players.map((p) => {
+        const r = byId.get(p.id);
+        return { ...p, nickname: r?.nickname ?? p.nickname, kicked: r?.kicked ?? p.kicked };
+      }),
+      ...late,
+    ],
+  };
+  // The answers, in the order they arrived. Those to revealed questions are already in the
+  // players' scores; those to the open question are credited at its reveal, with the streak the
+  // player has now (an answer's own streak matters only to the question it answers).
+  const answers: AnswerRecord[][] = s.answers.map((list) => [...list]);
+  const seen = answers.map((list) => new Set(list.map((a) => a.playerId)));
+  const players = new Map(s.players.map((p) => [p.id, p]));
+  for (const a of answerRows) {
+    const list = answers[a.questionIndex];
+    const q = s.questions[a.questionIndex];
+    const p = players.get(a.playerId);
+    if (!list || !q || !p || seen[a.questionIndex]!.has(a.playerId)) continue;
+    const value = a.answer as Answer;
+    list.push({
+      playerId: a.playerId,
+      answer: value,
+      correct: a.correct,
+      share: gradeAnswer(q.data, value).share,
+      points: a.points,
+      streak: nextStreak(p.streak, a.correct),
+      timeMs: a.timeMs,
+      answeredAt: a.answeredAt.getTime(),
+      clientId: a.clientId,
+    });
+    seen[a.questionIndex]!.add(a.playerId);
+  }
+  s = { ...s, answers };
+  if (late.length > 0) s = recomputeFromAnswers(s); // ranks them among the others
+  return s;
 }

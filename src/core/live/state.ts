@@ -16,7 +16,7 @@ import { DEFAULT_SETTINGS, liveSettingsSchema, type EndReason, type LiveErrorCod
  * phones on a busy Wi-Fi need a moment to get the last-second tap to the server. The reveal comes
  * this much after the countdown shows zero.
  */
-export const ANSWER_GRACE_MS = 500;
+export const LIVE_ANSWER_GRACE_MS = 500;
 /**
  * A player whose connection drops is still waited for this long before "everyone has answered"
  * closes the question without it: a phone reloading the page or walking through a Wi-Fi dead spot
@@ -321,6 +321,40 @@ export function createGame(input: NewGame, now: number): Result<GameState> {
 
 export function settingsMessage(issues: readonly { path: PropertyKey[]; message: string }[]): string {
   return issues.map((i) => (i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : i.message)).join("; ");
+}
+
+// ——— players ———
+
+/**
+ * The first question a player joining now may answer: the first one in the lobby, the open one
+ * during a question, the next one after a reveal (docs/rules.md §4).
+ */
+export function firstQuestionFor(s: GameState): number {
+  return s.phase === "lobby" ? 0 : s.phase === "question" ? s.index : s.index + 1;
+}
+
+/** A player who has just joined: connected, nothing scored yet, not ranked yet. */
+export function newPlayer(
+  p: Pick<PlayerState, "id" | "nickname" | "generated" | "rerollsLeft" | "joinSeq" | "joinedAt" | "firstQuestion">,
+): PlayerState {
+  return {
+    id: p.id,
+    nickname: p.nickname,
+    generated: p.generated,
+    rerollsLeft: p.rerollsLeft,
+    joinSeq: p.joinSeq,
+    joinedAt: p.joinedAt,
+    firstQuestion: p.firstQuestion,
+    connected: true,
+    kicked: false,
+    score: 0,
+    streak: 0,
+    totalTimeMs: 0,
+    prevScore: 0,
+    prevTotalTimeMs: 0,
+    rank: null,
+    previousRank: null,
+  };
 }
 
 // ——— ranking ———

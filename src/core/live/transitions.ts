@@ -2,7 +2,7 @@ import { type EndReason } from "./schemas";
 import { LOBBY_IDLE_MS } from "./limits";
 import { type Fx } from "./effects";
 import {
-  ANSWER_GRACE_MS,
+  LIVE_ANSWER_GRACE_MS,
   answersByPlayer,
   answersOf,
   DROP_GRACE_MS,
@@ -29,7 +29,7 @@ export function nextTickAt(s: GameState): number | null {
   if (s.stage === "reading") return s.answersOpenAt;
   if (s.closesAt === null) return null;
   // A dropped player's grace ending may let "everyone has answered" close the question.
-  let at = s.closesAt + ANSWER_GRACE_MS;
+  let at = s.closesAt + LIVE_ANSWER_GRACE_MS;
   for (const p of playerIndex(s.players).dropped) {
     if (p.firstQuestion <= s.index && p.droppedAt != null) at = Math.min(at, p.droppedAt + DROP_GRACE_MS);
   }
@@ -47,7 +47,7 @@ export function advance(s: GameState, now: number, fx: Fx): GameState {
     next = { ...next, stage: "answering" };
     fx.sendAll();
   }
-  if (next.stage === "answering" && next.closesAt !== null && now >= next.closesAt + ANSWER_GRACE_MS) {
+  if (next.stage === "answering" && next.closesAt !== null && now >= next.closesAt + LIVE_ANSWER_GRACE_MS) {
     next = closeQuestion(next, now, fx);
   }
   return next;

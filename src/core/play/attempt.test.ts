@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   ABANDON_AFTER_MS,
-  ANSWER_GRACE_MS,
+  SOLO_ANSWER_GRACE_MS,
   applyAnswer,
   deadlineOf,
   hintHelpful,
@@ -56,13 +56,13 @@ const attempt = (over: Partial<AttemptState> = {}): AttemptState => ({
 describe("lateness", () => {
   it.each([
     { name: "within the limit", ms: 20_000, late: false },
-    { name: "within the grace", ms: 20_000 + ANSWER_GRACE_MS, late: false },
-    { name: "past the grace", ms: 20_000 + ANSWER_GRACE_MS + 1, late: true },
+    { name: "within the grace", ms: 20_000 + SOLO_ANSWER_GRACE_MS, late: false },
+    { name: "past the grace", ms: 20_000 + SOLO_ANSWER_GRACE_MS + 1, late: true },
   ])("quiz limit 20 s: $name", ({ ms, late }) => {
     expect(isLate(T0, single, quiz, at(ms))).toBe(late);
   });
   it("the question's own limit wins over the quiz's", () => {
-    expect(isLate(T0, text, quiz, at(10_000 + ANSWER_GRACE_MS + 1))).toBe(true);
+    expect(isLate(T0, text, quiz, at(10_000 + SOLO_ANSWER_GRACE_MS + 1))).toBe(true);
     expect(deadlineOf(T0, text, quiz)).toEqual(at(10_000));
   });
   it("a question never shown is never late", () => {

@@ -11,7 +11,7 @@ import { scoreAnswer } from "../scoring";
 export type PlayerIdentity = { userId: string | null; guestId: string | null };
 
 /** Network and rendering slack on top of a question's time limit before an answer is late. */
-export const ANSWER_GRACE_MS = 2000;
+export const SOLO_ANSWER_GRACE_MS = 2000;
 
 /** An attempt nobody has touched for a day is abandoned. */
 export const ABANDON_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -177,7 +177,7 @@ export const timeLimitMs = (q: Pick<QuestionRecord, "timeLimit">, quiz: Pick<Qui
 
 /** Past the question's time limit and the grace, measured from when it was first shown. */
 export const isLate = (started: Date | null, q: Pick<QuestionRecord, "timeLimit">, quiz: Pick<QuizRules, "timeLimit">, now: Date): boolean =>
-  started !== null && now.getTime() - started.getTime() > timeLimitMs(q, quiz) + ANSWER_GRACE_MS;
+  started !== null && now.getTime() - started.getTime() > timeLimitMs(q, quiz) + SOLO_ANSWER_GRACE_MS;
 
 /** When the current question's answer window closes. */
 export const deadlineOf = (started: Date, q: Pick<QuestionRecord, "timeLimit">, quiz: Pick<QuizRules, "timeLimit">): Date =>

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "@/db/client";
 import { makeQuiz, makeUser } from "@/db/queries/social.test-helpers";
 import { testBackends } from "@/db/test-databases";
-import { LIVE_SOCKET_PATH } from "./constants";
+import { LIVE_SOCKET_PATH } from "@/core/live/connection";
 import { createLiveGame } from "./create-game";
 import { attachLiveServer } from "./socket";
 

@@ -20,7 +20,7 @@ import { AppError } from "../errors";
 import { clientKey, schemeOf } from "../client-address";
 import { CLIENT_PROTO_HEADER } from "../request-scheme";
 import { checkGameJoins, consume, countGameJoin, countWrongPin, guesserTurn, joinsAtOnce, overGuessLimit, rememberJoin } from "../rate-limit";
-import { LIVE_SOCKET_PATH } from "./constants";
+import { LIVE_SOCKET_PATH } from "@/core/live/connection";
 import { createLiveGame } from "./create-game";
 import { DrizzleGameStore } from "./game-store-drizzle";
 import { LiveGames, type LiveResult } from "./games";
