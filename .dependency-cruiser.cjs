@@ -81,12 +81,7 @@ function configFor(root) {
         from: { path: client.length > 0 ? exactly(client) : "^$" },
         to: {
           path: "^src/(server|db)/",
-          pathNot: [
-            "^src/server/actions/",
-            // TEMPORARY: the live client's constants move to src/core/live (GitHub issue 28, live split).
-            // Delete this line once src/server/live/constants.ts is gone.
-            "^src/server/live/constants\\.ts$",
-          ],
+          pathNot: "^src/server/actions/",
         },
       },
       {
