@@ -4,7 +4,7 @@
 # the bundled server instead (scripts/check-image.sh).
 
 # ── deps: the npm packages, from the lockfile only ──────────────────────────────────────────────
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -19,7 +19,7 @@ RUN npx next build \
  && node scripts/image-files.mjs /image
 
 # ── runtime: node, the build, production packages; a user without privileges ──────────────────
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOSTNAME=0.0.0.0 \

@@ -4,8 +4,8 @@
  * that belongs on the server, or grows past its budget.
  *
  * For each page it adds up what the browser loads for it: the root layout's and error boundaries'
- * chunks, the layouts on its path and the page's own (Next's app-build-manifest.json), gzipped at
- * level 9, and looks inside for markers of modules that must stay out:
+ * chunks, the layouts on its path and the page's own (from the build's client reference manifests,
+ * see `pages` below), gzipped at level 9, and looks inside for markers of modules that must stay out:
  *  - obscenity (the nickname profanity matcher and its word list, ~17 kB gz): on no page;
  *  - zod (~27 kB gz): on none of the pages players and visitors open (forms for members may use it);
  *  - sql.js (SQLite for Anki decks): on no page.
@@ -23,12 +23,30 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 const dist = process.env.QUIZDECK_NEXT_DIST_DIR ?? ".next";
-const manifestFile = path.join(dist, "app-build-manifest.json");
-if (!existsSync(manifestFile)) {
-  console.error(`No ${manifestFile}: run \`next build\` first.`);
+const routesFile = path.join(dist, "app-path-routes-manifest.json");
+if (!existsSync(routesFile)) {
+  console.error(`No ${routesFile}: run \`next build\` first.`);
   process.exit(1);
 }
-const pages = JSON.parse(readFileSync(manifestFile, "utf8")).pages;
+const rootMainFiles = JSON.parse(readFileSync(path.join(dist, "build-manifest.json"), "utf8")).rootMainFiles ?? [];
+/** Every chunk a page can load: Next's runtime and, from the page's client reference manifest, the
+ * chunks of every client component of its tree (the root layout and boundaries, its layouts, the
+ * page) and, with Turbopack, its entries' own chunks. Next 16 has no per-page list of files any more
+ * (app-build-manifest.json is gone); a shared client component's chunks are listed with it, and the
+ * browser loads them wherever it renders. */
+const pages = {};
+for (const page of Object.keys(JSON.parse(readFileSync(routesFile, "utf8")))) {
+  if (!page.endsWith("/page")) continue;
+  const file = path.join(dist, "server", "app", `${page}_client-reference-manifest.js`);
+  if (!existsSync(file)) continue;
+  const scope = { self: {} };
+  new Function("globalThis", "self", readFileSync(file, "utf8"))(scope, scope.self);
+  const manifest = scope.__RSC_MANIFEST[page];
+  const files = new Set(rootMainFiles);
+  for (const mod of Object.values(manifest.clientModules)) for (const c of mod.chunks) if (typeof c === "string" && c.endsWith(".js")) files.add(c);
+  for (const list of Object.values(manifest.entryJSFiles ?? {})) for (const c of list) if (c.endsWith(".js")) files.add(c);
+  pages[page] = [...files].map((f) => decodeURIComponent(f.replace(/^\/?_next\//, "")));
+}
 
 const MARKERS = {
   // A message of obscenity's pattern parser and a pattern of its English word list.
@@ -91,16 +109,6 @@ const fileInfo = (file) => {
   return gzCache.get(file);
 };
 
-/** "/quiz/[slug]/page" → the root layout and boundaries, "/quiz/layout", "/quiz/[slug]/layout", the page. */
-function entriesOf(page) {
-  const segments = page.split("/").slice(1, -1);
-  // The root boundaries' chunks load with every page (401 and 403 too, with authInterrupts).
-  const entries = ["/layout", "/error", "/global-error", "/not-found", "/unauthorized", "/forbidden"];
-  for (let i = 1; i <= segments.length; i++) entries.push(`/${segments.slice(0, i).join("/")}/layout`);
-  entries.push(page);
-  return entries.filter((e) => pages[e]);
-}
-
 const modulesAt = process.argv.indexOf("--modules");
 if (modulesAt >= 0) {
   printModules(process.argv.slice(modulesAt + 1));
@@ -110,7 +118,7 @@ if (modulesAt >= 0) {
 const list = process.argv.includes("--list");
 const failures = [];
 for (const page of Object.keys(pages).filter((p) => p.endsWith("/page"))) {
-  const files = [...new Set(entriesOf(page).flatMap((e) => pages[e]))].filter((f) => f.endsWith(".js"));
+  const files = pages[page];
   let gz = 0;
   const found = new Map();
   for (const file of files) {
@@ -145,7 +153,7 @@ function printModules(wanted) {
       console.error(`${page}: not a page of this build`);
       continue;
     }
-    const files = [...new Set(entriesOf(page).flatMap((e) => pages[e]))].filter((f) => f.endsWith(".js"));
+    const files = pages[page];
     const totals = new Map();
     let total = 0;
     for (const file of files) {

@@ -172,8 +172,10 @@ async function execute(conn, message) {
 }
 
 function send(conn, bytes) {
-  // A view on a buffer of its own is moved, not copied; any other view is copied first.
-  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  // A view on a buffer of its own is moved, not copied; any other view is copied first, into a
+  // buffer of its own (Buffer#slice would only give another view, and a small Buffer.concat result
+  // lives in Node's buffer pool, which Node 21 and later refuse to transfer).
+  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
   parentPort.postMessage({ type: "data", conn, bytes: own }, [own.buffer]);
 }
 

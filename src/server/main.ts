@@ -6,7 +6,6 @@
  * (web: no Socket.IO), or live games only (live: no Next at all, just the probes beside them).
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { getPriority, hostname, setPriority } from "node:os";
 import { register } from "node:module";
@@ -20,6 +19,7 @@ import { env, EnvError } from "../env";
 import { errorFields, log, requestId, withLogContext } from "../log";
 import type { DbUsage } from "./metrics";
 import { claimDataDir, secondInstanceMessage } from "./instance-lock";
+import { builtAppRoutes, setNextSelfOrigin } from "./next-internals";
 import { runBundledWorkers } from "../worker-files";
 
 // The live-game server below imports modules marked `import "server-only"` (the database, the
@@ -86,12 +86,8 @@ if (nice > 0) {
   }
 }
 
-// Where Next fetches itself to render a server action's redirect in the same response. `next start`
-// sets this; without it Next builds that address from X-Forwarded-Proto, and behind a TLS proxy it
-// then speaks https to this plain-HTTP port, fails, logs an error and leaves the redirect to the
-// browser (one more round trip).
-const selfHost = config.HOSTNAME === "0.0.0.0" || config.HOSTNAME === "::" ? "127.0.0.1" : config.HOSTNAME;
-process.env.__NEXT_PRIVATE_ORIGIN ??= `http://${selfHost.includes(":") ? `[${selfHost}]` : selfHost}:${config.PORT}`;
+// Where Next fetches itself to render a server action's redirect (no public API: next-internals.ts).
+setNextSelfOrigin(config.HOSTNAME, config.PORT);
 
 // A live-only process loads no Next: its event loop is the live games' alone.
 let handle: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
@@ -108,16 +104,9 @@ const { compressResponse } = await import("./compression");
 const probes = await import("./probes");
 const { metrics, serveMetrics, setMetricSources } = await import("./metrics");
 const httpDuration = metrics().httpDuration;
-// Route patterns for the request metric's label, from the build (src/core/http/route-pattern.ts).
-const routeOf = routeMatcher(appRoutes());
-function appRoutes(): string[] {
-  try {
-    const file = path.join(process.env.QUIZDECK_NEXT_DIST_DIR ?? ".next", "app-path-routes-manifest.json");
-    return Object.values(JSON.parse(readFileSync(file, "utf8")) as Record<string, string>);
-  } catch {
-    return []; // `npm run dev` before its first build: every page counts as "unmatched"
-  }
-}
+// Route patterns for the request metric's label, from the build (src/core/http/route-pattern.ts); before
+// a first build every page counts as "unmatched".
+const routeOf = routeMatcher(builtAppRoutes(process.env.QUIZDECK_NEXT_DIST_DIR ?? ".next"));
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 
