@@ -32,8 +32,9 @@ const asViewer = (u: { id: string; handle: string }, role: "member" | "admin" = 
   via: "session",
 });
 
-const get = (route: typeof gameRoute, path: string, params: Record<string, string>) =>
-  route(new NextRequest(`http://localhost${path}`), { params: Promise.resolve(params) } as never);
+type Route = (req: NextRequest, ctx: { params: Promise<never> }) => Promise<Response>;
+const get = (route: unknown, path: string, params: Record<string, string>) =>
+  (route as Route)(new NextRequest(`http://localhost${path}`), { params: Promise.resolve(params) as Promise<never> });
 
 /**
  * The report routes on both databases: only the host (or the challenge's owner) and admins read
