@@ -182,11 +182,13 @@ function distributionOf(data: QuestionData, given: readonly ReportAnswerInput[],
 }
 
 const rate = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
+// One collator for every name comparison: String#localeCompare builds one per call.
+const byName = new Intl.Collator("en", { sensitivity: "base", numeric: true }).compare;
 
 /** Ranks by score (higher first), then more right, then name; equal scores and rights share a rank. */
 function rankPlayers(players: Omit<ReportPlayer, "rank">[]): ReportPlayer[] {
   const sorted = [...players].sort(
-    (a, b) => b.score - a.score || b.correctCount - a.correctCount || a.nickname.localeCompare(b.nickname),
+    (a, b) => b.score - a.score || b.correctCount - a.correctCount || byName(a.nickname, b.nickname),
   );
   let rank = 0;
   return sorted.map((p, i) => {
@@ -201,14 +203,15 @@ export function buildReport(input: ReportInput): GameReport {
   const nq = input.questions.length;
   const playerById = new Map(input.players.map((p) => [p.id, p]));
   // One answer per player and question (the first given), only for players in the report.
-  const cells = new Map<string, ReportAnswerInput>();
+  const cells = new Map<string, (ReportAnswerInput | undefined)[]>();
   const byQuestion: ReportAnswerInput[][] = input.questions.map(() => []);
   for (const a of input.answers) {
     const player = playerById.get(a.playerId);
     if (!player || a.questionIndex < player.firstQuestion || a.questionIndex >= nq) continue;
-    const k = `${a.playerId}:${a.questionIndex}`;
-    if (cells.has(k)) continue;
-    cells.set(k, a);
+    let row = cells.get(a.playerId);
+    if (!row) cells.set(a.playerId, (row = new Array<ReportAnswerInput | undefined>(nq)));
+    if (row[a.questionIndex]) continue;
+    row[a.questionIndex] = a;
     if (a.answer !== null) byQuestion[a.questionIndex]!.push(a);
   }
 
@@ -243,11 +246,12 @@ export function buildReport(input: ReportInput): GameReport {
       let shares = 0;
       let correctCount = 0;
       let answeredCount = 0;
+      const row = cells.get(p.id);
       const answers = input.questions.map((q, questionIndex): ReportAnswer => {
         if (questionIndex < p.firstQuestion) {
           return { questionIndex, status: "joined_late", answer: null, correct: false, partial: false, timeMs: null, points: 0 };
         }
-        const a = cells.get(`${p.id}:${questionIndex}`);
+        const a = row?.[questionIndex];
         if (!a || a.answer === null) {
           return { questionIndex, status: "unanswered", answer: null, correct: false, partial: false, timeMs: null, points: a?.points ?? 0 };
         }
@@ -304,7 +308,7 @@ export function buildReport(input: ReportInput): GameReport {
       },
     ];
   });
-  needsAttention.sort((a, b) => a.correctRate - b.correctRate || b.unansweredCount - a.unansweredCount || a.nickname.localeCompare(b.nickname));
+  needsAttention.sort((a, b) => a.correctRate - b.correctRate || b.unansweredCount - a.unansweredCount || byName(a.nickname, b.nickname));
 
   return { questions, players, needsAttention };
 }
