@@ -92,11 +92,11 @@ async function checkReportPage(page: Page, opts: { late: boolean }) {
   if (opts.late) await expect(row("Dan").getByTestId("cell-0")).toHaveText("Joined late");
 
   // Sorting: by name (then reversed), by question 3 (right first).
-  await page.getByRole("button", { name: "Name", exact: true }).click();
+  await page.getByTestId("report-grid").getByRole("button", { name: "Name", exact: true }).click();
   await expect(page.getByTestId("grid-name")).toHaveText(["Ana", "Ben", "Cleo", "Dan", "Eve"]);
-  await page.getByRole("button", { name: "Name", exact: true }).click();
+  await page.getByTestId("report-grid").getByRole("button", { name: "Name", exact: true }).click();
   await expect(page.getByTestId("grid-name")).toHaveText(["Eve", "Dan", "Cleo", "Ben", "Ana"]);
-  await page.getByRole("button", { name: "Q3", exact: true }).click();
+  await page.getByTestId("report-grid").getByRole("button", { name: "Q3", exact: true }).click();
   await expect(page.getByTestId("grid-name").first()).toHaveText("Ana");
 
   // Needs attention: under 50 % or 3 unanswered; Ana (100 %) and Cleo (67 %) are fine.
@@ -215,6 +215,21 @@ test("a live game's report: grid, bars, needs attention, CSV, .xlsx and print", 
   await checkReportPage(host, { late: true });
   await checkFiles(host.request, `/api/v1/games/${gameId}/report`, { late: true });
   await checkPrint(host, { late: true });
+
+  // REPORT_SHOTS=<dir>: pictures of the page at a phone's and a laptop's size, light and dark, to look at.
+  const shots = process.env.REPORT_SHOTS;
+  if (shots) {
+    for (const [name, size] of [["phone", { width: 390, height: 844 }], ["desktop", { width: 1440, height: 900 }]] as const) {
+      await host.setViewportSize(size);
+      for (const scheme of ["light", "dark"] as const) {
+        await host.emulateMedia({ colorScheme: scheme, media: "screen" });
+        await host.reload();
+        await expect(host.getByTestId("grid-row")).toHaveCount(NAMES.length);
+        await host.screenshot({ path: path.join(shots, `report-${name}-${scheme}.png`), fullPage: true });
+      }
+    }
+    await host.emulateMedia({ colorScheme: "light" });
+  }
 
   // /me lists the game with its report; a stranger and a guest are refused.
   await host.goto("/me");
