@@ -135,7 +135,7 @@ export async function startChallenge(code: string, nickname: string): Promise<{ 
 }
 
 /** The challenge for its owner or an admin: a guest is `unauthorized`, another member `forbidden`. */
-async function managedChallenge(code: string): Promise<ChallengeRecord> {
+export async function managedChallenge(code: string): Promise<ChallengeRecord> {
   await requireViewer();
   const found = await visibleChallenge(code);
   if (!found) throw new AppError("not_found", "There is no such challenge.");

@@ -19,7 +19,9 @@ import {
   quizList,
   quizListQuery,
 } from "./api-schemas";
+import { reportQuery } from "@/core/report/schema";
 import { answerInput, startInput } from "./play-schemas";
+import { challengeReportResult, gameReportResult } from "./report-schemas";
 import { guestProgressInput, guestProgressResult, studyDueQuery, studyDueResult, studyReviewInput, studyReviewResult, studyStatsResult } from "./study-schemas";
 
 type Operation = {
@@ -157,6 +159,26 @@ export const OPERATIONS: Operation[] = [
     pathParams: { code: "The challenge's code" },
     query: challengeResultsQuery,
     response: challengeResultsResult,
+    errors: [401, 403, 404, 422],
+  },
+  {
+    method: "get",
+    path: "/api/v1/challenges/{code}/report",
+    summary:
+      "A challenge's report: players × questions (each player's best finished attempt), each question's % right and answer distribution, who needs attention; JSON, CSV or .xlsx (its owner and admins)",
+    pathParams: { code: "The challenge's code" },
+    query: reportQuery,
+    response: challengeReportResult,
+    errors: [401, 403, 404, 422],
+  },
+  {
+    method: "get",
+    path: "/api/v1/games/{gameId}/report",
+    summary:
+      "A live game's report: players × questions, each question's % right and answer distribution, who needs attention; JSON, CSV or .xlsx (its host and admins)",
+    pathParams: { gameId: "The game's id (a UUID)" },
+    query: reportQuery,
+    response: gameReportResult,
     errors: [401, 403, 404, 422],
   },
   {

@@ -1,4 +1,5 @@
-import { Download, ListChecks } from "lucide-react";
+import { BarChart3, Download, ListChecks } from "lucide-react";
+import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { clsx } from "clsx";
 import { buttonClass } from "@/components/ui/button";
@@ -14,7 +15,7 @@ const STATUS_TONE: Record<ChallengeAttempt["status"], string> = {
 
 /** The owner's view of a challenge: every attempt, the CSV of them, and "Close now" while it is not closed. */
 export async function ChallengeAttempts({ code, state, attempts }: { code: string; state: ChallengeState; attempts: ChallengeAttempt[] }) {
-  const [t, format] = await Promise.all([getTranslations("challenge"), getFormatter()]);
+  const [t, tr, format] = await Promise.all([getTranslations("challenge"), getTranslations("gameReport"), getFormatter()]);
   // Each column's heading, and whether it holds numbers (right-aligned).
   const columns: [string, boolean][] = [
     [t("colPlayer"), false],
@@ -31,6 +32,10 @@ export async function ChallengeAttempts({ code, state, attempts }: { code: strin
           {t("results")}
         </h2>
         <div className="flex flex-wrap gap-2">
+          <Link href={`/challenge/${code}/report`} className={buttonClass("primary", "sm")} data-testid="challenge-report">
+            <BarChart3 className="size-4" aria-hidden />
+            {tr("openReport")}
+          </Link>
           <a href={`/api/v1/challenges/${code}/results?format=csv`} download className={buttonClass("secondary", "sm")} data-testid="challenge-csv">
             <Download className="size-4" aria-hidden />
             {t("download")}

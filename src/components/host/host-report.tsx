@@ -1,6 +1,6 @@
 "use client";
 
-import { Download } from "lucide-react";
+import { BarChart3, Download } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import type { HostView } from "@/core/live/protocol";
@@ -19,7 +19,13 @@ export function Finished({ view, gameId }: { view: HostView; gameId: string }) {
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="flex-1 text-3xl font-extrabold">{view.phase === "cancelled" ? t("ended") : t("report")}</h2>
         {r && (
-          <a href={`/host/${gameId}/report`} className={buttonClass("primary", "md")} data-testid="download-csv" download>
+          <a href={`/games/${gameId}/report`} className={buttonClass("primary", "md")} data-testid="open-report">
+            <BarChart3 className="size-4" aria-hidden />
+            {t("report")}
+          </a>
+        )}
+        {r && (
+          <a href={`/host/${gameId}/report`} className={buttonClass("secondary", "md")} data-testid="download-csv" download>
             <Download className="size-4" aria-hidden />
             {t("downloadCsv")}
           </a>

@@ -1,14 +1,19 @@
-import { Download, MonitorPlay, Users } from "lucide-react";
+import { BarChart3, Download, MonitorPlay, Users } from "lucide-react";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { hostedGames } from "@/server/hosted-games";
 
 /**
- * A host's live games, newest first, each with its report (host screen) and CSV. For /me:
+ * A host's live games, newest first, each with its report page (/games/{id}/report) and CSV. For /me:
  * `<HostedGames userId={viewer.id} />`.
  */
 export async function HostedGames({ userId, limit = 20 }: { userId: string; limit?: number }) {
-  const [t, format, games] = await Promise.all([getTranslations("live"), getFormatter(), hostedGames(userId, limit)]);
+  const [t, tr, format, games] = await Promise.all([
+    getTranslations("live"),
+    getTranslations("gameReport"),
+    getFormatter(),
+    hostedGames(userId, limit),
+  ]);
   return (
     <section aria-labelledby="hosted-games-heading" data-testid="hosted-games">
       <h2 id="hosted-games-heading" className="flex items-center gap-2 text-xl font-bold">
@@ -34,6 +39,12 @@ export async function HostedGames({ userId, limit = 20 }: { userId: string; limi
                 <span className="sr-only">{t("playersLabel")}</span>
                 {g.playerCount}
               </span>
+              {g.state !== "lobby" && (
+                <Link href={`/games/${g.id}/report`} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300" data-testid="hosted-report">
+                  <BarChart3 className="size-4" aria-hidden />
+                  {tr("openReport")}
+                </Link>
+              )}
               {(g.state === "finished" || g.state === "cancelled") && (
                 <a href={`/host/${g.id}/report`} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300" download>
                   <Download className="size-4" aria-hidden />

@@ -139,19 +139,28 @@ export type BoardScope = { quizId: string } | { challengeId: string };
 
 const inScope = (scope: BoardScope) => ("challengeId" in scope ? sql`a.challenge_id = ${scope.challengeId}` : sql`a.quiz_id = ${scope.quizId}`);
 
-/** Each player's best finished attempt in scope (score, then time, then finish), keyed by player. */
+/** How many questions an attempt answered (a question left when it ended, or timed out, holds a null answer). */
+const answeredCount = (attemptId: SQL) =>
+  sql`(select count(*) from attempt_answers aa where aa.attempt_id = ${attemptId} and coalesce(jsonb_typeof(aa.answer), 'null') <> 'null')::int`;
+
+/**
+ * Each player's best finished attempt in scope, keyed by player, in the order of core's
+ * compareBoard (src/core/play/board.ts): score, then answered, then time, then finish.
+ */
 const bestAttempts = (scope: BoardScope) => sql`
-  select distinct on (player) id, nickname, score, duration_ms, finished_at, player
+  select distinct on (player) id, nickname, score, answered, duration_ms, finished_at, player
   from (
-    select a.*, case when a.user_id is not null then 'u:' || a.user_id else 'g:' || a.guest_id end as player
+    select a.*, case when a.user_id is not null then 'u:' || a.user_id else 'g:' || a.guest_id end as player,
+           ${answeredCount(sql`a.id`)} as answered
     from attempts a
     where ${inScope(scope)} and a.status = 'finished'
   ) x
-  order by player, score desc, duration_ms asc, finished_at asc`;
+  order by player, score desc, answered desc, duration_ms asc, finished_at asc`;
 
 /**
  * A quiz's leaderboard (docs/rules.md §9): each player's best finished attempt, ranked by score,
- * then shorter time, then earlier finish; the top `limit` and the viewer's own entry.
+ * then more questions answered, then shorter time, then earlier finish (core's compareBoard); the
+ * top `limit` and the viewer's own entry.
  */
 export async function leaderboard(db: Db, quizId: string, who: PlayerIdentity | null, limit = 10) {
   return rankedBoard(db, { quizId }, who, limit);
@@ -176,7 +185,7 @@ async function rankedBoard(
       with best as (${bestAttempts(scope)}),
       ranked as (
         select id as attempt_id, nickname, score, duration_ms, finished_at, player,
-               rank() over (order by score desc, duration_ms asc, finished_at asc)::int as rank,
+               rank() over (order by score desc, answered desc, duration_ms asc, finished_at asc)::int as rank,
                count(*) over ()::int as players
         from best
       )
@@ -296,14 +305,16 @@ async function rankOf(db: Db, quizId: string, a: AttemptRow): Promise<{ rank: nu
   const [row] = await queryRows<{ better: number; players: number }>(
     db,
     sql`
-      with best as (${bestAttempts({ quizId })})
+      with best as (${bestAttempts({ quizId })}),
+      mine as (select ${answeredCount(sql`${a.id}::uuid`)} as my_answered)
       select count(*) filter (
                where player <> ${me} and (score > ${a.score}
-                 or (score = ${a.score} and duration_ms < ${a.durationMs ?? 0})
-                 or (score = ${a.score} and duration_ms = ${a.durationMs ?? 0} and finished_at < ${a.finishedAt ?? new Date()}))
+                 or (score = ${a.score} and answered > mine.my_answered)
+                 or (score = ${a.score} and answered = mine.my_answered and duration_ms < ${a.durationMs ?? 0})
+                 or (score = ${a.score} and answered = mine.my_answered and duration_ms = ${a.durationMs ?? 0} and finished_at < ${a.finishedAt ?? new Date()}))
              )::int as better,
              count(*)::int as players
-      from best
+      from best, mine
     `,
   );
   return { rank: Number(row?.better ?? 0) + 1, players: Number(row?.players ?? 0) };

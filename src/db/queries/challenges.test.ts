@@ -4,7 +4,7 @@ import type { PlayerIdentity } from "@/core/play/attempt";
 import type { DbHandle } from "../client";
 import { attempts, quizzes } from "../schema";
 import { testBackends } from "../test-databases";
-import { challengeLeaderboard, leaderboard, openAttempt } from "./attempts";
+import { challengeLeaderboard, getAttemptResult, leaderboard, openAttempt } from "./attempts";
 import { answerQuestion, createAttempt, finishAttempt, readAttempt } from "@/test/solo-play";
 import {
   attemptsUsed,
@@ -249,6 +249,24 @@ describe.each(testBackends)("challenges on $name", (backend) => {
     // The attempts are solo plays of the quiz too: its own board counts them.
     const quizBoard = await leaderboard(handle.db, flat.id, null, 100);
     expect(quizBoard.top.map((e) => e.nickname)).toEqual(expect.arrayContaining(["Bo", "Ada", "Cy again", "Member", "Solo"]));
+  });
+
+  it("lets time break a tie only between attempts that answered as many questions: End quiz at once never wins on time", async () => {
+    const flat = await makeQuiz(handle.db, owner.id, { questions: 3 });
+    await handle.db.update(quizzes).set({ speedBonus: false }).where(eq(quizzes.id, flat.id));
+    const c = await challenge({ quizId: flat.id });
+    await play(c.code, guest("g-slow-wrong"), "Slow", 0, 20_000); // 0 points, three answers, a minute
+    const quitter = guest("g-quitter");
+    const started = await start(c.code, quitter, at(2000), "Quitter");
+    if (!started.ok) throw new Error("refused");
+    await finishAttempt(handle.db, started.id, quitter, { now: at(2000) }); // 0:00, nothing answered
+    const board = await challengeLeaderboard(handle.db, c.id, quitter);
+    expect(board.top.map((e) => [e.rank, e.nickname, e.score])).toEqual([
+      [1, "Slow", 0],
+      [2, "Quitter", 0],
+    ]);
+    expect(board.top[1]!.durationMs).toBeLessThan(board.top[0]!.durationMs);
+    expect((await getAttemptResult(handle.db, started.id, quitter))?.rank).toBe(2);
   });
 
   it("shows its owner every attempt, first started first, with handles and an abandoned one as such", async () => {

@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+/** The report's JSON (src/core/report/build.ts GameReport), for the OpenAPI document. */
+const answerCell = z.object({
+  questionIndex: z.int(),
+  status: z.enum(["answered", "unanswered", "joined_late"]),
+  answer: z.string().nullable().describe("The answer as text: the option, the typed words, the order joined with →, the number; null when none"),
+  correct: z.boolean(),
+  partial: z.boolean().describe("Partly right (a multiple-select with some right options and no wrong one)"),
+  timeMs: z.int().nullable(),
+  points: z.int(),
+});
+
+const reportBody = {
+  questions: z.array(
+    z.object({
+      index: z.int(),
+      prompt: z.string(),
+      type: z.enum(["single", "multiple", "boolean", "text", "order", "number"]),
+      imageUrl: z.string().nullable(),
+      imageAlt: z.string().nullable(),
+      key: z.string().describe("The right answer as text"),
+      eligible: z.int().describe("Players who could answer it (not those who joined later)"),
+      answered: z.int(),
+      correctCount: z.int(),
+      correctRate: z.number().describe("0–1: right answers over eligible players"),
+      averageMs: z.int().nullable(),
+      distribution: z.array(z.object({ answer: z.string(), count: z.int(), correct: z.boolean() })),
+      mostChosenWrong: z.object({ answer: z.string(), count: z.int() }).nullable(),
+      hard: z.boolean().describe("Under 40 % right"),
+    }),
+  ),
+  players: z.array(
+    z.object({
+      id: z.string(),
+      rank: z.int(),
+      nickname: z.string(),
+      rosterName: z.string().optional(),
+      score: z.int(),
+      correctCount: z.int(),
+      answeredCount: z.int(),
+      unansweredCount: z.int(),
+      eligibleCount: z.int(),
+      correctRate: z.number().describe("0–1, partly right answers counting their share"),
+      answers: z.array(answerCell),
+    }),
+  ),
+  needsAttention: z.array(
+    z.object({
+      playerId: z.string(),
+      nickname: z.string(),
+      rosterName: z.string().optional(),
+      correctRate: z.number(),
+      unansweredCount: z.int(),
+      reasons: z.array(z.enum(["low_score", "unanswered"])),
+      weakest: z.array(z.int()).describe("Question indexes the player missed, those most of the class got right first"),
+    }),
+  ),
+};
+
+export const gameReportResult = z.object({
+  kind: z.literal("game"),
+  game: z.object({
+    id: z.uuid(),
+    pin: z.string(),
+    quizTitle: z.string(),
+    state: z.string(),
+    startedAt: z.iso.datetime().nullable(),
+    endedAt: z.iso.datetime().nullable(),
+  }),
+  ...reportBody,
+});
+
+export const challengeReportResult = z.object({
+  kind: z.literal("challenge"),
+  challenge: z.object({ code: z.string(), quizTitle: z.string(), quizSlug: z.string(), opensAt: z.iso.datetime(), closesAt: z.iso.datetime() }),
+  ...reportBody,
+});
