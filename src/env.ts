@@ -148,6 +148,16 @@ const schema = z.object({
   PORT: int(1, 65535, 3000),
   HOSTNAME: z.string().trim().min(1).default("0.0.0.0"),
 }).superRefine((v, ctx) => {
+  // A mailed link must not take its host from the request alone: anyone could ask for a reset
+  // link to someone else's address with a forged Host and receive the token at their own site.
+  if (v.QUIZDECK_SMTP_URL && !v.QUIZDECK_PUBLIC_URL && v.QUIZDECK_ALLOWED_HOSTS.length === 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["QUIZDECK_SMTP_URL"],
+      message:
+        "needs QUIZDECK_PUBLIC_URL or QUIZDECK_ALLOWED_HOSTS: links in mail must not come from a Host header anyone can forge",
+    });
+  }
   if (v.QUIZDECK_SMTP_URL && !v.QUIZDECK_MAIL_FROM) {
     ctx.addIssue({
       code: "custom",

@@ -63,7 +63,8 @@ function createAuth(db: Db, secret: string, secure: boolean) {
     },
     emailVerification: {
       sendVerificationEmail: sendVerificationMail,
-      sendOnSignUp: true,
+      // Without SMTP, a link is only logged when the administrator has to hand it over.
+      sendOnSignUp: e.QUIZDECK_REQUIRE_EMAIL_VERIFICATION || Boolean(e.QUIZDECK_SMTP_URL),
       // Only when verification is required: a sign-in before confirming sends a new link.
       sendOnSignIn: true,
       autoSignInAfterVerification: true,

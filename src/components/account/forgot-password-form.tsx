@@ -41,7 +41,7 @@ export function ForgotPasswordForm({ mailConfigured }: { mailConfigured: boolean
       setErrors({});
       const res = await postAuth("request-password-reset", { email });
       if (res.ok) return setSentTo(email);
-      if (res.status === 429) return setErrors({ _: t("rateLimited") });
+      if (res.status === 429) return setErrors({ _: t("mailRateLimited") });
       if (res.status === 400) return setErrors({ email: fieldText("email_invalid") });
       setErrors({ _: t("failed") });
     });
