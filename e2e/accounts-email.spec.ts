@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Browser, BrowserContext } from "@playwright/test";
@@ -34,6 +34,9 @@ test.beforeAll(async ({}, testInfo) => {
   sink = await startSmtpSink(SMTP_PORT);
   dir = mkdtempSync(path.join(tmpdir(), "quizdeck-mail-"));
   let output = "";
+  // The server's log lines, kept for a failure's post-mortem.
+  const logFile = path.join(tmpdir(), `quizdeck-mail-server-${portBase}.log`);
+  writeFileSync(logFile, "");
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
       ...process.env,
@@ -53,8 +56,12 @@ test.beforeAll(async ({}, testInfo) => {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  const keep = (d: Buffer) => {
+    output += d.toString();
+    appendFileSync(logFile, d);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   server = { child, output: () => output, exited: new Promise((r) => child.on("exit", r)) };
   const start = Date.now();
   while (!output.includes("Quizdeck ready")) {
@@ -374,6 +381,28 @@ test("reset links to one address are limited (5 an hour), for known and unknown 
     await page.getByLabel("Email").fill(email.toUpperCase());
     await page.getByTestId("forgot-submit").click();
     await expect(page.getByRole("alert")).toHaveText("Too many links were asked for. Try again later.");
+  } finally {
+    await context.close();
+  }
+});
+
+test("changing a password or an email needs a session; a made-up reset token changes nothing", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: BASE });
+  try {
+    const password = await context.request.post("/api/auth/change-password", {
+      data: { currentPassword: "whatever-it-is", newPassword: "a-brand-new-password-1", revokeOtherSessions: true },
+      headers: json,
+    });
+    expect(password.status()).toBe(401);
+    const email = await context.request.post("/api/auth/change-email", { data: { newEmail: newAccount("x").email }, headers: json });
+    expect(email.status()).toBe(401);
+    const reset = await context.request.post("/api/auth/reset-password", { data: { token: "made-up-token-000000000000", newPassword: "a-brand-new-password-1" }, headers: json });
+    expect(reset.status()).toBe(400);
+    expect((await reset.json()).code).toBe("INVALID_TOKEN");
+    const page = await context.newPage();
+    await page.goto("/reset-password?token=made-up-token-000000000000");
+    await expect(page.getByTestId("reset-invalid")).toBeVisible();
+    await expect(page.getByLabel("New password")).toHaveCount(0);
   } finally {
     await context.close();
   }

@@ -1,9 +1,9 @@
 import "server-only";
-import { createTranslator } from "next-intl";
 import type { Transporter } from "nodemailer";
 import { composeMail, redactSmtpUrl, type Mail, type MailKind } from "@/core/mail";
 import { env } from "@/env";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/i18n/config";
+import { formatIcuParts } from "@/i18n/icu";
 import en from "@/i18n/messages/en.json";
 import es from "@/i18n/messages/es.json";
 import { log } from "@/log";
@@ -14,6 +14,18 @@ import { log } from "@/log";
  */
 
 const CATALOGUES: Record<Locale, typeof en> = { en, es };
+
+/**
+ * A message of the `mail` catalogue as text. Mail is sent outside any page render, where
+ * next-intl's request-bound translator is not available (and "next-intl" itself is the client
+ * translator in the server bundles), so the catalogue is formatted by src/i18n/icu.ts, which
+ * src/i18n/icu.test.ts holds to next-intl's output for every message.
+ */
+function mailText(locale: Locale, key: string, values: Record<string, string> = {}): string {
+  const message = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], CATALOGUES[locale].mail);
+  if (typeof message !== "string") throw new Error(`mail.${key} is not a message`);
+  return formatIcuParts(message, values, locale).join("");
+}
 
 export type AccountMail = {
   kind: MailKind;
@@ -28,7 +40,7 @@ export type AccountMail = {
 /** The message for one account mail, in its locale (English when the locale is unknown). */
 export function composeAccountMail(mail: AccountMail): Mail {
   const locale = isLocale(mail.locale) ? mail.locale : DEFAULT_LOCALE;
-  const t = createTranslator({ locale, messages: CATALOGUES[locale], namespace: "mail" });
+  const t = (key: string, v?: Record<string, string>) => mailText(locale, key, v);
   const values = { name: mail.name, email: mail.to, handle: `@${mail.handle}` };
   return composeMail(
     {
