@@ -67,6 +67,18 @@ async function tourGuest(page: Page, baseURL: string, locale: "en" | "es", visit
   await page.getByTestId("auth-submit").click();
   await expect(page.locator('[aria-invalid="true"]')).toHaveCount(4);
   await visit(page, "sign-up, failed");
+  await go("/forgot-password", "forgot password");
+  await page.locator('input[name="email"]').fill("not-an-email");
+  await page.getByTestId("forgot-submit").click();
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(1);
+  await visit(page, "forgot password, failed");
+  await page.locator('input[name="email"]').fill("nobody@quizdeck.test");
+  await page.getByTestId("forgot-submit").click();
+  await expect(page.getByTestId("forgot-sent")).toBeVisible();
+  await visit(page, "forgot password, sent");
+  await go("/reset-password?token=no-such-token", "reset password, expired link");
+  await go("/email-verified", "email confirmed");
+  await go("/email-verified?error=TOKEN_EXPIRED", "email confirmation, expired link");
 
   // Solo play as a guest, and its results.
   const started = await page.request.post(`/api/v1/quizzes/${quiz}/attempts`, { data: { nickname: "Tour" }, headers: { origin: baseURL } });

@@ -82,6 +82,53 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
 
+  it("reads the mail settings: off by default, an SMTP URL with its sender, verification on request", () => {
+    const off = parseEnv({});
+    expect(off.QUIZDECK_SMTP_URL).toBeUndefined();
+    expect(off.QUIZDECK_MAIL_FROM).toBeUndefined();
+    expect(off.QUIZDECK_REQUIRE_EMAIL_VERIFICATION).toBe(false);
+    expect(off.QUIZDECK_RATE_LIMIT_EMAIL).toBe(20);
+    expect(off.QUIZDECK_RATE_LIMIT_EMAIL_RECIPIENT).toBe(5);
+    const on = parseEnv({
+      QUIZDECK_PUBLIC_URL: "https://quiz.school.example",
+      QUIZDECK_SMTP_URL: " smtps://quiz%40school.example:p%40ss@mail.school.example:465 ",
+      QUIZDECK_MAIL_FROM: "Quizdeck <quiz@school.example>",
+      QUIZDECK_REQUIRE_EMAIL_VERIFICATION: "true",
+      QUIZDECK_RATE_LIMIT_EMAIL_RECIPIENT: "2",
+    });
+    expect(on.QUIZDECK_SMTP_URL).toBe("smtps://quiz%40school.example:p%40ss@mail.school.example:465");
+    expect(on.QUIZDECK_MAIL_FROM).toBe("Quizdeck <quiz@school.example>");
+    expect(on.QUIZDECK_REQUIRE_EMAIL_VERIFICATION).toBe(true);
+    expect(on.QUIZDECK_RATE_LIMIT_EMAIL_RECIPIENT).toBe(2);
+    expect(parseEnv({ QUIZDECK_SMTP_URL: "", QUIZDECK_MAIL_FROM: "" }).QUIZDECK_SMTP_URL).toBeUndefined();
+  });
+
+  it.each([
+    ["QUIZDECK_SMTP_URL", "mail server", "must be a URL"],
+    ["QUIZDECK_SMTP_URL", "http://mail.school.example", "must start with smtp:// or smtps://"],
+    ["QUIZDECK_SMTP_URL", "smtp://mail.school.example/inbox", "must have no path"],
+    ["QUIZDECK_MAIL_FROM", "not an address", "must be one address"],
+    ["QUIZDECK_MAIL_FROM", "a@school.example, b@school.example", "must be one address"],
+    ["QUIZDECK_REQUIRE_EMAIL_VERIFICATION", "yes", ""],
+    ["QUIZDECK_RATE_LIMIT_EMAIL", "0", ""],
+  ])("stops on a bad %s (%j), saying what it expects", (name, value, expected) => {
+    const source = { QUIZDECK_MAIL_FROM: "quiz@school.example", QUIZDECK_ALLOWED_HOSTS: "quiz.local", [name]: value };
+    expect(() => parseEnv(source)).toThrow(new RegExp(`${name}: .*${expected}`));
+  });
+
+  it("asks for the sender when an SMTP URL is set without one, without printing the password", () => {
+    const bad = () => parseEnv({ QUIZDECK_SMTP_URL: "smtp://quiz:s3cret-pass@mail.school.example:587", QUIZDECK_ALLOWED_HOSTS: "quiz.local" });
+    expect(bad).toThrow(/QUIZDECK_MAIL_FROM: is needed with QUIZDECK_SMTP_URL/);
+    expect(bad).not.toThrow(/s3cret-pass/);
+  });
+
+  it("sends mail only when links cannot come from a forged Host: with a public URL or allowed hosts", () => {
+    const mail = { QUIZDECK_SMTP_URL: "smtp://127.0.0.1:2525", QUIZDECK_MAIL_FROM: "quiz@school.example" };
+    expect(() => parseEnv(mail)).toThrow(/QUIZDECK_SMTP_URL: needs QUIZDECK_PUBLIC_URL or QUIZDECK_ALLOWED_HOSTS/);
+    expect(parseEnv({ ...mail, QUIZDECK_ALLOWED_HOSTS: "192.168.1.20:3000" }).QUIZDECK_SMTP_URL).toBe("smtp://127.0.0.1:2525");
+    expect(parseEnv({ ...mail, QUIZDECK_PUBLIC_URL: "https://quiz.school.example" }).QUIZDECK_SMTP_URL).toBe("smtp://127.0.0.1:2525");
+  });
+
   it("ignores QUIZDECK_LIVE_FANOUT, no longer read (main.ts warns when it is set)", () => {
     for (const value of ["direct", "standard", "fast"]) expect(parseEnv({ QUIZDECK_LIVE_FANOUT: value })).not.toHaveProperty("QUIZDECK_LIVE_FANOUT");
   });

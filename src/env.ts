@@ -2,6 +2,7 @@ import proxyaddr from "proxy-addr";
 import { z } from "zod";
 import { parseTrustProxy } from "./core/http/client-address";
 import { normalizeHost } from "./core/http/origin";
+import { parseMailFrom, smtpUrlProblem } from "./core/mail";
 import { ROLES } from "./core/http/roles";
 
 /** "" counts as unset, so `NAME=` in a compose file or .env means "the default". */
@@ -85,10 +86,44 @@ const schema = z.object({
       .regex(/^rediss?:\/\/.+/, "must be a redis:// or rediss:// URL")
       .optional(),
   ),
+  // Outgoing mail (password resets, address checks): smtp://user:pass@host:587 (STARTTLS) or smtps://…:465.
+  // Unset: no mail is sent; the link is logged for the administrator instead.
+  QUIZDECK_SMTP_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .optional()
+      .superRefine((v, ctx) => {
+        const problem = v === undefined ? null : smtpUrlProblem(v);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
+  ),
+  // The sender of that mail: quiz@school.example or "Quizdeck <quiz@school.example>".
+  QUIZDECK_MAIL_FROM: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined) return undefined;
+        const from = parseMailFrom(v);
+        if (!from) ctx.addIssue({ code: "custom", message: "must be one address: quiz@school.example or Quizdeck <quiz@school.example>" });
+        return from ?? undefined;
+      }),
+  ),
+  // New accounts must open the link mailed to them before they can sign in.
+  QUIZDECK_REQUIRE_EMAIL_VERIFICATION: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   // Rate limits (README: Configuration); raise them only for load tests.
   QUIZDECK_RATE_LIMIT_SIGN_IN: int(1, 1_000_000, 30),
   QUIZDECK_RATE_LIMIT_SIGN_IN_ACCOUNT: int(1, 1_000_000, 5),
   QUIZDECK_RATE_LIMIT_PIN_GUESSES: int(1, 1_000_000, 20),
+  // Mails (reset links, address checks) a client address may ask for an hour, and one address may be sent an hour.
+  QUIZDECK_RATE_LIMIT_EMAIL: int(1, 1_000_000, 20),
+  QUIZDECK_RATE_LIMIT_EMAIL_RECIPIENT: int(1, 1_000_000, 5),
   // Solo attempts a guest (or, without a guest cookie, an address) may start per minute.
   QUIZDECK_RATE_LIMIT_ATTEMPTS: int(1, 1_000_000, 30),
   // Challenges a member may create per minute.
@@ -113,6 +148,23 @@ const schema = z.object({
   PORT: int(1, 65535, 3000),
   HOSTNAME: z.string().trim().min(1).default("0.0.0.0"),
 }).superRefine((v, ctx) => {
+  // A mailed link must not take its host from the request alone: anyone could ask for a reset
+  // link to someone else's address with a forged Host and receive the token at their own site.
+  if (v.QUIZDECK_SMTP_URL && !v.QUIZDECK_PUBLIC_URL && v.QUIZDECK_ALLOWED_HOSTS.length === 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["QUIZDECK_SMTP_URL"],
+      message:
+        "needs QUIZDECK_PUBLIC_URL or QUIZDECK_ALLOWED_HOSTS: links in mail must not come from a Host header anyone can forge",
+    });
+  }
+  if (v.QUIZDECK_SMTP_URL && !v.QUIZDECK_MAIL_FROM) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["QUIZDECK_MAIL_FROM"],
+      message: "is needed with QUIZDECK_SMTP_URL: the address mail is sent from (quiz@school.example or Quizdeck <quiz@school.example>)",
+    });
+  }
   // PGlite lives inside one process: a process serving only pages, or only live games, would
   // have no database to share with the other half.
   if (v.QUIZDECK_ROLE !== "all" && !v.DATABASE_URL) {

@@ -5,10 +5,14 @@ import { APIError } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { displayNameSchema, handleSchema, PASSWORD_MIN } from "@/core/account";
+import { RESET_PASSWORD_TTL_SECONDS, VERIFY_EMAIL_TTL_SECONDS } from "@/core/mail";
 import { fieldErrorCode, fieldErrorEnglish } from "@/core/field-errors";
 import { getDb, type Db } from "@/db";
 import * as schema from "@/db/schema";
 import { env } from "@/env";
+import { isLocale, LOCALE_COOKIE, negotiateLocale } from "@/core/locale";
+import { log } from "@/log";
+import { sendResetPasswordMail, sendVerificationMail } from "./auth-mail";
 import { ERRORS } from "./errors";
 import { decodeGuest, GUEST_COOKIE } from "./guest-cookie";
 import { secureCookies } from "./request-scheme";
@@ -17,8 +21,12 @@ import { appSecret } from "./secret";
 /**
  * Accounts: Better Auth with its email-and-password endpoints under /api/auth, on our own users,
  * sessions, accounts and verifications tables (its Drizzle adapter, on PGlite and PostgreSQL).
- * Sessions are httpOnly cookies. Rate limiting of sign-in and sign-up is ours (rate-limit.ts), so
- * it answers in the API's error shape.
+ * Sessions are httpOnly cookies. Rate limiting of sign-in, sign-up and of every request that sends
+ * mail is ours (src/app/api/auth/[...all]/route.ts), so it answers in the API's error shape.
+ *
+ * Mail (auth-mail.ts): a password reset is a single-use token kept in `verifications` for an hour;
+ * an address check (after sign-up, or for a new address) is a JWT signed with the secret, for a
+ * day. Both are sent in the background, so a request never waits for the SMTP server.
  *
  * `secure`: Better Auth fixes its cookies' attributes per instance, while whether a request came
  * over HTTPS is known per request (request-scheme.ts); so there are two instances, one whose
@@ -40,8 +48,31 @@ function createAuth(db: Db, secret: string, secure: boolean) {
       return [host ? `${proto}://${host}` : null, e.QUIZDECK_PUBLIC_URL ? new URL(e.QUIZDECK_PUBLIC_URL).origin : null];
     },
     database: drizzleAdapter(db, { provider: "pg", usePlural: true, schema }),
-    emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_MIN, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // With it, sign-in waits for the address to be confirmed, and a sign-up with an address
+      // already in use answers as a new one would (Better Auth's generic duplicate response).
+      requireEmailVerification: e.QUIZDECK_REQUIRE_EMAIL_VERIFICATION,
+      sendResetPassword: sendResetPasswordMail,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_TTL_SECONDS,
+      // Whoever knew the old password is signed out everywhere.
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      sendVerificationEmail: sendVerificationMail,
+      // Without SMTP, a link is only logged when the administrator has to hand it over.
+      sendOnSignUp: e.QUIZDECK_REQUIRE_EMAIL_VERIFICATION || Boolean(e.QUIZDECK_SMTP_URL),
+      // Only when verification is required: a sign-in before confirming sends a new link.
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_EMAIL_TTL_SECONDS,
+    },
     user: {
+      // The link goes to the new address; the email changes when it is opened there.
+      changeEmail: { enabled: true },
       additionalFields: {
         handle: { type: "string", required: true, input: true },
         role: { type: "string", required: false, input: false, defaultValue: "member" },
@@ -53,14 +84,24 @@ function createAuth(db: Db, secret: string, secure: boolean) {
     advanced: {
       cookiePrefix: "quizdeck",
       useSecureCookies: secure,
+      // Mail hooks run without holding the request (see sendAccountMail; it never throws).
+      backgroundTasks: {
+        handler: (task: Promise<unknown>) => {
+          task.catch((err: unknown) => log().error({ component: "mail", err: (err as Error).message }, "mail task failed"));
+        },
+      },
     },
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
+          before: async (user, ctx) => {
             const checked = await checkUserFields(db, user, null);
             const role = adminEmails.has(user.email.toLowerCase()) ? "admin" : "member";
-            return { data: { ...user, ...checked, role } };
+            // The interface language the person signed up in: their mail comes in it too.
+            const headers = ctx?.headers ?? ctx?.request?.headers;
+            const saved = headers?.get("cookie")?.match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`))?.[1];
+            const locale = isLocale(saved) ? saved : negotiateLocale(headers?.get("accept-language"));
+            return { data: { ...user, ...checked, role, locale } };
           },
           after: async (user, ctx) => {
             // A guest's attempts made in this browser become the new account's.
@@ -83,7 +124,9 @@ function createAuth(db: Db, secret: string, secure: boolean) {
         update: {
           before: async (user, ctx) => {
             const self = (ctx?.context as { session?: { user?: { id?: string } } | null } | undefined)?.session?.user?.id ?? null;
-            return { data: { ...user, ...(await checkUserFields(db, user, self)) } };
+            // A new email set by /verify-email was confirmed by opening the link sent to it.
+            const confirmed = ctx?.path === "/verify-email" && typeof user.email === "string" ? { emailVerified: true } : {};
+            return { data: { ...user, ...(await checkUserFields(db, user, self)), ...confirmed } };
           },
         },
       },

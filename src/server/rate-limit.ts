@@ -10,6 +10,8 @@ import { redis } from "./redis";
  * Rate limits. Each limits one abuse without getting in the way of a class behind one address
  * (README: Configuration):
  * - signIn, signInAccount: password guessing, per client address and per account (email);
+ * - email, emailRecipient: mail sent on request (reset links, address checks), per client address
+ *   and per recipient, so nobody can flood an inbox or the SMTP server;
  * - pinGuess: wrong PINs per client address (looking for games to join);
  * - gameJoins: joins per game and minute beyond its maxPlayers (join, get kicked, join again);
  * - attempt: solo attempts (and challenge starts) per guest, or per address for a first start;
@@ -28,6 +30,8 @@ const limits = () => {
   return {
     signIn: { points: e.QUIZDECK_RATE_LIMIT_SIGN_IN, duration: 60 },
     signInAccount: { points: e.QUIZDECK_RATE_LIMIT_SIGN_IN_ACCOUNT, duration: 60 },
+    email: { points: e.QUIZDECK_RATE_LIMIT_EMAIL, duration: 60 * 60 },
+    emailRecipient: { points: e.QUIZDECK_RATE_LIMIT_EMAIL_RECIPIENT, duration: 60 * 60 },
     pinGuess: { points: e.QUIZDECK_RATE_LIMIT_PIN_GUESSES, duration: 60 },
     // Counted here, compared with the game's own maxPlayers in countGameJoin.
     gameJoins: { points: Number.MAX_SAFE_INTEGER, duration: 60 },

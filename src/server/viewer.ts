@@ -10,7 +10,17 @@ import { getAuth } from "./auth";
 import { readGuest } from "./guest";
 
 export type Role = "member" | "admin";
-export type Viewer = { id: string; handle: string; name: string; email: string; role: Role; locale: string; via: "session" | "token" };
+export type Viewer = {
+  id: string;
+  handle: string;
+  name: string;
+  email: string;
+  /** The email was confirmed by opening a link sent to it. */
+  emailVerified: boolean;
+  role: Role;
+  locale: string;
+  via: "session" | "token";
+};
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -23,7 +33,9 @@ async function viewerFromToken(token: string): Promise<Viewer | null> {
     .returning({ userId: apiTokens.userId });
   if (!row) return null;
   const [user] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
-  return user ? { id: user.id, handle: user.handle, name: user.name, email: user.email, role: user.role, locale: user.locale, via: "token" } : null;
+  return user
+    ? { id: user.id, handle: user.handle, name: user.name, email: user.email, emailVerified: user.emailVerified, role: user.role, locale: user.locale, via: "token" }
+    : null;
 }
 
 /**
@@ -45,6 +57,7 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
     handle: u.handle,
     name: u.name,
     email: u.email,
+    emailVerified: u.emailVerified,
     role: u.role === "admin" ? "admin" : "member",
     locale: u.locale ?? "en",
     via: "session",

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AuthForm } from "@/components/account/auth-form";
 import { safeNext } from "@/core/http/safe-next";
+import { mailConfigured } from "@/server/mail";
 import { getViewer } from "@/server/viewer";
 
 type Props = { searchParams: Promise<{ next?: string | string[] }> };
@@ -17,7 +18,7 @@ export default async function SignInPage({ searchParams }: Props) {
   if (await getViewer()) redirect(next);
   return (
     <div className="container-page py-10 sm:py-16">
-      <AuthForm mode="sign-in" next={next} />
+      <AuthForm mode="sign-in" next={next} mailConfigured={mailConfigured()} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { AuthForm } from "@/components/account/auth-form";
 import { readGuest } from "@/server/guest";
 import { safeNext } from "@/core/http/safe-next";
+import { mailConfigured } from "@/server/mail";
 import { getViewer } from "@/server/viewer";
 
 type Props = { searchParams: Promise<{ next?: string | string[] }> };
@@ -20,7 +21,7 @@ export default async function SignUpPage({ searchParams }: Props) {
   const guest = await readGuest();
   return (
     <div className="container-page py-10 sm:py-16">
-      <AuthForm mode="sign-up" next={next} defaultName={guest?.nickname ?? undefined} />
+      <AuthForm mode="sign-up" next={next} defaultName={guest?.nickname ?? undefined} mailConfigured={mailConfigured()} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { Brain, LogIn, UserPlus } from "lucide-react";
+import { Brain, LogIn, MailCheck, UserPlus } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -9,6 +9,7 @@ import { buttonClass } from "@/components/ui/button";
 import { useFieldErrorText } from "@/components/ui/field-error-text";
 import { TextField } from "@/components/ui/field";
 import type { FieldErrorCode } from "@/core/field-errors";
+import { AuthCard, AuthNotice } from "./auth-card";
 
 /**
  * The form's checks are the server's own rules (src/core/account.ts, built on zod, ~27 kB gz):
@@ -33,13 +34,19 @@ type ErrorBody = {
   error?: { code?: string; fields?: Record<string, string[]>; fieldCodes?: Record<string, string[]> };
 };
 
-/** Sign-in and sign-up against Better Auth's endpoints under /api/auth; the session is an httpOnly cookie. */
-export function AuthForm({ mode, next, defaultName }: { mode: Mode; next: string; defaultName?: string }) {
+/**
+ * Sign-in and sign-up against Better Auth's endpoints under /api/auth; the session is an httpOnly
+ * cookie. When addresses must be confirmed (QUIZDECK_REQUIRE_EMAIL_VERIFICATION), a sign-up ends
+ * on "check your email" (for a new address and one already in use alike) and a sign-in before
+ * confirming says a new link was sent. `mailConfigured`: else the link is in the server's log.
+ */
+export function AuthForm({ mode, next, defaultName, mailConfigured }: { mode: Mode; next: string; defaultName?: string; mailConfigured: boolean }) {
   const t = useTranslations("auth");
   const fieldText = useFieldErrorText();
   const router = useRouter();
   const id = useId();
   const [errors, setErrors] = useState<Errors>({});
+  const [checkEmail, setCheckEmail] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const signUp = mode === "sign-up";
   const fieldOf = (key: string | undefined) => (key && key in FIELD_LABEL ? key : "_") as keyof Errors;
@@ -62,12 +69,14 @@ export function AuthForm({ mode, next, defaultName }: { mode: Mode; next: string
         headers: { "content-type": "application/json" },
         body: JSON.stringify(parsed.data),
       });
+      const body = (await res.json().catch(() => ({}))) as ErrorBody & { token?: string | null };
       if (res.ok) {
+        // Signed up without a session: the address must be confirmed first.
+        if (signUp && !body.token) return setCheckEmail(parsed.data.email);
         router.replace(next);
         router.refresh();
         return;
       }
-      const body = (await res.json().catch(() => ({}))) as ErrorBody;
       const code = body.error?.code ?? body.code ?? "";
       const fieldCodes = body.error?.fieldCodes ?? Object.fromEntries(Object.keys(body.error?.fields ?? {}).map((f) => [f, ["invalid"]]));
       if ((code === "validation_failed" || code === "weak_password") && Object.keys(fieldCodes).length) {
@@ -80,22 +89,29 @@ export function AuthForm({ mode, next, defaultName }: { mode: Mode; next: string
       if (known) return setErrors({ [known.field]: fieldText(known.fieldCode) });
       if (code === "rate_limited" || res.status === 429) return setErrors({ _: t("rateLimited") });
       if (code === "INVALID_EMAIL_OR_PASSWORD") return setErrors({ _: t("wrongPassword") });
+      if (code === "EMAIL_NOT_VERIFIED") return setErrors({ _: t(mailConfigured ? "notVerified" : "notVerifiedNoMail") });
       if (code === "handle_taken") return setErrors({ handle: t("handleTaken") });
       if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return setErrors({ email: t("emailTaken") });
       setErrors({ _: t("failed") });
     });
 
+  if (checkEmail !== null) {
+    return (
+      <AuthCard icon={MailCheck} title={t("checkEmailTitle")}>
+        <AuthNotice tone="ok" testId="check-email">
+          {t(mailConfigured ? "checkEmailLead" : "checkEmailNoMail", { email: checkEmail })}
+        </AuthNotice>
+        <p className="mt-6 text-center text-sm">
+          <Link href="/sign-in" className="font-semibold text-brand-700 underline dark:text-brand-300">
+            {t("signIn")}
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
   return (
-    <div className="mx-auto w-full max-w-md rounded-3xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900">
-      <div className="mb-6 flex items-center gap-3">
-        <span className="inline-flex size-11 items-center justify-center rounded-2xl bg-brand-600 text-white dark:bg-brand-500">
-          <Brain className="size-6" aria-hidden />
-        </span>
-        <div>
-          <h1 className="text-2xl font-extrabold tracking-tight">{signUp ? t("signUpTitle") : t("signInTitle")}</h1>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{signUp ? t("signUpLead") : t("signInLead")}</p>
-        </div>
-      </div>
+    <AuthCard icon={Brain} title={signUp ? t("signUpTitle") : t("signInTitle")} lead={signUp ? t("signUpLead") : t("signInLead")}>
       <form
         noValidate
         className="space-y-4"
@@ -143,6 +159,13 @@ export function AuthForm({ mode, next, defaultName }: { mode: Mode; next: string
           error={errors.password}
           help={signUp ? t("passwordHelp") : undefined}
         />
+        {!signUp && (
+          <p className="-mt-2 text-right text-sm">
+            <Link href="/forgot-password" className="font-semibold text-brand-700 underline dark:text-brand-300">
+              {t("forgotLink")}
+            </Link>
+          </p>
+        )}
         {errors._ && (
           <p role="alert" className="rounded-xl bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800 dark:bg-rose-950 dark:text-rose-200">
             {errors._}
@@ -165,6 +188,6 @@ export function AuthForm({ mode, next, defaultName }: { mode: Mode; next: string
           {signUp ? t("signIn") : t("signUp")}
         </Link>
       </p>
-    </div>
+    </AuthCard>
   );
 }

@@ -1,13 +1,12 @@
-// GET|POST /api/auth/* – Better Auth's email-and-password endpoints (sign-up, sign-in, sign-out, session)
+// GET|POST /api/auth/* – Better Auth's email-and-password endpoints (sign-up, sign-in, sign-out, session,
+// password reset and change, email verification and change)
 import type { NextRequest } from "next/server";
 import { PASSWORD_ERROR_CODES, passwordProblem, PASSWORD_MESSAGES } from "@/core/password";
 import { DEFAULT_BODY_LIMIT, errorResponse, readBodyText } from "@/server/api";
 import { getAuth } from "@/server/auth";
-import { clientKeyOf } from "@/server/client-address";
+import { limitAuthRequest, resetTokenLiveOnTestClock } from "@/server/auth-guards";
 import { AppError, ERRORS, toErrorBody, type ErrorCode, type FieldErrorCodes, type FieldErrors } from "@/server/errors";
-import { consume } from "@/server/rate-limit";
 
-const LIMITED = new Set(["/api/auth/sign-in/email", "/api/auth/sign-up/email"]);
 /** Where a new password is chosen, and the field that holds it. */
 const NEW_PASSWORD_FIELD: Record<string, string> = {
   "/api/auth/sign-up/email": "password",
@@ -58,16 +57,6 @@ async function inApiShape(res: Response): Promise<Response> {
   return new Response(JSON.stringify(toErrorBody(error)), { status: error.status, headers });
 }
 
-/** The account a sign-in or sign-up is for, so password guessing is limited per account too. */
-function accountOf(text: string): string | null {
-  try {
-    const body = JSON.parse(text) as { email?: unknown } | null;
-    return typeof body?.email === "string" ? body.email.trim().toLowerCase() : null;
-  } catch {
-    return null;
-  }
-}
-
 async function handle(req: NextRequest): Promise<Response> {
   try {
     const path = req.nextUrl.pathname;
@@ -75,13 +64,11 @@ async function handle(req: NextRequest): Promise<Response> {
     if (req.method !== "GET" && req.method !== "HEAD") {
       // Every body here is a small JSON object: refuse a large one before reading it whole.
       const text = await readBodyText(req, DEFAULT_BODY_LIMIT);
-      if (LIMITED.has(path)) {
-        // Per address (many accounts from one place) and per account (one account from many places).
-        await consume("signIn", clientKeyOf(req.headers));
-        const account = accountOf(text);
-        if (account) await consume("signInAccount", account);
-      }
+      await limitAuthRequest(req, text, () => getAuth(req.headers));
       checkNewPassword(path, text);
+      if (!(await resetTokenLiveOnTestClock(req, text))) {
+        return Response.json({ code: "INVALID_TOKEN", message: "Invalid token" }, { status: 400 });
+      }
       request = new Request(req.url, { method: req.method, headers: req.headers, body: text });
     }
     const auth = await getAuth(req.headers);
