@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "@/db/client";
 import { challengeCode, CODE_LENGTH } from "@/core/challenge/rules";
 import type { PlayerIdentity } from "@/core/play/attempt";
-import { answerQuestion, finishAttempt, readAttempt } from "@/db/queries/attempts";
+import { answerQuestion, finishAttempt, readAttempt } from "@/test/solo-play";
 import { insertChallenge, startChallengeAttempt } from "@/db/queries/challenges";
 import { makeQuiz, makeUser } from "@/db/queries/social.test-helpers";
 import { testBackends } from "@/db/test-databases";
@@ -27,6 +27,7 @@ const asViewer = (u: { id: string; handle: string }, role: "member" | "admin" = 
   handle: u.handle,
   name: u.handle,
   email: `${u.handle}@example.test`,
+  emailVerified: true,
   role,
   locale: "en",
   via: "session",
