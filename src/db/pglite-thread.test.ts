@@ -5,13 +5,16 @@ import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createLogger, setLogger, type Logger } from "@/log";
+import { killTheWorkerThread, watchWorkerThreads } from "@/test/worker-threads";
 import { openDatabase } from "./client";
 import { migrateDatabase } from "./migrate";
-import { killWorkerForTests } from "./pglite-thread";
 import { users } from "./schema";
 
 const user = (id: string) => ({ id, handle: id, name: id, email: `${id}@example.test` });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// The worker is ended from outside, as a crash would, through Node's diagnostics channel.
+watchWorkerThreads();
 
 describe("PGlite in its worker thread", () => {
   const dirs: string[] = [];
@@ -56,7 +59,7 @@ describe("PGlite in its worker thread", () => {
       const inFlight = handle.pool.query("select pg_sleep(30)");
       const queued = handle.db.select({ id: users.id }).from(users).where(eq(users.id, "committed-before"));
       await sleep(200);
-      await killWorkerForTests(handle.pool);
+      await killTheWorkerThread();
       // Rejected, where a sleep that ran its 30 s would have resolved.
       await expect(inFlight).rejects.toThrow(/database worker stopped/);
       // Waiting for the connection when the worker died: it gets one to the new worker.

@@ -49,7 +49,6 @@ export async function openPgliteThread(dataDir: string): Promise<PgliteThread> {
       allowExitOnIdle: true,
       stream: () => new WorkerSocket(link),
     });
-    links.set(pool, link);
     return pool;
   };
   const pool = poolOf();
@@ -67,16 +66,6 @@ export async function openPgliteThread(dataDir: string): Promise<PgliteThread> {
         }
       })()),
   };
-}
-
-const links = new WeakMap<pg.Pool, WorkerLink>();
-
-/**
- * Tests only: ends the pool's worker as a crash would, interrupting what it runs, without
- * closing PGlite (pglite-thread.test.ts).
- */
-export async function killWorkerForTests(pool: pg.Pool): Promise<void> {
-  await links.get(pool)?.kill();
 }
 
 /** The worker (and the next one, after a crash) and the connections open to it. */
@@ -209,10 +198,6 @@ class WorkerLink {
     this.worker = undefined;
     await worker.terminate();
     if (error) throw new Error(`closing PGlite failed: ${error}`);
-  }
-
-  async kill(): Promise<void> {
-    await this.worker?.terminate();
   }
 }
 

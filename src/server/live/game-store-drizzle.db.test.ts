@@ -1,7 +1,7 @@
 import { describe } from "vitest";
 import { makeQuiz, makeUser } from "@/db/queries/social.test-helpers";
 import { testBackends } from "@/db/test-databases";
-import { gameStoreContractSuite } from "./game-store-contract";
+import { gameStoreContractSuite } from "@/test/game-store-contract";
 import { DrizzleGameStore } from "./game-store-drizzle";
 
 // The database store on every test backend: PGlite, and PostgreSQL with TEST_DATABASE_URL.

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { gameStoreContractSuite } from "./game-store-contract";
+import { gameStoreContractSuite } from "@/test/game-store-contract";
 import { MemoryGameStore } from "./game-store-memory";
 
 gameStoreContractSuite("memory", async () => ({

@@ -9,7 +9,7 @@ const CLOSED = new Set(["finished", "cancelled"]);
 /**
  * The live games' store in memory, for unit tests of the engine's process (no database): the
  * same behaviour as the database store, proven by the same contract suite
- * (game-store-contract.ts). Rows are copied in and out, as a database would.
+ * (src/test/game-store-contract.ts). Rows are copied in and out, as a database would.
  */
 export class MemoryGameStore implements GameStore {
   private readonly games = new Map<string, Game>();

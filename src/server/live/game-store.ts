@@ -17,7 +17,7 @@ export type NewGame = { id: string; quizId: string; hostId: string; settings: Li
  * Everything the live games (src/server/live/games.ts) read and write, and nothing else: the
  * seam between the engine's process and its storage. Implemented over the Drizzle database
  * (PGlite or PostgreSQL: game-store-drizzle.ts) and in memory for unit tests
- * (game-store-memory.ts); game-store-contract.ts is the one test suite all of them pass.
+ * (game-store-memory.ts); src/test/game-store-contract.ts is the one test suite all of them pass.
  *
  * Leases say which instance runs a game (docs/architecture.md, "Several instances"); their
  * clock is the store's own, never the caller's.

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnswerWrite, PlayerWrite } from "@/core/live/stored";
-import type { GameStore } from "./game-store";
+import type { GameStore } from "@/server/live/game-store";
 
 /**
  * The one test suite every GameStore passes (after tldraw's storage contract suite): each
