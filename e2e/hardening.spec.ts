@@ -212,6 +212,32 @@ function rawPost(url: URL, path: string, headers: Record<string, string>, body: 
   });
 }
 
+test("a server action whose body is not JSON, or is nested too deep, is 400 bad_request, never a 500", async ({ page, request, baseURL }) => {
+  const origin = baseURL ?? "";
+  // A real action's id and URL: the language switch's.
+  await page.goto("/");
+  const sent = page.waitForRequest((r) => r.method() === "POST" && Boolean(r.headers()["next-action"]));
+  await page.getByTestId("language-switcher").selectOption("es");
+  const action = await sent;
+  const headers = { "next-action": action.headers()["next-action"]!, accept: "text/x-component", origin };
+  const post = (contentType: string, data: string) => request.post(action.url(), { headers: { ...headers, "content-type": contentType }, data });
+  const deep = "[".repeat(100_000) + "]".repeat(100_000);
+  for (const body of ["not json {", '["es"', deep, '{"a":', '"es"', "42"]) {
+    const res = await post("text/plain;charset=UTF-8", body);
+    expect(res.status(), body.slice(0, 20)).toBe(400);
+    expect((await res.json()).error.code).toBe("bad_request");
+  }
+  // The same in a multipart body (what an action with a file or FormData sends).
+  for (const body of ["not json {", deep]) {
+    const res = await request.post(action.url(), { headers, multipart: { "0": body } });
+    expect(res.status(), body.slice(0, 20)).toBe(400);
+    expect((await res.json()).error.code).toBe("bad_request");
+  }
+  // A well-formed body still reaches the action.
+  expect((await post("text/plain;charset=UTF-8", '["en"]')).status()).toBe(200);
+  expect((await request.post(action.url(), { headers, multipart: { "0": '["en"]' } })).status()).toBe(200);
+});
+
 test("Host live with an unknown, hidden or empty slug is the 404 page, not a 500", async ({ page, baseURL }) => {
   await page.goto("/");
   await signUpByApi(page.request, baseURL ?? "", newAccount("hostlive"));

@@ -103,6 +103,7 @@ if (pages) {
 }
 
 const { stampRequest, TRUSTED_PROXY_HEADER } = await import("./client-address");
+const { checkActionBody, isActionRequest } = await import("./action-body");
 const { LIVE_SOCKET_PATH } = await import("./live/constants");
 const { compressResponse } = await import("./compression");
 const probes = await import("./probes");
@@ -176,6 +177,15 @@ function handleRequest(req: IncomingMessage, res: ServerResponse) {
   if (!serves(role, kind)) return void sendError(res, 404, "not_found", misroutedMessage(role, kind));
   if (!handle) return void answerProbe(pathname, res);
   if (kind !== "live") compressResponse(req, res);
+  // A server action's body is checked before Next decodes it (src/server/action-body.ts).
+  if (isActionRequest(req)) {
+    const next = handle;
+    void checkActionBody(req, MAX_REQUEST_BODY).then(
+      (checked) => (checked.ok ? next(checked.req, res) : sendError(res, checked.status, checked.code, checked.message)),
+      () => res.destroy(), // the client went away while sending
+    );
+    return;
+  }
   void handle(req, res);
 }
 
