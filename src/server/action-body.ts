@@ -20,14 +20,8 @@ export type ActionBodyCheck =
  * copy of the request carrying the same body goes on to Next (the original's has been read).
  */
 export async function checkActionBody(req: IncomingMessage, limit: number): Promise<ActionBodyCheck> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return { ok: false, status: 413, code: "payload_too_large", message: "The request is too large." };
-    chunks.push(chunk);
-  }
-  const body = Buffer.concat(chunks);
+  const body = await readUpTo(req, limit);
+  if (!body) return { ok: false, status: 413, code: "payload_too_large", message: "The request is too large." };
   const problem = await rowsProblem(req.headers["content-type"] ?? "", body);
   if (problem) return { ok: false, status: 400, code: "bad_request", message: `The action's arguments could not be read: ${PROBLEMS[problem]}.` };
   return { ok: true, req: withBody(req, body) };
@@ -39,6 +33,37 @@ const PROBLEMS = {
   not_arguments: "they are not a list",
   not_multipart: "the multipart body is malformed",
 } as const;
+
+/**
+ * The whole body, or null once it passes `limit` bytes: then reading stops with the request
+ * paused but whole, for the 413 to drain it (src/server/refuse-body.ts). Rejects when the client
+ * goes away first.
+ */
+function readUpTo(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      req.off("data", onData).off("end", onEnd).off("close", onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      stop();
+      req.pause();
+      resolve(null);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onClose = () => {
+      stop();
+      reject(new Error("the client went away while sending"));
+    };
+    req.on("data", onData).on("end", onEnd).on("close", onClose);
+  });
+}
 
 async function rowsProblem(contentType: string, body: Buffer): Promise<keyof typeof PROBLEMS | null> {
   // Anything but multipart is one row, as Next reads it (UTF-8 text).
