@@ -1,6 +1,6 @@
 import http from "node:http";
 import { io, type Socket } from "socket.io-client";
-import type { BrowserContext } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { newAccount, signUpByApi } from "./accounts";
 import { expect, skipOnPostgres, test } from "./fixtures";
 
@@ -194,6 +194,36 @@ test("bodies over a route's limit are 413 payload_too_large, read no further", a
   expect((await request.post("/api/v1/quizzes/world-capitals/attempts", { data: { nickname: "Small" } })).status()).toBe(201);
 });
 
+test("20 clients sending bodies over the limit at once each read the 413, not a reset connection", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const origin = baseURL ?? "";
+  const action = await languageAction(page, origin);
+  // What each client read: the status and the error's code, or how the connection failed.
+  const send = (url: string, headers: Record<string, string>, body: BodyInit) =>
+    fetch(url, { method: "POST", headers: { origin, ...headers }, body, duplex: "half" } as RequestInit).then(
+      async (res) => `${res.status} ${((await res.json()) as { error: { code: string } }).error.code}`,
+      (err: Error & { cause?: { code?: string } }) => `failed: ${err.cause?.code ?? err.message}`,
+    );
+  const jsonRoute = new Uint8Array(9 * 1024 * 1024).fill(0x20);
+  const actionBody = new Uint8Array(10 * 1024 * 1024).fill(0x20);
+  const actionHeaders = { ...action.headers, "content-type": "text/plain;charset=UTF-8" };
+  const answers = await Promise.all([
+    ...Array.from({ length: 20 }, () => send(`${origin}/api/v1/quizzes/world-capitals/attempts`, { "content-type": "application/json" }, jsonRoute)),
+    ...Array.from({ length: 20 }, () => send(action.url(), actionHeaders, actionBody)),
+  ]);
+  expect(answers).toEqual(Array.from({ length: 40 }, () => "413 payload_too_large"));
+  // Without a declared length the limit is found while reading, and the answer still arrives.
+  const chunked = (body: Uint8Array<ArrayBuffer>) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < body.length; i += 1024 * 1024) controller.enqueue(body.subarray(i, i + 1024 * 1024));
+        controller.close();
+      },
+    });
+  const streamed = await Promise.all(Array.from({ length: 5 }, () => send(action.url(), actionHeaders, chunked(actionBody))));
+  expect(streamed).toEqual(Array.from({ length: 5 }, () => "413 payload_too_large"));
+});
+
 function rawPost(url: URL, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: url.hostname, port: url.port, path, method: "POST", headers: { "content-type": "application/json", ...headers } }, (res) => {
@@ -211,6 +241,36 @@ function rawPost(url: URL, path: string, headers: Record<string, string>, body: 
     req.end();
   });
 }
+
+/** A real server action's URL and request headers: the language switch's. */
+async function languageAction(page: Page, origin: string) {
+  await page.goto("/");
+  const sent = page.waitForRequest((r) => r.method() === "POST" && Boolean(r.headers()["next-action"]));
+  await page.getByTestId("language-switcher").selectOption("es");
+  const action = await sent;
+  return { url: () => action.url(), headers: { "next-action": action.headers()["next-action"]!, accept: "text/x-component", origin } };
+}
+
+test("a server action whose body is not JSON, or is nested too deep, is 400 bad_request, never a 500", async ({ page, request, baseURL }) => {
+  const action = await languageAction(page, baseURL ?? "");
+  const headers = action.headers;
+  const post = (contentType: string, data: string) => request.post(action.url(), { headers: { ...headers, "content-type": contentType }, data });
+  const deep = "[".repeat(100_000) + "]".repeat(100_000);
+  for (const body of ["not json {", '["es"', deep, '{"a":', '"es"', "42"]) {
+    const res = await post("text/plain;charset=UTF-8", body);
+    expect(res.status(), body.slice(0, 20)).toBe(400);
+    expect((await res.json()).error.code).toBe("bad_request");
+  }
+  // The same in a multipart body (what an action with a file or FormData sends).
+  for (const body of ["not json {", deep]) {
+    const res = await request.post(action.url(), { headers, multipart: { "0": body } });
+    expect(res.status(), body.slice(0, 20)).toBe(400);
+    expect((await res.json()).error.code).toBe("bad_request");
+  }
+  // A well-formed body still reaches the action.
+  expect((await post("text/plain;charset=UTF-8", '["en"]')).status()).toBe(200);
+  expect((await request.post(action.url(), { headers, multipart: { "0": '["en"]' } })).status()).toBe(200);
+});
 
 test("Host live with an unknown, hidden or empty slug is the 404 page, not a 500", async ({ page, baseURL }) => {
   await page.goto("/");

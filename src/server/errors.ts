@@ -8,6 +8,7 @@ export const ERRORS = {
   unauthorized: { status: 401, message: "Sign in to do this." },
   forbidden: { status: 403, message: "You are signed in, but not allowed to do this." },
   validation_failed: { status: 422, message: "Some of the input breaks a rule; see the fields." },
+  bad_request: { status: 400, message: "The request could not be read." },
   game_not_found: { status: 404, message: "There is no open game with that PIN. Check the PIN on the host's screen." },
   game_locked: { status: 403, message: "The host has locked this game. Ask them to unlock it." },
   game_full: { status: 409, message: "This game is full. Ask the host to raise the player limit." },

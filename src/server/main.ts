@@ -99,6 +99,8 @@ if (pages) {
 }
 
 const { stampRequest, TRUSTED_PROXY_HEADER } = await import("./client-address");
+const { checkActionBody, isActionRequest } = await import("./action-body");
+const { refuseTooLarge } = await import("./refuse-body");
 const { LIVE_SOCKET_PATH } = await import("../core/live/connection");
 const { compressResponse } = await import("./compression");
 const probes = await import("./probes");
@@ -146,11 +148,8 @@ function handleRequest(req: IncomingMessage, res: ServerResponse) {
   for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
   // No route takes more than an import (8 MB, src/server/api.ts); a larger declared body is
   // refused here before anyone reads it, server actions included.
-  if (Number(req.headers["content-length"] ?? 0) > MAX_REQUEST_BODY) {
-    res.writeHead(413, { "content-type": "application/json", connection: "close" });
-    res.end(JSON.stringify({ error: { code: "payload_too_large", message: "The request is too large." } }));
-    return;
-  }
+  // The rest of the body is read and dropped, so the client reads the 413 (src/server/refuse-body.ts).
+  if (Number(req.headers["content-length"] ?? 0) > MAX_REQUEST_BODY) return refuseTooLarge(req, res);
   // Next's own compression is off (next.config.ts); src/server/compression.ts says why. Socket.IO
   // answers its own path before this handler runs; the check keeps it so if that ever changes.
   // Metrics on the app's port only with a token set (QUIZDECK_METRICS_TOKEN); without one the
@@ -165,6 +164,19 @@ function handleRequest(req: IncomingMessage, res: ServerResponse) {
   if (!serves(role, kind)) return void sendError(res, 404, "not_found", misroutedMessage(role, kind));
   if (!handle) return void answerProbe(pathname, res);
   if (kind !== "live") compressResponse(req, res);
+  // A server action's body is checked before Next decodes it (src/server/action-body.ts).
+  if (isActionRequest(req)) {
+    const next = handle;
+    void checkActionBody(req, MAX_REQUEST_BODY).then(
+      (checked) => {
+        if (checked.ok) void next(checked.req, res);
+        else if (checked.status === 413) refuseTooLarge(req, res);
+        else sendError(res, checked.status, checked.code, checked.message);
+      },
+      () => res.destroy(), // the client went away while sending
+    );
+    return;
+  }
   void handle(req, res);
 }
 

@@ -31,7 +31,7 @@ export async function publicUrl(): Promise<string> {
 /** Whether links are fixed by QUIZDECK_PUBLIC_URL (then the lobby does not second-guess them). */
 export const publicUrlConfigured = () => Boolean(env().QUIZDECK_PUBLIC_URL);
 
-/** This machine's addresses on its networks, as origins on this server's port (for the lobby). */
+/** This machine's addresses on its networks that this server answers on, as origins (for the lobby). */
 export function lanUrls(): string[] {
-  return lanOrigins(networkInterfaces(), env().PORT);
+  return lanOrigins(networkInterfaces(), env().PORT, env().HOSTNAME);
 }

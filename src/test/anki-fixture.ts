@@ -53,6 +53,10 @@ export const STOCK = {
     template("Card 1", 0, "{{Front}}\n\n{{type:Back}}", "{{Front}}\n\n<hr id=answer>\n\n{{type:Back}}"),
   ]),
   cloze: model(1005, "Cloze", 1, ["Text", "Back Extra"], [template("Cloze", 0, "{{cloze:Text}}", "{{cloze:Text}}<br>\n{{Back Extra}}")]),
+  // Not stock: a shared vocabulary deck's note type, whose back opens with the word's recording.
+  vocabAudio: model(1006, "Vocab (audio)", 0, ["Expression", "Audio", "Meaning", "Examples"], [
+    template("Recognition", 0, "{{Expression}}", "{{FrontSide}}\n\n<hr id=answer>\n\n{{Audio}}<br>\n{{Meaning}}<br>\n{{Examples}}"),
+  ]),
 } as const;
 export type StockModel = keyof typeof STOCK;
 

@@ -91,6 +91,7 @@ describe("lanOrigins", () => {
           down: undefined,
         },
         3000,
+        "::",
       ),
     ).toEqual(["http://192.168.1.20:3000", "http://10.0.0.5:3000", "http://[2001:db8::20]:3000"]);
   });
@@ -104,11 +105,41 @@ describe("lanOrigins", () => {
           wlp2s0: [{ address: "192.168.1.20", family: "IPv4", internal: false }],
         },
         3000,
+        "0.0.0.0",
       ),
     ).toEqual(["http://192.168.1.20:3000", "http://172.17.0.1:3000", "http://172.18.0.1:3000"]);
   });
 
   it("is empty on a machine with no network", () => {
-    expect(lanOrigins({ lo: [{ address: "127.0.0.1", family: "IPv4", internal: true }] }, 3000)).toEqual([]);
+    expect(lanOrigins({ lo: [{ address: "127.0.0.1", family: "IPv4", internal: true }] }, 3000, "::")).toEqual([]);
+  });
+
+  // Only addresses the server answers on: a socket bound to 0.0.0.0 takes no IPv6 connection.
+  const machine = {
+    lo: [
+      { address: "127.0.0.1", family: "IPv4", internal: true },
+      { address: "::1", family: "IPv6", internal: true },
+    ],
+    wlan0: [
+      { address: "192.168.1.20", family: "IPv4", internal: false },
+      { address: "2001:db8::20", family: "IPv6", internal: false },
+    ],
+    eth0: [{ address: "10.0.0.5", family: "IPv4", internal: false }],
+  };
+  it.each([
+    ["0.0.0.0", ["http://192.168.1.20:3000", "http://10.0.0.5:3000"]],
+    [" 0.0.0.0 ", ["http://192.168.1.20:3000", "http://10.0.0.5:3000"]],
+    ["::", ["http://192.168.1.20:3000", "http://10.0.0.5:3000", "http://[2001:db8::20]:3000"]],
+    ["0:0:0:0:0:0:0:0", ["http://192.168.1.20:3000", "http://10.0.0.5:3000", "http://[2001:db8::20]:3000"]],
+    ["[::]", ["http://192.168.1.20:3000", "http://10.0.0.5:3000", "http://[2001:db8::20]:3000"]],
+    ["10.0.0.5", ["http://10.0.0.5:3000"]],
+    ["2001:DB8:0::20", ["http://[2001:db8::20]:3000"]],
+    ["192.168.7.7", []],
+    ["127.0.0.1", []],
+    ["::1", []],
+    ["localhost", []],
+    ["quizdeck.lan", []],
+  ])("bound to %j lists %j", (listen, expected) => {
+    expect(lanOrigins(machine, 3000, listen)).toEqual(expected);
   });
 });

@@ -85,12 +85,40 @@ export function isLoopbackHost(host: string): boolean {
 export type NetworkInterfaceInfo = { address: string; family: string | number; internal: boolean };
 
 /**
- * The origins phones on the same network can use to reach this machine, from Node's
- * os.networkInterfaces(): IPv4 first (what people type and most Wi-Fi serves), then global IPv6;
- * container and virtual-machine bridges after real interfaces; loopback, link-local (unusable
- * without a zone) and duplicates left out.
+ * Which addresses a server bound to `listen` (HOSTNAME) answers on: every IPv4 address ("0.0.0.0"),
+ * every address ("::", dual-stack), one address (an IP, canonical), or none known (a name).
  */
-export function lanOrigins(interfaces: Record<string, NetworkInterfaceInfo[] | undefined>, port: number, proto: "http" | "https" = "http"): string[] {
+function listenScope(listen: string): { v4: boolean; v6: boolean } | { only: string } | null {
+  const host = listen.trim().replace(/^\[(.*)\]$/, "$1");
+  let canonical: string;
+  try {
+    if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) canonical = new URL(`http://${host}`).hostname;
+    else if (host.includes(":")) canonical = new URL(`http://[${host}]`).hostname;
+    else return null;
+  } catch {
+    return null;
+  }
+  if (canonical === "0.0.0.0") return { v4: true, v6: false };
+  if (canonical === "[::]") return { v4: true, v6: true };
+  return { only: canonical };
+}
+
+/**
+ * The origins phones on the same network can use to reach this machine, from Node's
+ * os.networkInterfaces(), limited to the addresses a server listening on `listen` (HOSTNAME)
+ * answers on: IPv6 only when it is bound to "::" or an IPv6 address, nothing when it is bound to
+ * a name or an address phones cannot use. IPv4 first (what people type and most Wi-Fi serves),
+ * then global IPv6; container and virtual-machine bridges after real interfaces; loopback,
+ * link-local (unusable without a zone) and duplicates left out.
+ */
+export function lanOrigins(
+  interfaces: Record<string, NetworkInterfaceInfo[] | undefined>,
+  port: number,
+  listen: string,
+  proto: "http" | "https" = "http",
+): string[] {
+  const scope = listenScope(listen);
+  if (!scope) return [];
   const v4: string[] = [];
   const v6: string[] = [];
   // Bridges of containers and virtual machines (docker0, br-…, virbr0, veth…) come last: phones are not on them.
@@ -104,5 +132,6 @@ export function lanOrigins(interfaces: Record<string, NetworkInterfaceInfo[] | u
       else if ((family === "IPv6" || family === "6") && !/^fe[89ab]/i.test(i.address) && i.address !== "::1") v6.push(`[${i.address.toLowerCase()}]`);
     }
   }
-  return [...new Set([...v4, ...v6])].map((h) => new URL(`${proto}://${h}:${port}`).origin);
+  if ("only" in scope) return [...v4, ...v6].includes(scope.only) ? [new URL(`${proto}://${scope.only}:${port}`).origin] : [];
+  return [...new Set([...v4, ...(scope.v6 ? v6 : [])])].map((h) => new URL(`${proto}://${h}:${port}`).origin);
 }

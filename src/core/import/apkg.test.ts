@@ -150,6 +150,23 @@ describe("parseImport('apkg')", () => {
     expect(r.notices).toEqual(["1 media file skipped: pictures and sounds are not imported"]);
   });
 
+  it("takes the first field of the back with text when the back opens with a sound", async () => {
+    const r = await read(
+      await ankiPackage([
+        { model: "vocabAudio", fields: ["猫", "[sound:neko.mp3]", "cat", "猫が好きです。 I like cats."] },
+        { model: "vocabAudio", fields: ["犬", "[sound:inu.mp3]", "", "<div>犬がいます。</div>"] },
+        { model: "vocabAudio", fields: ["鳥", "[sound:tori.mp3]", "", ""] },
+      ]),
+    );
+    expect(questions(r).map((q) => [q.prompt, q.type === "text" ? q.accepted : [], q.explanation])).toEqual([
+      ["猫", ["cat"], "猫が好きです。 I like cats."],
+      ["犬", ["犬がいます。"], ""],
+    ]);
+    expect(plain(r.problems)).toEqual([
+      { line: 3, reason: "Question 3 (note 3): the answer is only a picture or sound, and media are not imported", skipped: true },
+    ]);
+  });
+
   it("keeps 200 questions of a big deck and counts the rest", async () => {
     const notes: FixtureNote[] = Array.from({ length: 260 }, (_, i) => ({ model: "basic", fields: [`Q${i + 1}?`, `A${i + 1}`] }));
     const r = await read(await ankiPackage(notes));

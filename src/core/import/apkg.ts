@@ -112,8 +112,16 @@ class NoteReader {
   private card(ref: QuestionRef, promptHtml: string, answerHtml: string, extraHtml: string[]) {
     for (const m of mediaRefs(promptHtml + answerHtml + extraHtml.join(""))) this.media.add(m);
     const prompt = fieldText(promptHtml);
-    const answer = answerText(answerHtml);
+    let answer = answerText(answerHtml);
     const hadMedia = mediaRefs(promptHtml).length > 0 || mediaRefs(answerHtml).length > 0;
+    // A back that opens with a sound or picture ({{Audio}}, then Meaning…) answers with its first field with text.
+    if (!answer && mediaRefs(answerHtml).length > 0) {
+      const i = extraHtml.findIndex((h) => answerText(h));
+      if (i >= 0) {
+        answer = answerText(extraHtml[i]!);
+        extraHtml = extraHtml.filter((_, j) => j !== i);
+      }
+    }
     if (!prompt) return this.collector.fail(ref, hadMedia ? "the front is only a picture or sound, and media are not imported" : "the front is empty", true);
     if (!answer) return this.collector.fail(ref, hadMedia ? "the answer is only a picture or sound, and media are not imported" : "the answer is empty, so there is no correct answer", true);
     if (answer.length > LIMITS.acceptedLenMax)
