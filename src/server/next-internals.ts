@@ -21,7 +21,7 @@ export function setNextSelfOrigin(hostname: string, port: number): void {
 
 /**
  * The app's route patterns ("/quiz/[slug]", …) for the request metric's label
- * (src/core/http-route.ts), from the build's app-path-routes-manifest.json. Next has no public API
+ * (src/core/http/route-pattern.ts), from the build's app-path-routes-manifest.json. Next has no public API
  * that lists an app's routes at run time (the build adapters' route list is alpha and build-time
  * only). Empty when there is no build yet (`npm run dev` before its first build).
  */
