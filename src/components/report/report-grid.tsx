@@ -36,13 +36,13 @@ function AnswerCell({ cell, words, compact = false }: { cell: ReportAnswer; word
   const f = useReportFormat();
   if (cell.status === "joined_late") return <span className="text-xs text-zinc-500 italic dark:text-zinc-400">{words.joinedLate}</span>;
   return (
-    <div className="flex min-w-0 items-start gap-1.5">
+    <div className={clsx("flex min-w-0 items-start gap-1.5", !compact && "min-w-[8rem]")}>
       <Mark cell={cell} words={words} />
       <div className="min-w-0">
         <p className={clsx("break-words", compact ? "text-[inherit]" : "max-w-[11rem] text-sm", cell.status !== "answered" && "text-zinc-500 italic dark:text-zinc-400")}>
           {cell.status === "answered" ? cell.answer : words.unanswered}
         </p>
-        <p className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+        <p className={clsx("text-xs text-zinc-500 tabular-nums dark:text-zinc-400", !compact && "whitespace-nowrap")}>
           {cell.timeMs !== null && <>{t("seconds", { time: f.seconds(cell.timeMs) })} · </>}
           {t("points", { points: cell.points })}
         </p>
@@ -105,7 +105,7 @@ export function ReportGrid({ report, locale }: { report: GameReport; locale: str
                 active={sort.key === "name"}
                 dir={sort.dir}
                 onClick={() => toggle("name")}
-                className="sticky left-0 z-10 bg-zinc-50 dark:bg-zinc-900"
+                className="sticky left-0 z-10 bg-zinc-50 dark:bg-zinc-950"
               />
               <SortHeader label={t("score")} sortLabel={t("sortBy", { column: t("score") })} active={sort.key === "score"} dir={sort.dir} onClick={() => toggle("score")} />
               {report.questions.map((q) => {
