@@ -14,7 +14,7 @@ RUN npm ci --no-audit --no-fund
 #    files, the packages the production dependencies need; no TypeScript, no tsx) ──────────────
 FROM deps AS build
 COPY . .
-RUN npx next build \
+RUN npm run build \
  && node scripts/build-server.mjs \
  && node scripts/image-files.mjs /image
 

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 repo=$PWD
 
 dist="${QUIZDECK_NEXT_DIST_DIR:-.next}"
-[ -f "$dist/BUILD_ID" ] || npx next build            # Dockerfile, build stage: npx next build
+[ -f "$dist/BUILD_ID" ] || npm run build          # Dockerfile, build stage: npm run build
 node scripts/build-server.mjs                         # Dockerfile, build stage: node scripts/build-server.mjs
 
 # +30: free of the end-to-end servers and of the cluster test (+6 to +9), which runs beside this.

@@ -42,7 +42,7 @@ const link = flags.includes("--link");
 const nextDir = process.env.QUIZDECK_NEXT_DIST_DIR ?? ".next";
 for (const need of [path.join(nextDir, "BUILD_ID"), "dist/server/main.mjs", "dist/server/import-worker.mjs", "dist/server/fsrs-worker.mjs", "dist/server/pglite-worker.mjs"]) {
   if (!existsSync(need)) {
-    console.error(`${need} is missing: run \`npx next build\` and \`node scripts/build-server.mjs\` first`);
+    console.error(`${need} is missing: run \`npm run build\` and \`node scripts/build-server.mjs\` first`);
     process.exit(1);
   }
 }
