@@ -21,5 +21,8 @@ export function csvDocument(header: readonly string[] | null, rows: readonly (re
   return `${Papa.unparse(all, { newline: "\r\n", quotes: false, escapeFormulae: FORMULA_CELL })}\r\n`;
 }
 
-/** A cell read back from a file this writer made: the apostrophe before a formula-like text removed. */
-export const unescapeCsvCell = (cell: string): string => (cell.startsWith("'") && FORMULA_CELL.test(cell.slice(1)) ? cell.slice(1) : cell);
+/**
+ * A cell read back from a CSV file: the apostrophe a writer puts before a cell starting with
+ * = + - @, a tab or a carriage return removed (before a plain number too, as other writers do).
+ */
+export const unescapeCsvCell = (cell: string): string => (cell.startsWith("'") && /^[=+\-@\t\r]/.test(cell.slice(1)) ? cell.slice(1) : cell);
