@@ -3,10 +3,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/account/auth-card";
 import { ResetLinkInvalid, ResetPasswordForm } from "@/components/account/reset-password-form";
-import { resetLinkUsable } from "@/core/reset-link";
-import { getDb } from "@/db";
-import { resetTokenExpiry } from "@/db/queries/verifications";
-import { studyNow } from "@/server/clock";
+import { resetTokenUsable } from "@/server/reset-links";
 
 type Props = { searchParams: Promise<{ token?: string | string[] }> };
 
@@ -21,7 +18,7 @@ export default async function ResetPasswordPage({ searchParams }: Props) {
   const t = await getTranslations("auth");
   const raw = (await searchParams).token;
   const token = (Array.isArray(raw) ? raw[0] : raw) ?? "";
-  const usable = token.length > 0 && token.length <= 200 && resetLinkUsable(await resetTokenExpiry(await getDb(), token), await studyNow());
+  const usable = await resetTokenUsable(token);
   return (
     <div className="container-page py-10 sm:py-16">
       <AuthCard icon={KeyRound} title={t("resetTitle")} lead={usable ? t("resetLead") : undefined}>
