@@ -202,6 +202,6 @@ describe("tables", () => {
 
   it("keeps a nickname that looks like a formula from running in a spreadsheet", () => {
     const rep = buildReport({ questions: [{ prompt: "P", data: Q[1]! }], players: [{ id: "x", nickname: "=HYPERLINK(1)", score: 0, firstQuestion: 0 }], answers: [ans("x", 0, "+1", false, 10)] });
-    expect(reportCsv(rep).split("\r\n")[1]).toBe("1,'=HYPERLINK(1),,0,0,0,1,0,'+1,0");
+    expect(reportCsv(rep).split("\r\n")[1]).toBe("1,\"'=HYPERLINK(1)\",,0,0,0,1,0,\"'+1\",0");
   });
 });
