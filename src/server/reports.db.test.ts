@@ -128,7 +128,7 @@ describe.each(testBackends)("reports on $name", (backend) => {
     const csv = await (await get(gameRoute, `${path}?format=csv`, { gameId: id })).text();
     const rows = csv.trim().split("\r\n");
     expect(rows[0]).toBe("rank,nickname,roster_name,score,percent_right,correct,answered,unanswered,q1_answer,q1_points,q2_answer,q2_points");
-    expect(rows.find((r) => r.includes("Ben"))).toMatch(/^\d,'=Ben,,\d+,50,1,2,0,False,0,True,\d+$/);
+    expect(rows.find((r) => r.includes("Ben"))).toMatch(/^\d,"'=Ben",,\d+,50,1,2,0,False,0,True,\d+$/);
     expect(rows.find((r) => r.includes("Dee"))).toMatch(/,\(joined late\),,True,\d+$/);
 
     const xlsxRes = await get(gameRoute, `${path}?format=xlsx`, { gameId: id });
