@@ -89,12 +89,15 @@ const BUDGETS = {
   "/results/[attemptId]/page": 131,
   "/challenge/[code]/page": 126,
   "/u/[handle]/page": 114,
-  "/sign-in/page": 124,
-  "/sign-up/page": 124,
+  // 124.3 kB with the "Forgot password?" link and the shared auth card (issue 26's email flows).
+  "/sign-in/page": 125,
+  "/sign-up/page": 125,
   "/join/page": 115,
   "/join/[pin]/page": 115,
   // 129.1 kB once the feedback panel and the order and number inputs load after the first screen.
-  "/play/[attemptId]/page": 130,
+  // Counted from the client reference manifest since 2026-11-25: the same build measures 130.0 kB
+  // (129.9 by the old build manifest), so the aim of 130 keeps 0.1 kB for rounding.
+  "/play/[attemptId]/page": 130.1,
   "/game/[pin]/page": 130,
 };
 
