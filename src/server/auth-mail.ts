@@ -1,7 +1,7 @@
 import "server-only";
 import type { MailKind } from "@/core/mail";
 import { sendAccountMail } from "./mail";
-import { originFromHeaders } from "./public-url";
+import { originFromHeaders } from "./request-origin";
 
 /**
  * Better Auth's mail hooks (src/server/auth.ts): each builds its link by the public-origin rule
