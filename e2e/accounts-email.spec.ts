@@ -227,8 +227,8 @@ test("a reset asked for with a forged Host still mails a link to the allowed hos
       data: { email: account.email },
       headers: { host: "evil.example", origin: "http://evil.example" },
     });
-    await attacker.close();
     expect(res.status(), await res.text()).toBe(200);
+    await attacker.close();
     const mail = await sink.waitFor(account.email, (m) => m.subject === "Choose a new Quizdeck password");
     expect(mail.links.every((l) => l.startsWith(`${BASE}/reset-password?token=`))).toBe(true);
     expect(mail.html).not.toContain("evil.example");
