@@ -221,8 +221,14 @@ test("a reset asked for with a forged Host still mails a link to the allowed hos
   const context = await browser.newContext({ baseURL: BASE });
   try {
     const account = await confirmedAccount(context.request);
-    const res = await context.request.post("/api/auth/request-password-reset", { data: { email: account.email }, headers: { host: "evil.example" } });
+    // From a client without cookies, as an attacker asking for someone else's link would be.
+    const attacker = await browser.newContext({ baseURL: BASE });
+    const res = await attacker.request.post("/api/auth/request-password-reset", {
+      data: { email: account.email },
+      headers: { host: "evil.example", origin: "http://evil.example" },
+    });
     expect(res.status(), await res.text()).toBe(200);
+    await attacker.close();
     const mail = await sink.waitFor(account.email, (m) => m.subject === "Choose a new Quizdeck password");
     expect(mail.links.every((l) => l.startsWith(`${BASE}/reset-password?token=`))).toBe(true);
     expect(mail.html).not.toContain("evil.example");
