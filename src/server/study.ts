@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { correctAnswerOf, parseAnswer } from "@/core/grading";
 import { timeLimitMs, toPlayQuestion } from "@/core/play/attempt";
 import { nextStudyDayStart } from "@/core/study/day";
-import { byMostDue, countDecks, deckStats, studyStrip, type DeckStats, type StudyStrip } from "@/core/study/decks";
+import { byMostDue, countDecks, deckStats, newLeftToday, studyStrip, type DeckStats, type StudyStrip } from "@/core/study/decks";
 import { intervalLabel } from "@/core/study/interval";
 import { dayAllowance } from "@/core/study/limits";
 import type { OptimizerOutcome } from "@/core/study/optimizer";
@@ -160,7 +160,7 @@ export async function guestStudy(input: z.infer<typeof guestStudyInput>): Promis
     strip: studyStrip(decks, limits, nextStudyDayStart(now, input.timeZone)),
     dashboard: {
       decks: decks.map(deckStats).sort(byMostDue),
-      today: { ...input.today, newLeft: allowance.newCards, reviewsLeft: allowance.reviews },
+      today: { ...input.today, newLeft: newLeftToday(allowance.newCards, decks.map(deckStats)), reviewsLeft: allowance.reviews },
       streak: input.streak,
     },
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nextStudyDayStart } from "./day";
-import { byMostDue, countDecks, deckStats, guestStudySummary, studyStrip, type DeckCounts, type DeckOf } from "./decks";
+import { byMostDue, countDecks, deckStats, guestStudySummary, newLeftToday, studyStrip, type DeckCounts, type DeckOf } from "./decks";
 import { guestReview } from "./guest";
 import type { GuestCard } from "./merge";
 
@@ -134,5 +134,17 @@ describe("what a guest's browser sends", () => {
     // The study day is the browser's: at 03:00 in Madrid (02:00 UTC) it is still yesterday's.
     expect(guestStudySummary({ cards, reviews }, new Date(Date.UTC(2026, 0, 11, 2)), "Europe/Madrid").today).toEqual({ newStudied: 1, reviewsDone: 1 });
     expect(guestStudySummary({ cards: [], reviews: [] }, T0, "UTC")).toEqual({ now: T0, timeZone: "UTC", today: { newStudied: 0, reviewsDone: 0 }, streak: 0, cards: [] });
+  });
+});
+
+describe("new cards left today", () => {
+  it.each([
+    ["fewer new cards than the allowance: the cards", 12, [deck("a", { total: 10, studied: 5 })], 5],
+    ["new cards in several decks count together", 12, [deck("a", { total: 10, studied: 5 }), deck("b", { total: 4, studied: 0 })], 9],
+    ["more new cards than the allowance: the allowance", 12, [deck("a", { total: 40, studied: 0 })], 12],
+    ["no allowance left", 0, [deck("a", { total: 40, studied: 0 })], 0],
+    ["no decks", 12, [], 0],
+  ])("%s", (_name, allowance, decks, expected) => {
+    expect(newLeftToday(allowance, decks.map(deckStats))).toBe(expected);
   });
 });

@@ -20,6 +20,11 @@ export function deckStats(d: DeckCounts): DeckStats {
   return { slug: d.slug, title: d.title, due: d.due, new: Math.max(0, d.total - d.studied), total: d.total };
 }
 
+/** "New left today": the day's allowance of new cards, but never more than the decks hold. */
+export function newLeftToday(allowance: number, decks: readonly Pick<DeckStats, "new">[]): number {
+  return Math.min(allowance, decks.reduce((n, d) => n + d.new, 0));
+}
+
 /** Most due first, then most new, then by title: the dashboard's order and the strip's. */
 export const byMostDue = (a: DeckStats, b: DeckStats): number => b.due - a.due || b.new - a.new || a.title.localeCompare(b.title);
 

@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { QuestionRecord } from "@/core/play/attempt";
 import type { QuestionData } from "@/core/question";
 import { offsetMinutes, studyDayNumber, studyDayStart, DAY_STARTS_AT_HOUR } from "@/core/study/day";
-import { byMostDue, countDecks, deckStats, type DeckCounts, type DeckOf, type DeckStats } from "@/core/study/decks";
+import { byMostDue, countDecks, deckStats, newLeftToday, type DeckCounts, type DeckOf, type DeckStats } from "@/core/study/decks";
 import { buildQueue, dayAllowance, LEARN_AHEAD_MS } from "@/core/study/limits";
 import { newCardMemory, RATING_NUMBER, reviewCard, schedulerFor, type CardMemory, type StudyRating } from "@/core/study/scheduler";
 import { DEFAULT_STUDY_SETTINGS, type StudySettings, type StudySettingsInput } from "@/core/study/settings";
@@ -299,10 +299,11 @@ export async function studyStats(db: Db, userId: string, now: Date, access: Quiz
   const used = await today(db, userId, now, settings.timeZone);
   const allowance = dayAllowance(settings, used);
   const days = reviewDays.map((d) => ({ day: Number(d.day), count: Number(d.count) }));
+  const deckList = decks.map(deckStats).sort(byMostDue);
   return {
     settings,
-    today: { ...used, newLeft: allowance.newCards, reviewsLeft: allowance.reviews },
-    decks: decks.map(deckStats).sort(byMostDue),
+    today: { ...used, newLeft: newLeftToday(allowance.newCards, deckList), reviewsLeft: allowance.reviews },
+    decks: deckList,
     streak: studyStreak(
       days.filter((d) => d.count > 0).map((d) => d.day),
       todayNumber,
