@@ -333,3 +333,30 @@ test("below 400 reviews the optimizer's button is disabled, and says why", async
   await expect(button).toHaveAccessibleDescription("Optimising needs at least 400 reviews; you have 0. Keep studying and it becomes available.");
   await expect(page.getByTestId("optimizer")).toContainText("The scheduler uses FSRS's default parameters.");
 });
+
+test.describe("the study day's time zone", () => {
+  test.use({ timezoneId: "Asia/Tokyo" });
+
+  test("is chosen from the IANA list: the saved zone shows, this device's is offered, a city alone is refused", async ({ page, baseURL }) => {
+    skipOnPostgres("a form's client-side behaviour; the settings' storage runs in the database tests");
+    await signUpByApi(page.request, baseURL!);
+    await page.goto("/study");
+    const zone = page.getByLabel("Time zone (a study day starts at 4 am)");
+    // The saved zone, never the browser's filled in unasked.
+    await expect(zone).toHaveValue("UTC");
+    await expect(page.locator('#time-zones option[value="Europe/Madrid"]')).toHaveCount(1);
+    await zone.fill("Tokyo");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    const error = page.getByTestId("study-settings").locator("#time-zone-error");
+    await expect(error).toHaveText("Choose a time zone from the list, such as Europe/Madrid.");
+    await expect(zone).toHaveAttribute("aria-invalid", "true");
+    await page.getByRole("button", { name: "Use this device's zone (Asia/Tokyo)" }).click();
+    await expect(zone).toHaveValue("Asia/Tokyo");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByTestId("study-settings").getByText("Saved.")).toBeVisible();
+    await expect(error).toHaveCount(0);
+    await page.reload();
+    await expect(zone).toHaveValue("Asia/Tokyo");
+    await expect(page.getByRole("button", { name: /Use this device's zone/ })).toHaveCount(0);
+  });
+});

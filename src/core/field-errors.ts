@@ -46,6 +46,7 @@ export const FIELD_ERRORS = {
   challenge_closes_too_far: "Pick a closing time at most a year from now",
   challenge_opens_after_closes: "Open it before it closes",
   challenge_attempts_range: `Allow ${ATTEMPTS_MIN} to ${ATTEMPTS_MAX} attempts`,
+  time_zone_unknown: "Choose a time zone from the list, such as Europe/Madrid",
 } as const;
 
 export type FieldErrorCode = keyof typeof FIELD_ERRORS;

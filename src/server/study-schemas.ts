@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RATINGS } from "@/core/study/scheduler";
-import { isTimeZone } from "@/core/study/settings";
+import { timeZoneInput } from "@/core/study/settings";
 import { playQuestion } from "./api-schemas";
 
 /** Study inputs, shared by the server actions, the API and the OpenAPI document. */
@@ -130,7 +130,7 @@ export const guestProgressResult = z.object({
  */
 export const guestStudyInput = z.object({
   now: z.date(),
-  timeZone: z.string().max(64).refine(isTimeZone, "Not a known time zone."),
+  timeZone: timeZoneInput,
   today: z.object({ newStudied: z.int().min(0).max(1e6), reviewsDone: z.int().min(0).max(1e6) }),
   streak: z.int().min(0).max(1e6),
   cards: z.array(z.object({ questionId: z.uuid(), due: z.date() })).max(GUEST_MAX_CARDS),

@@ -5,7 +5,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { useErrorText } from "@/components/ui/error-text";
-import { MAX_RETENTION, MIN_RETENTION, type StudySettingsInput } from "@/core/study/settings";
+import { useFieldErrorText } from "@/components/ui/field-error-text";
+import { MAX_RETENTION, MIN_RETENTION, timeZoneChoices, type StudySettingsInput } from "@/core/study/settings";
 import { studySettingsAction } from "@/server/actions/study";
 
 const field =
@@ -14,17 +15,20 @@ const field =
 export function StudySettingsForm({ initial }: { initial: StudySettingsInput }) {
   const t = useTranslations("study.dash");
   const errorText = useErrorText();
+  const fieldText = useFieldErrorText();
   const router = useRouter();
   const [values, setValues] = useState(initial);
   const [status, setStatus] = useState<{ ok: boolean; message: string } | null>(null);
+  const [zoneError, setZoneError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  // A member who never chose a zone gets the browser's, so study days start at their 4 am.
+  // The zone list and this device's zone are the browser's: known only once mounted. The field
+  // shows the saved zone; this device's is offered with a button, never filled in unasked.
+  const [zones, setZones] = useState<string[]>([]);
+  const [deviceZone, setDeviceZone] = useState<string | null>(null);
   useEffect(() => {
-    if (initial.timeZone === "UTC") {
-      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      if (zone) setValues((v) => ({ ...v, timeZone: zone }));
-    }
-  }, [initial.timeZone]);
+    setZones(timeZoneChoices());
+    setDeviceZone(Intl.DateTimeFormat().resolvedOptions().timeZone || null);
+  }, []);
   return (
     <form
       className="mt-4 grid gap-4 sm:grid-cols-2"
@@ -34,8 +38,13 @@ export function StudySettingsForm({ initial }: { initial: StudySettingsInput }) 
         setPending(true);
         void studySettingsAction(values).then((res) => {
           setPending(false);
-          setStatus(res.ok ? { ok: true, message: t("saved") } : { ok: false, message: errorText(res.code) });
-          if (res.ok) router.refresh();
+          const zoneCode = res.ok ? undefined : res.fieldCodes?.timeZone?.[0];
+          setZoneError(zoneCode ? fieldText(zoneCode) : null);
+          setStatus(res.ok ? { ok: true, message: t("saved") } : { ok: false, message: zoneCode ? fieldText(zoneCode) : errorText(res.code) });
+          if (res.ok) {
+            setValues((v) => ({ ...v, timeZone: res.value.timeZone }));
+            router.refresh();
+          }
         });
       }}
     >
@@ -92,7 +101,36 @@ export function StudySettingsForm({ initial }: { initial: StudySettingsInput }) 
         <label htmlFor="time-zone" className="block text-sm font-semibold">
           {t("timeZone")}
         </label>
-        <input id="time-zone" value={values.timeZone} onChange={(e) => setValues({ ...values, timeZone: e.target.value })} className={`mt-1 ${field}`} maxLength={64} />
+        <input
+          id="time-zone"
+          list="time-zones"
+          autoComplete="off"
+          spellCheck={false}
+          value={values.timeZone}
+          onChange={(e) => setValues({ ...values, timeZone: e.target.value })}
+          className={`mt-1 ${field}`}
+          maxLength={64}
+          aria-invalid={zoneError ? true : undefined}
+          aria-describedby={zoneError ? "time-zone-help time-zone-error" : "time-zone-help"}
+        />
+        <datalist id="time-zones">
+          {zones.map((z) => (
+            <option key={z} value={z} />
+          ))}
+        </datalist>
+        <p id="time-zone-help" className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          {t("timeZoneHelp")}
+        </p>
+        {zoneError && (
+          <p id="time-zone-error" className="mt-1 text-sm text-rose-700 dark:text-rose-400">
+            {zoneError}
+          </p>
+        )}
+        {deviceZone && deviceZone !== values.timeZone && (
+          <button type="button" className={`mt-2 ${buttonClass("secondary", "sm")}`} onClick={() => setValues({ ...values, timeZone: deviceZone })}>
+            {t("useDeviceZone", { zone: deviceZone })}
+          </button>
+        )}
       </div>
       <div className="flex items-center gap-3 sm:col-span-2">
         <button type="submit" disabled={pending} className={buttonClass("primary", "md")}>

@@ -23,20 +23,37 @@ export const DEFAULT_STUDY_SETTINGS: StudySettings = {
   timeZone: "UTC",
 };
 
-export function isTimeZone(tz: string): boolean {
+/**
+ * The zone's canonical IANA name ("asia/tokyo" → "Asia/Tokyo", "Etc/UTC" → "UTC"), or null when
+ * it is not a zone this runtime's time-zone database knows ("Tokyo", "GMT+25").
+ */
+export function canonicalTimeZone(tz: string): string | null {
+  if (!tz || tz.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(tz)) return null;
   try {
-    new Intl.DateTimeFormat("en", { timeZone: tz });
-    return true;
+    return new Intl.DateTimeFormat("en", { timeZone: tz }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return null;
   }
 }
+
+export const isTimeZone = (tz: string): boolean => canonicalTimeZone(tz) !== null;
+
+/** Every zone to choose from: the runtime's IANA list, with UTC first. */
+export function timeZoneChoices(): string[] {
+  return ["UTC", ...Intl.supportedValuesOf("timeZone").filter((z) => z !== "UTC")];
+}
+
+/** A time zone as a form or a browser sends it, stored under its canonical name. */
+export const timeZoneInput = z
+  .string()
+  .refine(isTimeZone, "time_zone_unknown")
+  .transform((tz) => canonicalTimeZone(tz) ?? tz);
 
 /** What a member may change (the weights come only from the optimizer). */
 export const studySettingsInput = z.object({
   desiredRetention: z.number().min(MIN_RETENTION).max(MAX_RETENTION),
   newPerDay: z.number().int().min(0).max(1000),
   maxReviewsPerDay: z.number().int().min(0).max(10000),
-  timeZone: z.string().max(64).refine(isTimeZone, "Not a known time zone."),
+  timeZone: timeZoneInput,
 });
 export type StudySettingsInput = z.infer<typeof studySettingsInput>;
