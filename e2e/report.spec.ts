@@ -7,6 +7,7 @@ import Papa from "papaparse";
 import readXlsxFile from "read-excel-file/node";
 import { signUpInBrowser } from "./accounts";
 import { hostGame, importQuiz, joinAs, phone, readQr, tap, waitForQuestion } from "./live-helpers";
+import { OpenApiContract } from "./openapi-contract";
 
 /**
  * The teacher's report after a live game and after a challenge (docs/rules.md §12): five players
@@ -112,6 +113,9 @@ async function checkReportPage(page: Page, opts: { late: boolean }) {
 
 /** The CSV and the .xlsx of a report: the same cells, and what PLAN says. */
 async function checkFiles(request: APIRequestContext, apiPath: string, opts: { late: boolean }) {
+  // The JSON, CSV and .xlsx answers are the ones the OpenAPI document describes (Ajv).
+  const contract = await OpenApiContract.load(request);
+  for (const format of ["json", "csv", "xlsx"]) await contract.check("GET", `${apiPath}?format=${format}`, await request.get(`${apiPath}?format=${format}`));
   const csvRes = await request.get(`${apiPath}?format=csv`);
   expect(csvRes.status()).toBe(200);
   expect(csvRes.headers()["content-disposition"]).toMatch(/attachment; filename="quizdeck-.*\.csv"/);

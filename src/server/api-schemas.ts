@@ -2,6 +2,7 @@ import { z } from "zod";
 import { QUESTION_TYPES } from "@/core/question";
 import { quizListQuery } from "@/core/quiz-list";
 import { CATEGORIES, DIFFICULTIES, VISIBILITIES } from "@/core/quiz-schema";
+import { QUIZ_STATUSES } from "@/core/quiz-visibility";
 import { ERRORS } from "./errors";
 
 /** Response shapes of /api/v1, written once: the OpenAPI document is generated from them. */
@@ -56,6 +57,7 @@ export const publicQuiz = quizSummary.omit({ questionCount: true, questionTypes:
   speedBonus: z.boolean(),
   streakBonus: z.boolean(),
   visibility: z.enum(VISIBILITIES),
+  status: z.enum(QUIZ_STATUSES).describe("published, or hidden by a moderator (seen only by its owner and admins); draft for the owner's unpublished quiz"),
   source: z.string().nullable(),
   licence: z.string().nullable(),
   updatedAt: z.iso.datetime(),
@@ -69,6 +71,10 @@ export const errorBody = z.object({
     code: z.enum(Object.keys(ERRORS) as [keyof typeof ERRORS, ...(keyof typeof ERRORS)[]]),
     message: z.string(),
     fields: z.record(z.string(), z.array(z.string())).optional(),
+    fieldCodes: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .describe("validation_failed: each field's problems as stable codes (the messages of `fields` in English)"),
     lines: z.array(z.object({ line: z.int(), reason: z.string() })).optional(),
     window: z
       .object({ state: z.enum(["upcoming", "closed"]), at: z.iso.datetime() })
@@ -165,7 +171,7 @@ export const challengeCreated = z.object({
 export const challengeStateResult = z.object({
   code: z.string(),
   url: z.string(),
-  quiz: z.object({ slug: z.string(), title: z.string(), language: z.string(), status: z.enum(["draft", "published", "hidden"]) }),
+  quiz: z.object({ slug: z.string(), title: z.string(), language: z.string(), status: z.enum(QUIZ_STATUSES) }),
   owner: author,
   ...challengeTimes,
   state: challengeState,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { quizInput } from "@/core/quiz-schema";
 import { challengeFields, challengeResultsQuery } from "@/core/challenge/schema";
 import {
   answerResult,
@@ -32,9 +33,16 @@ type Operation = {
   query?: z.ZodObject;
   pathParams?: Record<string, string>;
   response: z.ZodType;
+  /** Other formats the success response comes in (`?format=`), by media type: their bodies are files. */
+  files?: Record<string, string>;
   status?: number;
   errors: number[];
 };
+
+const REPORT_FILES = { "text/csv": "format=csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "format=xlsx (binary)" };
+
+/** A quiz exported as Quizdeck JSON (what POST /api/v1/imports takes back with format=json). */
+const quizdeckFile = z.object({ format: z.literal("quizdeck"), version: z.int(), quiz: quizInput.omit({ slug: true }) });
 
 /** Every route of the public API. A test checks each route file under src/app/api is listed. */
 export const OPERATIONS: Operation[] = [
@@ -53,7 +61,8 @@ export const OPERATIONS: Operation[] = [
     summary: "Export a quiz with its answers as Quizdeck JSON, CSV, GIFT or an Anki deck (.apkg, binary) (owner and admins)",
     pathParams: { slug: "The quiz's slug" },
     query: exportQuery,
-    response: z.string(),
+    response: quizdeckFile,
+    files: { "text/csv": "format=csv", "text/plain": "format=gift", "application/apkg": "format=apkg (binary)" },
     errors: [401, 403, 404, 422],
   },
   { method: "get", path: "/api/health", summary: "Service and database health", response: health, errors: [503] },
@@ -159,6 +168,7 @@ export const OPERATIONS: Operation[] = [
     pathParams: { code: "The challenge's code" },
     query: challengeResultsQuery,
     response: challengeResultsResult,
+    files: { "text/csv": "format=csv" },
     errors: [401, 403, 404, 422],
   },
   {
@@ -169,6 +179,7 @@ export const OPERATIONS: Operation[] = [
     pathParams: { code: "The challenge's code" },
     query: reportQuery,
     response: challengeReportResult,
+    files: REPORT_FILES,
     errors: [401, 403, 404, 422],
   },
   {
@@ -179,6 +190,7 @@ export const OPERATIONS: Operation[] = [
     pathParams: { gameId: "The game's id (a UUID)" },
     query: reportQuery,
     response: gameReportResult,
+    files: REPORT_FILES,
     errors: [401, 403, 404, 422],
   },
   {
@@ -236,8 +248,14 @@ export function openApiDocument(serverUrl?: string) {
         return { name, in: "query", required: false, schema: s };
       }),
     ];
+    const files = Object.fromEntries(
+      Object.entries(op.files ?? {}).map(([type, description]) => [type, { schema: { type: "string", description, ...(description.includes("binary") ? { contentMediaType: type } : {}) } }]),
+    );
     const responses: Record<string, unknown> = {
-      [op.status ?? 200]: { description: op.status === 201 ? "Created" : "OK", content: { "application/json": { schema: strip(jsonSchema(op.response)) } } },
+      [op.status ?? 200]: {
+        description: op.status === 201 ? "Created" : "OK",
+        content: { "application/json": { schema: strip(jsonSchema(op.response)) }, ...files },
+      },
     };
     for (const status of op.errors) {
       responses[status] = { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
