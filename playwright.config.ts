@@ -127,12 +127,14 @@ export default defineConfig({
       name: `${v.name}-${b.name}`,
       use: { ...v.use, browserName: "chromium" as const, baseURL: `http://127.0.0.1:${b.port}`, launchOptions },
       metadata: { backend: b.name },
-      // On PostgreSQL the browser flows whose storage is already covered by the database tests on
-      // both backends (src/db/**/*.test.ts: challenges, a question's picture and description, the
-      // study overview behind the home page's strip among them) run once, on PGlite, to keep CI
-      // within minutes; the API, solo play, accounts and security specs run on both (minus the tests
-      // that do not depend on the database: skipOnPostgres in e2e/fixtures.ts).
-      testIgnore: [/\/e2e\/(lan|proxy|roles)\//, ...(b.name === "postgres" ? [/(editor|import|social|shell|challenge|question-images|study-strip|live[a-z-]*)\.spec\.ts$/] : [])],
+      // On PostgreSQL only the specs whose server side reaches the database in ways the database
+      // tests (src/db/**/*.test.ts and *.db.test.ts, both backends: quizzes, attempts through the
+      // AttemptStore contract suite, study scheduling, challenges, reports) do not: the API and its
+      // contract, solo play's HTTP flow, accounts and sessions, hostile input (NUL, malformed ids), security and the server's
+      // lifecycle. The browser flows over the same storage run once, on PGlite, to keep CI within
+      // minutes (and the tests that do not depend on the database skip: skipOnPostgres).
+      testIgnore: [/\/e2e\/(lan|proxy|roles)\//],
+      ...(b.name === "postgres" ? { testMatch: /\/e2e\/(api|api-contract|accounts|accounts-email|hardening|solo-play|security|server-lifecycle)\.spec\.ts$/ } : {}),
     })),
     ),
     {
