@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
@@ -212,6 +213,43 @@ test("an existing account is linked by its address only when the provider says t
     expect(password.status()).toBe(200);
   } finally {
     await linked.close();
+  }
+  expect(errors).toEqual([]);
+});
+
+test("an account made through the provider downloads its data, then deletes itself and is signed out", async ({ browser }) => {
+  const errors: string[] = [];
+  const context = await watched(browser, errors);
+  try {
+    const login = `del${uid()}`;
+    idp.accounts.set(login, { email: `${login}@school.example`, email_verified: true, name: "Dee Leted" });
+    const page = await context.newPage();
+    await page.goto("/sign-in");
+    await throughProvider(page, login);
+    const me = (await session(context))!.user;
+
+    await page.goto("/me?tab=settings");
+    const downloading = page.waitForEvent("download");
+    await page.getByTestId("download-data").click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^quizdeck-${me.handle}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
+    const data = JSON.parse(await readFile((await download.path())!, "utf8")) as { format: string; profile: { email: string }; quizzes: unknown[] };
+    expect(data).toMatchObject({ format: "quizdeck-account-export", profile: { email: me.email }, quizzes: [] });
+
+    await page.getByLabel(`Type your handle, ${me.handle}, to confirm`).fill("someone-else");
+    await page.getByTestId("delete-account").click();
+    await expect(page.getByText(`That is not your handle. Type ${me.handle} to confirm.`)).toBeVisible();
+    await page.getByLabel("Remove them, with their results").check();
+    await page.getByLabel(`Type your handle, ${me.handle}, to confirm`).fill(me.handle);
+    await page.getByTestId("delete-account").click();
+    await expect(page).toHaveURL(`${BASE}/?deleted=1`);
+    expect(await session(context)).toBeNull();
+    // Signing in through the provider again makes a new account.
+    await page.goto("/sign-in");
+    await throughProvider(page, login);
+    expect((await session(context))?.user.id).not.toBe(me.id);
+  } finally {
+    await context.close();
   }
   expect(errors).toEqual([]);
 });

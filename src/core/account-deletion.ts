@@ -1,3 +1,5 @@
+import { z } from "./zod";
+
 /**
  * What deleting an account does to each table that refers to it (the database test in
  * src/db/queries/account-deletion.test.ts fails when a table with a reference to `users` has no
@@ -41,6 +43,12 @@ export const DELETION_RULES: Readonly<Record<string, DeletionRule>> = {
 };
 
 export type QuizChoice = "keep" | "remove";
+
+/** What "Delete my account" sends: what becomes of the quizzes, and the handle typed again to confirm. */
+export const deleteAccountInput = z.object({
+  quizzes: z.enum(["keep", "remove"]),
+  confirm: z.string().trim().toLowerCase().max(30),
+});
 
 /** The tables whose rule is missing or names the wrong columns, given each table's columns that refer to users. */
 export function missingDeletionRules(userReferences: Record<string, string[]>): string[] {
