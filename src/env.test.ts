@@ -132,4 +132,14 @@ describe("parseEnv", () => {
   it("ignores QUIZDECK_LIVE_FANOUT, no longer read (main.ts warns when it is set)", () => {
     for (const value of ["direct", "standard", "fast"]) expect(parseEnv({ QUIZDECK_LIVE_FANOUT: value })).not.toHaveProperty("QUIZDECK_LIVE_FANOUT");
   });
+
+  it("reads OpenID Connect providers, which need a public URL, and names a bad variable", () => {
+    const oidc = { QUIZDECK_OIDC_ISSUER: "https://id.school.example", QUIZDECK_OIDC_CLIENT_ID: "quizdeck", QUIZDECK_OIDC_CLIENT_SECRET: "s3cret" };
+    expect(parseEnv({}).QUIZDECK_OIDC_PROVIDERS).toEqual([]);
+    expect(() => parseEnv(oidc)).toThrow(/QUIZDECK_OIDC_ISSUER: needs QUIZDECK_PUBLIC_URL/);
+    const e = parseEnv({ ...oidc, QUIZDECK_PUBLIC_URL: "https://quiz.school.example", QUIZDECK_OIDC_NAME: "School" });
+    expect(e.QUIZDECK_OIDC_PROVIDERS.map((p) => [p.id, p.name])).toEqual([["oidc", "School"]]);
+    // Problems of the fixed schema and of the providers are listed together.
+    expect(() => parseEnv({ QUIZDECK_OIDC_2_ISSUER: "ftp://x", PORT: "0" })).toThrow(/PORT: [\s\S]*QUIZDECK_OIDC_2_ISSUER: must be an https/);
+  });
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { parseTrustProxy } from "./core/http/client-address";
 import { normalizeHost } from "./core/http/origin";
 import { parseMailFrom, smtpUrlProblem } from "./core/mail";
+import { parseOidcEnv, type OidcProviderConfig } from "./core/oidc";
 import { ROLES } from "./core/http/roles";
 
 /** "" counts as unset, so `NAME=` in a compose file or .env means "the default". */
@@ -178,7 +179,11 @@ const schema = z.object({
   }
 });
 
-export type Env = z.infer<typeof schema>;
+/**
+ * With the OpenID Connect providers read from QUIZDECK_OIDC_* (src/core/oidc.ts: the first
+ * provider's variables and numbered ones, QUIZDECK_OIDC_2_ISSUER…), which a fixed schema cannot list.
+ */
+export type Env = z.infer<typeof schema> & { QUIZDECK_OIDC_PROVIDERS: OidcProviderConfig[] };
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -194,8 +199,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     QUIZDECK_LOG_LEVEL: source.QUIZDECK_LOG_LEVEL || source.LOG_LEVEL,
   };
   const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+  const oidc = parseOidcEnv(source);
+  // The provider sends people back to a redirect URI registered with it: it cannot depend on a Host header.
+  if (oidc.providers.length && result.success && !result.data.QUIZDECK_PUBLIC_URL) {
+    oidc.problems.push({ variable: "QUIZDECK_OIDC_ISSUER", message: "needs QUIZDECK_PUBLIC_URL: the redirect URI registered at the provider is built from it" });
+  }
+  if (result.success && oidc.problems.length === 0) return { ...result.data, QUIZDECK_OIDC_PROVIDERS: oidc.providers };
+  const lines = [
+    ...(result.success ? [] : result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`)),
+    ...oidc.problems.map((p) => `  ${p.variable}: ${p.message}`),
+  ];
   throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
 }
 

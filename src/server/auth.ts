@@ -13,6 +13,7 @@ import { env } from "@/env";
 import { isLocale, LOCALE_COOKIE, negotiateLocale } from "@/core/locale";
 import { log } from "@/log";
 import { sendResetPasswordMail, sendVerificationMail } from "./auth-mail";
+import { oidcAuthOptions } from "./auth-oidc";
 import { ERRORS } from "./errors";
 import { decodeGuest, GUEST_COOKIE } from "./guest-cookie";
 import { secureCookies } from "./request-scheme";
@@ -35,6 +36,7 @@ import { appSecret } from "./secret";
 function createAuth(db: Db, secret: string, secure: boolean) {
   const e = env();
   const adminEmails = new Set(e.QUIZDECK_ADMIN_EMAILS);
+  const oidc = oidcAuthOptions(db);
   return betterAuth({
     appName: "Quizdeck",
     secret,
@@ -73,12 +75,14 @@ function createAuth(db: Db, secret: string, secure: boolean) {
     user: {
       // The link goes to the new address; the email changes when it is opened there.
       changeEmail: { enabled: true },
+      validateUserInfo: oidc.validateUserInfo,
       additionalFields: {
         handle: { type: "string", required: true, input: true },
         role: { type: "string", required: false, input: false, defaultValue: "member" },
         locale: { type: "string", required: false, input: false, defaultValue: "en" },
       },
     },
+    account: oidc.account,
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: { enabled: false },
     advanced: {
@@ -143,7 +147,7 @@ function createAuth(db: Db, secret: string, secure: boolean) {
         },
       },
     },
-    plugins: [nextCookies()],
+    plugins: [...oidc.plugins, nextCookies()],
   });
 }
 

@@ -3,10 +3,12 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AuthForm } from "@/components/account/auth-form";
 import { safeNext } from "@/core/http/safe-next";
+import { oidcRefusal } from "@/core/oidc";
+import { oidcButtons } from "@/server/auth-oidc";
 import { mailConfigured } from "@/server/mail";
 import { getViewer } from "@/server/viewer";
 
-type Props = { searchParams: Promise<{ next?: string | string[] }> };
+type Props = { searchParams: Promise<{ next?: string | string[]; error?: string | string[] }> };
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("auth");
@@ -14,11 +16,12 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function SignInPage({ searchParams }: Props) {
-  const next = safeNext((await searchParams).next);
+  const params = await searchParams;
+  const next = safeNext(params.next);
   if (await getViewer()) redirect(next);
   return (
     <div className="container-page py-10 sm:py-16">
-      <AuthForm mode="sign-in" next={next} mailConfigured={mailConfigured()} />
+      <AuthForm mode="sign-in" next={next} mailConfigured={mailConfigured()} oidc={{ providers: oidcButtons(), refusal: oidcRefusal(params.error) }} />
     </div>
   );
 }

@@ -9,7 +9,9 @@ import { buttonClass } from "@/components/ui/button";
 import { useFieldErrorText } from "@/components/ui/field-error-text";
 import { TextField } from "@/components/ui/field";
 import type { FieldErrorCode } from "@/core/field-errors";
+import type { OidcRefusal } from "@/core/oidc";
 import { AuthCard, AuthNotice } from "./auth-card";
+import { OidcButtons, type OidcButton } from "./oidc-buttons";
 
 /**
  * The form's checks are the server's own rules (src/core/account.ts, built on zod, ~27 kB gz):
@@ -40,7 +42,20 @@ type ErrorBody = {
  * on "check your email" (for a new address and one already in use alike) and a sign-in before
  * confirming says a new link was sent. `mailConfigured`: else the link is in the server's log.
  */
-export function AuthForm({ mode, next, defaultName, mailConfigured }: { mode: Mode; next: string; defaultName?: string; mailConfigured: boolean }) {
+export function AuthForm({
+  mode,
+  next,
+  defaultName,
+  mailConfigured,
+  oidc,
+}: {
+  mode: Mode;
+  next: string;
+  defaultName?: string;
+  mailConfigured: boolean;
+  /** OpenID Connect providers' buttons, and why the last round trip through one was refused. */
+  oidc?: { providers: OidcButton[]; refusal: OidcRefusal | null };
+}) {
   const t = useTranslations("auth");
   const fieldText = useFieldErrorText();
   const router = useRouter();
@@ -112,6 +127,14 @@ export function AuthForm({ mode, next, defaultName, mailConfigured }: { mode: Mo
 
   return (
     <AuthCard icon={Brain} title={signUp ? t("signUpTitle") : t("signInTitle")} lead={signUp ? t("signUpLead") : t("signInLead")}>
+      {oidc && (
+        <OidcButtons
+          providers={oidc.providers}
+          next={next}
+          back={`/${mode}${next !== "/me" ? `?next=${encodeURIComponent(next)}` : ""}`}
+          refusal={oidc.refusal}
+        />
+      )}
       <form
         noValidate
         className="space-y-4"

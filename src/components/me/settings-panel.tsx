@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { mailConfigured } from "@/server/mail";
 import type { Viewer } from "@/server/viewer";
+import { DeleteAccount, DownloadData } from "./account-data";
 import { EmailForm } from "./email-form";
 import { Panel, pill } from "./panel";
 import { PasswordForm } from "./password-form";
@@ -54,6 +55,12 @@ export async function SettingsPanel({ viewer }: { viewer: Viewer }) {
         </Card>
         <Card title={t("passwordTitle")} lead={t("passwordLead")}>
           <PasswordForm />
+        </Card>
+        <Card title={t("dataTitle")} lead={t("dataLead")}>
+          <DownloadData />
+        </Card>
+        <Card title={t("deleteTitle")} lead={t("deleteLead")}>
+          <DeleteAccount handle={viewer.handle} />
         </Card>
       </div>
     </Panel>
