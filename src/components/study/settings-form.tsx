@@ -5,7 +5,6 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { useErrorText } from "@/components/ui/error-text";
-import { useFieldErrorText } from "@/components/ui/field-error-text";
 import { MAX_RETENTION, MIN_RETENTION, timeZoneChoices, type StudySettingsInput } from "@/core/study/settings";
 import { studySettingsAction } from "@/server/actions/study";
 
@@ -15,7 +14,6 @@ const field =
 export function StudySettingsForm({ initial }: { initial: StudySettingsInput }) {
   const t = useTranslations("study.dash");
   const errorText = useErrorText();
-  const fieldText = useFieldErrorText();
   const router = useRouter();
   const [values, setValues] = useState(initial);
   const [status, setStatus] = useState<{ ok: boolean; message: string } | null>(null);
@@ -39,8 +37,9 @@ export function StudySettingsForm({ initial }: { initial: StudySettingsInput }) 
         void studySettingsAction(values).then((res) => {
           setPending(false);
           const zoneCode = res.ok ? undefined : res.fieldCodes?.timeZone?.[0];
-          setZoneError(zoneCode ? fieldText(zoneCode) : null);
-          setStatus(res.ok ? { ok: true, message: t("saved") } : { ok: false, message: zoneCode ? fieldText(zoneCode) : errorText(res.code) });
+          // The one field that can be wrong here; its message lives with the form's (no fieldErrors on study pages).
+          setZoneError(zoneCode ? t("timeZoneUnknown") : null);
+          setStatus(res.ok ? { ok: true, message: t("saved") } : { ok: false, message: zoneCode ? t("timeZoneUnknown") : errorText(res.code) });
           if (res.ok) {
             setValues((v) => ({ ...v, timeZone: res.value.timeZone }));
             router.refresh();
