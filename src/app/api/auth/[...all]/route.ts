@@ -35,6 +35,21 @@ function checkNewPassword(path: string, text: string): void {
   }
 }
 
+/** Better Auth's codes of the second factors, as the catalogue's (src/server/errors.ts). */
+const CATALOGUED: Record<string, ErrorCode> = {
+  INVALID_CODE: "invalid_code",
+  INVALID_BACKUP_CODE: "invalid_code",
+  OTP_HAS_EXPIRED: "invalid_code",
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "two_factor_locked",
+  ACCOUNT_TEMPORARILY_LOCKED: "two_factor_locked",
+  INVALID_TWO_FACTOR_COOKIE: "two_factor_expired",
+  CHALLENGE_NOT_FOUND: "passkey_failed",
+  PASSKEY_NOT_FOUND: "passkey_failed",
+  AUTHENTICATION_FAILED: "passkey_failed",
+  FAILED_TO_VERIFY_REGISTRATION: "passkey_failed",
+  PREVIOUSLY_REGISTERED: "passkey_failed",
+};
+
 /**
  * Errors our hooks raise (src/server/auth.ts) carry a catalogue code: send them in the API's error
  * shape. An empty 500 (a database error inside Better Auth) becomes `internal_error`.
@@ -49,8 +64,9 @@ async function inApiShape(res: Response): Promise<Response> {
   } catch {
     return res;
   }
-  if (!body.code || !Object.hasOwn(ERRORS, body.code)) return res;
-  const error = new AppError(body.code as ErrorCode, body.message, body.fields ? { fields: body.fields, ...(body.fieldCodes ? { fieldCodes: body.fieldCodes } : {}) } : undefined);
+  const code = body.code && Object.hasOwn(CATALOGUED, body.code) ? CATALOGUED[body.code]! : body.code;
+  if (!code || !Object.hasOwn(ERRORS, code)) return res;
+  const error = new AppError(code as ErrorCode, code === body.code ? body.message : undefined, body.fields ? { fields: body.fields, ...(body.fieldCodes ? { fieldCodes: body.fieldCodes } : {}) } : undefined);
   const headers = new Headers(res.headers);
   headers.delete("content-length");
   headers.set("content-type", "application/json");
