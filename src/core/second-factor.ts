@@ -69,3 +69,6 @@ export function orderSessions<T extends { id: string; updatedAt: Date; createdAt
       current: s.id === currentId,
     }));
 }
+
+/** A passkey as /me lists it. */
+export type PasskeySummary = { id: string; name: string | null; createdAt: string | null; deviceType: string };

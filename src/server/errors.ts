@@ -21,6 +21,7 @@ export const ERRORS = {
   invalid_code: { status: 401, message: "That code is not right, or it was already used. Enter the current code from your app, or an unused backup code." },
   two_factor_locked: { status: 429, message: "Too many wrong codes for this account. Wait 15 minutes and try again." },
   two_factor_expired: { status: 401, message: "The sign-in took too long. Enter your email and password again." },
+  reauthenticate: { status: 403, message: "For this, sign out and sign in again first: you signed in more than a day ago." },
   passkey_failed: { status: 400, message: "The passkey could not be used. Try again, or sign in with your password." },
   weak_password: { status: 422, message: "Choose a stronger password: at least 10 characters, and not one of the 10,000 most common." },
   payload_too_large: { status: 413, message: "The request is too large." },

@@ -1,6 +1,6 @@
 import "server-only";
 import { headers } from "next/headers";
-import { orderSessions, type SessionRow } from "@/core/second-factor";
+import { orderSessions, type PasskeySummary, type SessionRow } from "@/core/second-factor";
 import { getAuth, relyingPartyOf } from "./auth";
 import { AppError } from "./errors";
 import type { Viewer } from "./viewer";
@@ -10,9 +10,8 @@ import type { Viewer } from "./viewer";
  * the member's cookies (listPasskeys, listSessions): each answers for the signed-in account only.
  */
 
-export type PasskeyRow = { id: string; name: string | null; createdAt: string | null; deviceType: string };
 export type SecurityOverview = {
-  passkeys: PasskeyRow[];
+  passkeys: PasskeySummary[];
   /** Why this address cannot use passkeys, when it cannot (src/core/http/relying-party.ts). */
   passkeysUnavailable: "ip_address" | "not_secure" | null;
   twoFactorEnabled: boolean;

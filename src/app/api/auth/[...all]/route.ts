@@ -1,7 +1,8 @@
-// GET|POST /api/auth/* – Better Auth's email-and-password endpoints (sign-up, sign-in, sign-out, session,
-// password reset and change, email verification and change)
+// GET|POST /api/auth/* – Better Auth's endpoints: email and password (sign-up, sign-in, sign-out, session,
+// password reset and change, email verification and change), passkeys, two-factor and sessions
 import type { NextRequest } from "next/server";
 import { PASSWORD_ERROR_CODES, passwordProblem, PASSWORD_MESSAGES } from "@/core/password";
+import { passkeyName, PASSKEY_NAME_MAX } from "@/core/second-factor";
 import { DEFAULT_BODY_LIMIT, errorResponse, readBodyText } from "@/server/api";
 import { getAuth } from "@/server/auth";
 import { limitAuthRequest, resetTokenLiveOnTestClock } from "@/server/auth-guards";
@@ -48,7 +49,24 @@ const CATALOGUED: Record<string, ErrorCode> = {
   AUTHENTICATION_FAILED: "passkey_failed",
   FAILED_TO_VERIFY_REGISTRATION: "passkey_failed",
   PREVIOUSLY_REGISTERED: "passkey_failed",
+  SESSION_NOT_FRESH: "reauthenticate",
 };
+
+/** A passkey's name (when one is sent) follows the rule of src/core/second-factor.ts. */
+function checkPasskeyName(path: string, text: string): void {
+  if (path !== "/api/auth/passkey/verify-registration" && path !== "/api/auth/passkey/update-passkey") return;
+  let name: unknown;
+  try {
+    name = (JSON.parse(text) as Record<string, unknown> | null)?.name;
+  } catch {
+    return;
+  }
+  if (name === undefined && path.endsWith("verify-registration")) return;
+  if (typeof name !== "string" || !passkeyName(name)) {
+    const message = `Give the passkey a name of 1–${PASSKEY_NAME_MAX} characters.`;
+    throw new AppError("validation_failed", message, { fields: { name: [message] }, fieldCodes: { name: ["invalid"] } });
+  }
+}
 
 /**
  * Errors our hooks raise (src/server/auth.ts) carry a catalogue code: send them in the API's error
@@ -82,6 +100,7 @@ async function handle(req: NextRequest): Promise<Response> {
       const text = await readBodyText(req, DEFAULT_BODY_LIMIT);
       await limitAuthRequest(req, text, () => getAuth(req.headers));
       checkNewPassword(path, text);
+      checkPasskeyName(path, text);
       if (!(await resetTokenLiveOnTestClock(req, text))) {
         return Response.json({ code: "INVALID_TOKEN", message: "Invalid token" }, { status: 400 });
       }
