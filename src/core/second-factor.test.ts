@@ -37,6 +37,7 @@ describe("describeDevice", () => {
     ["Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1", { browser: "Safari", os: "iPhone" }],
     ["Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:130.0) Gecko/20100101 Firefox/130.0", { browser: "Firefox", os: "macOS" }],
     ["Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36", { browser: "Chrome", os: "Android" }],
+    ["Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36", { browser: "Chrome", os: "Linux" }],
     ["curl/8.5.0", { browser: null, os: null }],
     [null, { browser: null, os: null }],
   ])("%s", (ua, expected) => {

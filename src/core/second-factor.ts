@@ -30,7 +30,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\bOPR\/[\d.]+/, "Opera"],
   [/\bSamsungBrowser\/[\d.]+/, "Samsung Internet"],
   [/\bFirefox\/[\d.]+|\bFxiOS\/[\d.]+/, "Firefox"],
-  [/\bCriOS\/[\d.]+|\bChrom(?:e|ium)\/[\d.]+/, "Chrome"],
+  [/\bCriOS\/[\d.]+|(?:\b|Headless)Chrom(?:e|ium)\/[\d.]+/, "Chrome"],
   [/\bVersion\/[\d.]+.*\bSafari\//, "Safari"],
 ];
 const SYSTEMS: [RegExp, string][] = [
