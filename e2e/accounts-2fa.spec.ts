@@ -15,10 +15,14 @@ import { expect, test, watchContext } from "./fixtures";
  * QUIZDECK_PUBLIC_URL: its relying party comes from the public-origin rule (an allowed Host).
  */
 
+// Long flows on a shared, loaded machine: each test has minutes, each step the usual expect timeout or more.
+test.describe.configure({ timeout: 180_000 });
+const SLOW = { timeout: 30_000 };
+
 const signOut = async (page: Page) => {
   await page.getByTestId("user-menu").click();
   await page.getByTestId("sign-out").click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/$/, SLOW);
 };
 
 async function signInWithPassword(page: Page, account: Account) {
@@ -70,14 +74,14 @@ test("two-factor: turned on with a QR code and a first code; sign-in asks for a 
   await expect(page.getByLabel("Code", { exact: true })).toHaveAccessibleDescription(/That code is not right, or it was already used/);
   await page.getByLabel("Code", { exact: true }).fill(totp.generate());
   await page.getByTestId("two-factor-submit").click();
-  await expect(page).toHaveURL(/\/me$/);
+  await expect(page).toHaveURL(/\/me$/, SLOW);
 
   // A backup code works once.
   await signOut(page);
   await signInWithPassword(page, account);
   await page.getByLabel("Code", { exact: true }).fill(backupCodes[0]!);
   await page.getByTestId("two-factor-submit").click();
-  await expect(page).toHaveURL(/\/me$/);
+  await expect(page).toHaveURL(/\/me$/, SLOW);
   await signOut(page);
   await signInWithPassword(page, account);
   await page.getByLabel("Code", { exact: true }).fill(backupCodes[0]!);
@@ -85,7 +89,7 @@ test("two-factor: turned on with a QR code and a first code; sign-in asks for a 
   await expect(page.getByLabel("Code", { exact: true })).toHaveAccessibleDescription(/already used/);
   await page.getByLabel("Code", { exact: true }).fill(backupCodes[1]!);
   await page.getByTestId("two-factor-submit").click();
-  await expect(page).toHaveURL(/\/me$/);
+  await expect(page).toHaveURL(/\/me$/, SLOW);
 
   // Turning it off asks for the password; then sign-in needs the password alone.
   await page.goto("/me?tab=security");
@@ -94,7 +98,7 @@ test("two-factor: turned on with a QR code and a first code; sign-in asks for a 
   await expect(card.getByTestId("two-factor-start")).toBeVisible();
   await signOut(page);
   await signInWithPassword(page, account);
-  await expect(page).toHaveURL(/\/me$/);
+  await expect(page).toHaveURL(/\/me$/, SLOW);
 });
 
 test("sessions: each device listed; one signed out, then all the others, and their next request is signed out", async ({ page, browser, baseURL }) => {
@@ -104,7 +108,7 @@ test("sessions: each device listed; one signed out, then all the others, and the
     const pages = await Promise.all(others.map((c) => c.newPage()));
     for (const p of pages) {
       await signInWithPassword(p, account);
-      await expect(p).toHaveURL(/\/me$/);
+      await expect(p).toHaveURL(/\/me$/, SLOW);
     }
     await page.goto("/me?tab=security");
     const sessions = page.getByTestId("session");
@@ -246,7 +250,7 @@ test.describe("passkeys, on a server reached as localhost", () => {
       await signOut(page);
       await page.goto("/sign-in");
       await page.getByTestId("passkey-sign-in").click();
-      await expect(page).toHaveURL(/\/me$/);
+      await expect(page).toHaveURL(/\/me$/, SLOW);
 
       await page.goto("/me?tab=security");
       await card.getByTestId("passkey-remove").click();

@@ -100,7 +100,7 @@ export function AuthForm({ mode, next, defaultName, mailConfigured }: { mode: Mo
       setErrors({ _: t("failed") });
     });
 
-  if (secondStep) return <TwoFactorStep next={next} />;
+  if (secondStep) return <TwoFactorStep next={next} onBack={() => setSecondStep(false)} />;
 
   if (checkEmail !== null) {
     return (

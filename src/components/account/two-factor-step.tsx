@@ -1,7 +1,6 @@
 "use client";
 
 import { ShieldCheck } from "lucide-react";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
@@ -17,7 +16,7 @@ import { postAuth } from "./auth-request";
  * of the backup codes (each works once). The password step left a short-lived cookie that says
  * whose code this is (Better Auth's two-factor plugin).
  */
-export function TwoFactorStep({ next }: { next: string }) {
+export function TwoFactorStep({ next, onBack }: { next: string; onBack: () => void }) {
   const t = useTranslations("auth");
   const errorText = useErrorText();
   const router = useRouter();
@@ -64,9 +63,9 @@ export function TwoFactorStep({ next }: { next: string }) {
         </button>
       </form>
       <p className="mt-6 text-center text-sm">
-        <Link href="/sign-in" className="font-semibold text-brand-700 underline dark:text-brand-300" onClick={() => router.refresh()}>
+        <button type="button" className="font-semibold text-brand-700 underline dark:text-brand-300" onClick={onBack}>
           {t("backToSignIn")}
-        </Link>
+        </button>
       </p>
     </AuthCard>
   );
