@@ -104,6 +104,7 @@ async function tourMember(page: Page, baseURL: string, locale: "en" | "es", visi
   await page.getByTestId("save-settings").click();
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   await visit(page, "me, settings, failed");
+  await go("/me?tab=security", "me, security");
   await go(`/u/${member.handle}`, "profile");
   await go("/study", "study dashboard");
   await go(`/study/${quiz}`, "study session");

@@ -17,6 +17,16 @@ import { consume } from "./rate-limit";
 
 /** Password guessing: per client address and per account. */
 const SIGN_IN = new Set(["/api/auth/sign-in/email", "/api/auth/sign-up/email"]);
+/** The second step of a sign-in (a code, a backup code, a passkey): guessing limits per client address. */
+const SECOND_STEP = new Set(["/api/auth/two-factor/verify-totp", "/api/auth/two-factor/verify-backup-code", "/api/auth/passkey/verify-authentication"]);
+/** Requests of a signed-in member that ask for the account's password. */
+const ASKS_PASSWORD = new Set([
+  "/api/auth/change-password",
+  "/api/auth/two-factor/enable",
+  "/api/auth/two-factor/disable",
+  "/api/auth/two-factor/get-totp-uri",
+  "/api/auth/two-factor/generate-backup-codes",
+]);
 /** Requests that send mail, and the body field naming who receives it. */
 const SENDS_MAIL: Record<string, string> = {
   "/api/auth/request-password-reset": "email",
@@ -46,7 +56,12 @@ export async function limitAuthRequest(req: NextRequest, text: string, auth: () 
     if (account) await consume("signInAccount", account);
     return;
   }
-  if (path === "/api/auth/change-password") {
+  if (SECOND_STEP.has(path)) {
+    // Per account too, by Better Auth's lock of the account's second step (src/server/auth.ts).
+    await consume("signIn", client);
+    return;
+  }
+  if (ASKS_PASSWORD.has(path)) {
     // The current password is asked: the same guessing limits as signing in, for the signed-in account.
     await consume("signIn", client);
     const session = await (await auth()).api.getSession({ headers: req.headers });

@@ -3,8 +3,12 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
+import { twoFactor } from "better-auth/plugins";
+import { passkey } from "@better-auth/passkey";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { displayNameSchema, handleSchema, PASSWORD_MIN } from "@/core/account";
+import { relyingParty, type RelyingParty } from "@/core/http/relying-party";
+import { BACKUP_CODE_COUNT } from "@/core/second-factor";
 import { RESET_PASSWORD_TTL_SECONDS, VERIFY_EMAIL_TTL_SECONDS } from "@/core/mail";
 import { fieldErrorCode, fieldErrorEnglish } from "@/core/field-errors";
 import { getDb, type Db } from "@/db";
@@ -16,6 +20,7 @@ import { sendResetPasswordMail, sendVerificationMail } from "./auth-mail";
 import { oidcAuthOptions } from "./auth-oidc";
 import { ERRORS } from "./errors";
 import { decodeGuest, GUEST_COOKIE } from "./guest-cookie";
+import { originFromHeaders } from "./request-origin";
 import { secureCookies } from "./request-scheme";
 import { appSecret } from "./secret";
 
@@ -32,8 +37,13 @@ import { appSecret } from "./secret";
  * `secure`: Better Auth fixes its cookies' attributes per instance, while whether a request came
  * over HTTPS is known per request (request-scheme.ts); so there are two instances, one whose
  * cookies are `Secure` (and named with the `__Secure-` prefix) and one whose are not.
+ *
+ * Second factors: passkeys (@better-auth/passkey) and TOTP with backup codes (`twoFactor`). A
+ * passkey belongs to a relying party, the host name of the origin the public-origin rule gives for
+ * the request (relyingParty in src/core/http/relying-party.ts), and is checked against that origin;
+ * the passkey plugin fixes both per instance, so instances are kept per origin too (see getAuth).
  */
-function createAuth(db: Db, secret: string, secure: boolean) {
+function createAuth(db: Db, secret: string, secure: boolean, rp: RelyingParty) {
   const e = env();
   const adminEmails = new Set(e.QUIZDECK_ADMIN_EMAILS);
   const oidc = oidcAuthOptions(db);
@@ -147,7 +157,22 @@ function createAuth(db: Db, secret: string, secure: boolean) {
         },
       },
     },
-    plugins: [...oidc.plugins, nextCookies()],
+    plugins: [
+      ...oidc.plugins,
+      twoFactor({
+        issuer: "Quizdeck",
+        // The first code from the app turns it on (POST /two-factor/verify-totp with the session).
+        skipVerificationOnEnable: false,
+        backupCodeOptions: { amount: BACKUP_CODE_COUNT, storeBackupCodes: "encrypted" },
+        // The second step of a sign-in may take 10 minutes; a device is not remembered unless asked.
+        twoFactorCookieMaxAge: TWO_FACTOR_STEP_SECONDS,
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+      // Without a relying party (an IP address or plain HTTP) browsers refuse passkeys: the page says
+      // so, and any request that gets here anyway fails Better Auth's check of the origin.
+      passkey({ rpName: "Quizdeck", rpID: rp.ok ? rp.id : "invalid.invalid", origin: rp.origin }),
+      nextCookies(),
+    ],
   });
 }
 
@@ -185,23 +210,37 @@ async function checkUserFields(db: Db, user: Record<string, unknown>, selfId: st
   return out;
 }
 
+/** How long the second step of a sign-in (the code) may wait after the password. */
+export const TWO_FACTOR_STEP_SECONDS = 10 * 60;
+
 export type Auth = ReturnType<typeof createAuth>;
 
 // One instance of each kind per process, like the database (see src/db/index.ts for why globalThis).
 const KEY = Symbol.for("quizdeck.auth");
-const registry = globalThis as typeof globalThis & { [KEY]?: Map<boolean, Promise<Auth>> };
+const registry = globalThis as typeof globalThis & { [KEY]?: Map<string, Promise<Auth>> };
+/** Without QUIZDECK_ALLOWED_HOSTS any well-formed Host is an origin: keep the most recent few. */
+const MAX_INSTANCES = 16;
 
-/** Better Auth for this request: its cookies carry `Secure` by the one rule of request-scheme.ts. */
+/** The relying party of passkeys for this request: the public-origin rule's host. */
+export const relyingPartyOf = (headers: Headers): RelyingParty => relyingParty(originFromHeaders(headers));
+
+/**
+ * Better Auth for this request: its cookies carry `Secure` by the one rule of request-scheme.ts,
+ * and its passkeys belong to the request's public origin (every origin without one shares an instance).
+ */
 export function getAuth(headers: Headers): Promise<Auth> {
   const secure = secureCookies(headers);
+  const rp = relyingPartyOf(headers);
+  const key = `${secure}|${rp.ok ? rp.origin : "-"}`;
   const instances = (registry[KEY] ??= new Map());
-  let auth = instances.get(secure);
+  let auth = instances.get(key);
   if (!auth) {
-    auth = (async () => createAuth(await getDb(), await appSecret(), secure))().catch((err: unknown) => {
-      instances.delete(secure);
+    auth = (async () => createAuth(await getDb(), await appSecret(), secure, rp))().catch((err: unknown) => {
+      instances.delete(key);
       throw err;
     });
-    instances.set(secure, auth);
+    if (instances.size >= MAX_INSTANCES) instances.delete(instances.keys().next().value as string);
+    instances.set(key, auth);
   }
   return auth;
 }

@@ -23,3 +23,9 @@ export async function qrSvgDataUrl(url: string): Promise<string> {
   svgCache.set(url, dataUrl);
   return dataUrl;
 }
+
+/** A QR code of a secret (a TOTP enrolment URI) as an SVG data URL, kept nowhere. */
+export async function qrSvgDataUrlUncached(text: string): Promise<string> {
+  const svg = await QRCode.toString(text, { ...OPTIONS, type: "svg" });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+}

@@ -9,6 +9,7 @@ import { MeTabs, ME_TABS, type MeTab } from "@/components/me/me-tabs";
 import { HostedGames } from "@/components/host/hosted-games";
 import { QuizzesPanel } from "@/components/me/quizzes-panel";
 import { ChallengesPanel } from "@/components/me/challenges-panel";
+import { SecurityPanel } from "@/components/me/security-panel";
 import { SettingsPanel } from "@/components/me/settings-panel";
 import { TokensPanel } from "@/components/me/tokens-panel";
 import { Avatar } from "@/components/social/avatar";
@@ -61,6 +62,7 @@ export default async function MePage({ searchParams }: Props) {
           {tab === "challenges" && <ChallengesPanel userId={viewer.id} />}
           {tab === "tokens" && <TokensPanel userId={viewer.id} />}
           {tab === "settings" && <SettingsPanel viewer={viewer} />}
+          {tab === "security" && <SecurityPanel viewer={viewer} />}
         </div>
       </div>
     </div>

@@ -12,6 +12,8 @@ import type { FieldErrorCode } from "@/core/field-errors";
 import type { OidcRefusal } from "@/core/oidc";
 import { AuthCard, AuthNotice } from "./auth-card";
 import { OidcButtons, type OidcButton } from "./oidc-buttons";
+import { PasskeySignIn } from "./passkey-sign-in";
+import { TwoFactorStep } from "./two-factor-step";
 
 /**
  * The form's checks are the server's own rules (src/core/account.ts, built on zod, ~27 kB gz):
@@ -62,6 +64,7 @@ export function AuthForm({
   const id = useId();
   const [errors, setErrors] = useState<Errors>({});
   const [checkEmail, setCheckEmail] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState(false);
   const [pending, startTransition] = useTransition();
   const signUp = mode === "sign-up";
   const fieldOf = (key: string | undefined) => (key && key in FIELD_LABEL ? key : "_") as keyof Errors;
@@ -84,8 +87,10 @@ export function AuthForm({
         headers: { "content-type": "application/json" },
         body: JSON.stringify(parsed.data),
       });
-      const body = (await res.json().catch(() => ({}))) as ErrorBody & { token?: string | null };
+      const body = (await res.json().catch(() => ({}))) as ErrorBody & { token?: string | null; twoFactorRedirect?: boolean };
       if (res.ok) {
+        // Two-factor is on: the password was right, a code comes next.
+        if (!signUp && body.twoFactorRedirect) return setSecondStep(true);
         // Signed up without a session: the address must be confirmed first.
         if (signUp && !body.token) return setCheckEmail(parsed.data.email);
         router.replace(next);
@@ -109,6 +114,8 @@ export function AuthForm({
       if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return setErrors({ email: t("emailTaken") });
       setErrors({ _: t("failed") });
     });
+
+  if (secondStep) return <TwoFactorStep next={next} onBack={() => setSecondStep(false)} />;
 
   if (checkEmail !== null) {
     return (
@@ -202,6 +209,7 @@ export function AuthForm({
           {signUp ? t("signUp") : t("signIn")}
         </button>
       </form>
+      {!signUp && <PasskeySignIn next={next} />}
       <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
         {signUp ? t("haveAccount") : t("noAccount")}{" "}
         <Link

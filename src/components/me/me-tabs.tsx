@@ -1,12 +1,12 @@
-import { Book, Database, History, Star, Swords, User } from "lucide-react";
+import { Book, Database, History, Shield, Star, Swords, User } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { clsx } from "clsx";
 
-export const ME_TABS = ["history", "favorites", "quizzes", "challenges", "tokens", "settings"] as const;
+export const ME_TABS = ["history", "favorites", "quizzes", "challenges", "tokens", "settings", "security"] as const;
 export type MeTab = (typeof ME_TABS)[number];
 
-const ICONS = { history: History, favorites: Star, quizzes: Book, challenges: Swords, tokens: Database, settings: User } as const;
+const ICONS = { history: History, favorites: Star, quizzes: Book, challenges: Swords, tokens: Database, settings: User, security: Shield } as const;
 
 /**
  * The sections of /me as links (each is its own URL, so it works without JavaScript and the back

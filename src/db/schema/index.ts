@@ -1,5 +1,6 @@
 export * from "./users";
 export * from "./auth";
+export * from "./second-factors";
 export * from "./quizzes";
 export * from "./play";
 export * from "./live";

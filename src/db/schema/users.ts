@@ -13,6 +13,8 @@ export const users = pgTable("users", {
   image: text("image"),
   role: userRole("role").notNull().default("member"),
   locale: text("locale").notNull().default("en"),
+  /** Better Auth's two-factor plugin: sign-in asks for a code from the authenticator app too. */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
