@@ -1,0 +1,4 @@
+ALTER TABLE "challenges" ADD COLUMN "speed_bonus" boolean;--> statement-breakpoint
+ALTER TABLE "challenges" ADD COLUMN "streak_bonus" boolean;--> statement-breakpoint
+ALTER TABLE "challenges" ADD COLUMN "points_multipliers" jsonb;--> statement-breakpoint
+ALTER TABLE "players" ADD COLUMN "identifier" text;
