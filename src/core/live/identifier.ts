@@ -7,7 +7,6 @@ import { IDENTIFIER_LABEL_MAX, IDENTIFIER_MAX } from "./limits";
  * screen or to other phones.
  */
 
-// eslint-disable-next-line no-control-regex -- control characters are what is refused
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 export type IdentifierProblem = "empty" | "too_long" | "control_chars";
