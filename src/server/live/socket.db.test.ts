@@ -105,7 +105,7 @@ describe("the live server's rooms", () => {
     const { id, players } = await gameWith("Ana");
     const ana = players[0]!;
     const ask = (socket: ClientSocket, event: string, payload: object) => socket.timeout(5000).emitWithAck(event as "host:settings", payload as never);
-    const patch = { speedBonus: false, streakBonus: false, identifierLabel: "Student number", pointsMultipliers: [2] };
+    const patch = { speedBonus: false, streakBonus: false, identifierLabel: "Student number", pointsMultipliers: [2 as const] };
     // A guest's socket, a player's socket and another member are refused; nothing changes.
     const guest = connect(url, { path: LIVE_SOCKET_PATH, transports: ["websocket"], forceNew: true });
     expect(await ask(guest, "host:settings", patch)).toMatchObject({ ok: false, error: { code: "unauthorized" } });
