@@ -3,7 +3,7 @@ import type { PlayerIdentity } from "@/core/play/attempt";
 import { answerQuestion, readAttempt } from "@/test/solo-play";
 import type { DbHandle } from "../client";
 import { testBackends } from "../test-databases";
-import { getChallenge, insertChallenge, startChallengeAttempt } from "./challenges";
+import { findChallengeableQuiz, getChallenge, insertChallenge, startChallengeAttempt } from "./challenges";
 import { makeQuiz, makeUser } from "./social.test-helpers";
 
 /**
@@ -50,6 +50,14 @@ describe.each(testBackends)("a challenge's scoring on $name", (backend) => {
     }
     return { points, shown };
   }
+
+  it("offers the quiz's own scoring to start from: its switches and each question's points", async () => {
+    expect(await findChallengeableQuiz(handle.db, quiz.slug, { userId: owner.id, admin: false })).toMatchObject({
+      speedBonus: true,
+      streakBonus: true,
+      questionPoints: [1000, 1000, 1000],
+    });
+  });
 
   it("stores the owner's choice and scores every attempt by it: speed on, streak off, ×2 / ×0 / ×1", async () => {
     const c = await create({ speedBonus: true, streakBonus: false, pointsMultipliers: [2, 0, 1] });

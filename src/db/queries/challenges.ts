@@ -47,7 +47,8 @@ export async function findChallengeableQuiz(
       speedBonus: quizzes.speedBonus,
       streakBonus: quizzes.streakBonus,
       // Each question's own points in order: where the owner's ×0 / ×1 / ×2 start from.
-      questionPoints: sql<number[]>`(select coalesce(json_agg(points order by position), '[]'::json) from questions where questions.quiz_id = ${quizzes.id})`,
+      // (The outer table by its name: a column interpolated into a selected field loses its table.)
+      questionPoints: sql<number[]>`(select coalesce(json_agg(q.points order by q.position), '[]'::json) from questions q where q.quiz_id = quizzes.id)`,
     })
     .from(quizzes)
     .where(
