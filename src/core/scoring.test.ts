@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scoreAnswer, streakBonusFor, type ScoreInput } from "./scoring";
+import { defaultMultipliers, multiplierOfPoints, questionPoints, scoreAnswer, streakBonusFor, type ScoreInput } from "./scoring";
 
 const base: ScoreInput = {
   points: 1000,
@@ -88,5 +88,41 @@ describe("streak bonus", () => {
 
   it("adds no bonus on a 0-point question", () => {
     expect(scoreAnswer({ ...base, points: 0, streakBefore: 3 })).toMatchObject({ points: 0, streak: 4 });
+  });
+});
+
+describe("the teacher's points per question", () => {
+  it.each([
+    // [own points, list, index, expected]: worked by hand, ×N of 1000
+    [1000, [0, 1, 2], 0, 0],
+    [1000, [0, 1, 2], 1, 1000],
+    [1000, [0, 1, 2], 2, 2000],
+    [2000, [1], 0, 1000], // the list wins over the quiz's own points
+    [2000, [1], 1, 2000], // a question past the list keeps its own
+    [0, null, 0, 0],
+    [1000, undefined, 3, 1000],
+    [1000, [7], 0, 1000], // not a multiplier: ignored
+  ])("own %i, list %j, question %i → %i", (own, list, index, expected) => {
+    expect(questionPoints(own, list as number[] | null | undefined, index)).toBe(expected);
+  });
+
+  it("starts a game's or challenge's list from the quiz's own points", () => {
+    expect(defaultMultipliers([{ points: 1000 }, { points: 0 }, { points: 2000 }, { points: 500 }])).toEqual([1, 0, 2, 1]);
+    expect(multiplierOfPoints(-5)).toBe(0);
+  });
+
+  it.each([
+    // [switches, points, timeMs, streakBefore, expected points], worked by hand over a 20 s limit:
+    // speed on at 10 s: 1000 × (1 − 10/20/2) = 750; off: 1000. Streak 3rd in a row: +200.
+    [{ speedBonus: true, streakBonus: true }, 1000, 10_000, 2, 750 + 200],
+    [{ speedBonus: false, streakBonus: true }, 1000, 10_000, 2, 1000 + 200],
+    [{ speedBonus: true, streakBonus: false }, 1000, 10_000, 2, 750],
+    [{ speedBonus: false, streakBonus: false }, 1000, 10_000, 2, 1000],
+    [{ speedBonus: false, streakBonus: false }, 1000, 19_000, 0, 1000], // accuracy only: any time
+    [{ speedBonus: false, streakBonus: false }, 2000, 3_000, 0, 2000], // ×2 doubled
+    [{ speedBonus: true, streakBonus: false }, 2000, 10_000, 0, 1500],
+    [{ speedBonus: false, streakBonus: true }, 0, 1_000, 4, 0], // ×0: nothing, not even a streak bonus
+  ])("%j: %i points at %i ms after a streak of %i → %i", (switches, points, timeMs, streakBefore, expected) => {
+    expect(scoreAnswer({ ...base, points, timeMs, timeLimitMs: 20_000, streakBefore, switches }).points).toBe(expected);
   });
 });

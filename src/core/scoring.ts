@@ -8,6 +8,44 @@ export const FULL_POINTS_UNDER_MS = 500;
 
 export type ScoringSwitches = { speedBonus: boolean; streakBonus: boolean };
 
+/** A question's standard points: what ×1 gives. */
+export const STANDARD_POINTS = 1000;
+/** What a host or challenge owner may set per question: no points, standard, double. */
+export const POINTS_MULTIPLIERS = [0, 1, 2] as const;
+export type PointsMultiplier = (typeof POINTS_MULTIPLIERS)[number];
+
+/**
+ * The scoring a teacher chooses for one live game or one challenge (docs/rules.md §9): speed bonus
+ * (off: accuracy only, full points for a right answer whatever the time), streak bonus, and a
+ * ×0 / ×1 / ×2 per question, in the quiz's order. The list lives on the game's settings or the
+ * challenge's row, never on the quiz: a quiz stays the same for everyone who plays it, and each
+ * game or challenge starts from the quiz's own points (`multiplierOfPoints`).
+ */
+export type ScoringRules = ScoringSwitches & { pointsMultipliers: readonly PointsMultiplier[] };
+
+export function isPointsMultiplier(n: unknown): n is PointsMultiplier {
+  return n === 0 || n === 1 || n === 2;
+}
+
+/** The ×N a question's own points stand for: 0 → ×0, up to 1000 → ×1, more → ×2. */
+export function multiplierOfPoints(points: number): PointsMultiplier {
+  return points <= 0 ? 0 : points <= STANDARD_POINTS ? 1 : 2;
+}
+
+/** A game's or challenge's list from the quiz's questions: each question's own points. */
+export function defaultMultipliers(questions: readonly { points: number }[]): PointsMultiplier[] {
+  return questions.map((q) => multiplierOfPoints(q.points));
+}
+
+/**
+ * The points question `index` is worth under a list of multipliers: ×N of the standard 1000; a
+ * question the list does not reach (an older game or challenge without a list) keeps its own.
+ */
+export function questionPoints(ownPoints: number, multipliers: readonly number[] | null | undefined, index: number): number {
+  const m = multipliers?.[index];
+  return isPointsMultiplier(m) ? m * STANDARD_POINTS : ownPoints;
+}
+
 export type ScoreInput = {
   /** The question's points: 0, 1000 or 2000. */
   points: number;

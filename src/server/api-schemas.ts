@@ -158,6 +158,13 @@ const challengeTimes = {
   opensAt: z.iso.datetime(),
   closesAt: z.iso.datetime().describe("Exclusive: from this moment nobody may start it"),
   attemptsAllowed: z.int(),
+  scoring: z
+    .object({
+      speedBonus: z.boolean(),
+      streakBonus: z.boolean(),
+      pointsMultipliers: z.array(z.int()).nullable().describe("×0, ×1 or ×2 per question; null: each question's own points"),
+    })
+    .describe("How its attempts are scored (docs/rules.md §9, §11)"),
 };
 const challengeState = z.enum(["upcoming", "open", "closed"]).describe("By the server's clock");
 

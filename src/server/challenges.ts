@@ -11,6 +11,7 @@ import {
   type ChallengeAttempt,
   type ChallengeView,
   type StartRefusal,
+  type ChallengeScoring,
 } from "@/core/challenge/rules";
 import type { ChallengeInput } from "@/core/challenge/schema";
 import { getDb } from "@/db";
@@ -26,6 +27,7 @@ import {
   startChallengeAttempt,
   type ChallengeRecord,
 } from "@/db/queries/challenges";
+import { defaultMultipliers } from "@/core/scoring";
 import { AppError } from "./errors";
 import { requireViewer } from "./permissions";
 import { startingPlayer } from "./play";
@@ -60,9 +62,19 @@ export async function createChallenge(viewer: Viewer, input: ChallengeInput, ori
   const now = new Date();
   const opensAt = effectiveOpensAt(input.opensAt ? new Date(input.opensAt) : null, now);
   const closesAt = new Date(input.closesAt);
+  if (input.pointsMultipliers && input.pointsMultipliers.length !== quiz.questionPoints.length) {
+    const message = `Give one multiplier for each of the quiz's ${quiz.questionPoints.length} questions`;
+    throw new AppError("validation_failed", message, { fields: { pointsMultipliers: [message] } });
+  }
+  // What the owner left out is the quiz's own: its switches, each question's points.
+  const scoring: ChallengeScoring = {
+    speedBonus: input.speedBonus ?? quiz.speedBonus,
+    streakBonus: input.streakBonus ?? quiz.streakBonus,
+    pointsMultipliers: input.pointsMultipliers ?? defaultMultipliers(quiz.questionPoints.map((points) => ({ points }))),
+  };
   const { code } = await insertChallenge(
     db,
-    { quizId: quiz.id, ownerId: viewer.id, opensAt, closesAt, attemptsAllowed: input.attemptsAllowed, now },
+    { quizId: quiz.id, ownerId: viewer.id, opensAt, closesAt, attemptsAllowed: input.attemptsAllowed, now, scoring: { ...scoring, pointsMultipliers: scoring.pointsMultipliers ?? [] } },
     () => challengeCode(randomBytes(CODE_LENGTH)),
   );
   return {
@@ -72,6 +84,7 @@ export async function createChallenge(viewer: Viewer, input: ChallengeInput, ori
     opensAt: opensAt.toISOString(),
     closesAt: closesAt.toISOString(),
     attemptsAllowed: input.attemptsAllowed,
+    scoring,
   };
 }
 
@@ -107,6 +120,7 @@ export async function challengeView(code: string, origin: string): Promise<Chall
     opensAt: c.opensAt.toISOString(),
     closesAt: c.closesAt.toISOString(),
     attemptsAllowed: c.attemptsAllowed,
+    scoring: c.scoring,
     state: challengeState(c, now),
     attemptsUsed: used,
     attemptsLeft: attemptsLeft(c.attemptsAllowed, used),

@@ -14,6 +14,7 @@ export const ERRORS = {
   game_full: { status: 409, message: "This game is full. Ask the host to raise the player limit." },
   nickname_taken: { status: 409, message: "Someone in this game already has that nickname. Pick another one." },
   nickname_rejected: { status: 422, message: "That nickname is not allowed. Pick another one." },
+  identifier_rejected: { status: 422, message: "Fill in the host's field (at most 60 characters) to join." },
   already_answered: { status: 409, message: "You have already answered this question." },
   answer_too_late: { status: 409, message: "Time was up before your answer arrived." },
   handle_taken: { status: 409, message: "That handle is taken; pick another one." },

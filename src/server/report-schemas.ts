@@ -36,6 +36,7 @@ const reportBody = {
       rank: z.int(),
       nickname: z.string(),
       rosterName: z.string().optional(),
+      identifier: z.string().optional().describe("What the player typed for the host's join field (scoring.identifierLabel); only when the game asked one"),
       score: z.int(),
       correctCount: z.int(),
       answeredCount: z.int(),
@@ -56,6 +57,15 @@ const reportBody = {
       weakest: z.array(z.int()).describe("Question indexes the player missed, those most of the class got right first"),
     }),
   ),
+  scoring: z
+    .object({
+      speedBonus: z.boolean().describe("Off: accuracy only, full points for a right answer whatever the time"),
+      streakBonus: z.boolean(),
+      questionPoints: z.array(z.int()).describe("The points each question was worth (after ×0 / ×1 / ×2)"),
+      identifierLabel: z.string().nullable().describe("The host's extra join field (e.g. a student number); null: none asked"),
+    })
+    .optional()
+    .describe("The scoring that applied (docs/rules.md §9)"),
 };
 
 export const gameReportResult = z.object({

@@ -1,6 +1,6 @@
 import "server-only";
 import { buildReport, type GameReport } from "@/core/report/build";
-import { challengeReportInput, liveReportInput } from "@/core/report/sources";
+import { challengeReportInput, challengeReportScoring, liveReportInput } from "@/core/report/sources";
 import { isUuid } from "@/core/ids";
 import { getDb } from "@/db";
 import { getGame } from "@/db/queries/games";
@@ -54,6 +54,6 @@ export async function challengeReport(code: string, words?: ReportWords): Promis
   return {
     kind: "challenge",
     challenge: { code: c.code, quizTitle: c.quiz.title, quizSlug: c.quiz.slug, opensAt: c.opensAt.toISOString(), closesAt: c.closesAt.toISOString() },
-    ...buildReport({ ...challengeReportInput(rows), words }),
+    ...buildReport({ ...challengeReportInput(rows), words, scoring: challengeReportScoring(c.scoring, rows.questions) }),
   };
 }

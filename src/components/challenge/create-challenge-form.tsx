@@ -12,6 +12,8 @@ import { TextField } from "@/components/ui/field";
 import { useTimeZone } from "@/components/ui/local-time";
 import { ATTEMPTS_DEFAULT, ATTEMPTS_MAX, ATTEMPTS_MIN, dateTimeLocalValue, defaultClosesAt, latestClosesAt } from "@/core/challenge/rules";
 import { challengeInput } from "@/core/challenge/schema";
+import type { PointsMultiplier, ScoringRules } from "@/core/scoring";
+import { PointsPerQuestion } from "@/components/host/points-per-question";
 import { createChallengeAction } from "@/server/actions/challenges";
 
 type Field = "closesAt" | "opensAt" | "attemptsAllowed";
@@ -30,8 +32,13 @@ const moment = (value: string) => {
  * time zone, and how many attempts each player has. The browser turns its local times into UTC;
  * the rules check them here first (the browser's clock) and again on the server (its clock).
  */
-export function CreateChallengeForm({ slug }: { slug: string }) {
+export function CreateChallengeForm({ slug, scoring }: { slug: string; scoring: ScoringRules }) {
   const t = useTranslations("challenge");
+  const ts = useTranslations("scoring");
+  // The quiz's own scoring is where a challenge starts; its owner may change it here.
+  const [speedBonus, setSpeedBonus] = useState(scoring.speedBonus);
+  const [streakBonus, setStreakBonus] = useState(scoring.streakBonus);
+  const [multipliers, setMultipliers] = useState<PointsMultiplier[]>([...scoring.pointsMultipliers]);
   const fieldText = useFieldErrorText();
   const errorText = useErrorText();
   const router = useRouter();
@@ -52,7 +59,15 @@ export function CreateChallengeForm({ slug }: { slug: string }) {
   }, []);
 
   const submit = () => {
-    const input = { quiz: slug, closesAt: moment(closes), opensAt: opens ? moment(opens) : undefined, attemptsAllowed: Number(attempts) };
+    const input = {
+      quiz: slug,
+      closesAt: moment(closes),
+      opensAt: opens ? moment(opens) : undefined,
+      attemptsAllowed: Number(attempts),
+      speedBonus,
+      streakBonus,
+      pointsMultipliers: multipliers,
+    };
     const parsed = challengeInput(new Date()).safeParse(input);
     if (!parsed.success) {
       const next: Errors = {};
@@ -128,6 +143,18 @@ export function CreateChallengeForm({ slug }: { slug: string }) {
         className="max-w-32"
         error={errors.attemptsAllowed}
       />
+      <fieldset className="grid gap-3 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-700">
+        <legend className="px-1 text-sm font-semibold">{ts("heading")}</legend>
+        <label className="flex items-center gap-3 text-sm font-medium">
+          <input type="checkbox" checked={speedBonus} onChange={(e) => setSpeedBonus(e.target.checked)} className="size-5 accent-brand-600" data-testid="challenge-speed" />
+          {ts("speedBonus")}
+        </label>
+        <label className="flex items-center gap-3 text-sm font-medium">
+          <input type="checkbox" checked={streakBonus} onChange={(e) => setStreakBonus(e.target.checked)} className="size-5 accent-brand-600" data-testid="challenge-streak" />
+          {ts("streakBonus")}
+        </label>
+        <PointsPerQuestion multipliers={multipliers} onChange={setMultipliers} />
+      </fieldset>
       {errors._ && (
         <p role="alert" className="rounded-xl bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800 dark:bg-rose-950 dark:text-rose-200">
           {errors._}

@@ -1,17 +1,52 @@
 import { ArrowRight, Shuffle } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
+import { IDENTIFIER_MAX } from "@/core/live/limits";
 import { NICKNAME_MAX } from "@/core/nickname-limits";
 
 /**
  * The second step of joining: a nickname (a member's own, shortened to fit, is offered), or a generated one. A plain GET form to the game screen
  * (/game/[pin]), which joins over the live connection: this page stays free of Socket.IO.
  */
-export async function JoinNameForm({ pin, generatedOnly, defaultName }: { pin: string; generatedOnly: boolean; defaultName?: string }) {
+export async function JoinNameForm({
+  pin,
+  generatedOnly,
+  defaultName,
+  identifierLabel = null,
+}: {
+  pin: string;
+  generatedOnly: boolean;
+  defaultName?: string;
+  /** The host's extra field (a student number, say): asked first, sent as `id`. */
+  identifierLabel?: string | null;
+}) {
   const t = await getTranslations("join");
+  const identifierField = (id: string) =>
+    identifierLabel && (
+      <>
+        <label htmlFor={id} className="text-sm font-semibold">
+          {identifierLabel}
+        </label>
+        <input
+          id={id}
+          name="id"
+          required
+          maxLength={IDENTIFIER_MAX}
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={`${id}-help`}
+          data-testid="join-identifier"
+          className="h-12 w-full rounded-xl border border-zinc-300 bg-white px-4 text-lg font-semibold focus:border-brand-500 dark:border-zinc-700 dark:bg-zinc-950"
+        />
+        <p id={`${id}-help`} className="text-sm text-zinc-600 dark:text-zinc-400">
+          {t("identifierPrivate")}
+        </p>
+      </>
+    );
   if (generatedOnly) {
     return (
       <form action={`/game/${pin}`} method="get" className="flex flex-col gap-3">
+        {identifierField("join-identifier-generated")}
         <input type="hidden" name="generated" value="1" />
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("generatedOnly")}</p>
         <button type="submit" className={buttonClass("primary", "lg", "w-full")} data-testid="join-generated">
@@ -24,6 +59,7 @@ export async function JoinNameForm({ pin, generatedOnly, defaultName }: { pin: s
   return (
     <div className="flex flex-col gap-4">
       <form action={`/game/${pin}`} method="get" className="flex flex-col gap-2">
+        {identifierField("join-identifier")}
         <label htmlFor="join-nickname" className="text-sm font-semibold">
           {t("nicknameLabel")}
         </label>
@@ -47,6 +83,7 @@ export async function JoinNameForm({ pin, generatedOnly, defaultName }: { pin: s
           <ArrowRight className="size-4" aria-hidden />
         </button>
       </form>
+      {/* With a host's field the generated name is asked for on the game screen, with the field. */}
       <form action={`/game/${pin}`} method="get">
         <input type="hidden" name="generated" value="1" />
         <button type="submit" className={buttonClass("secondary", "lg", "w-full")} data-testid="join-generated">

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { clsx } from "clsx";
 import { buttonClass } from "@/components/ui/button";
 import type { HostView, SettingsPatch } from "@/core/live/protocol";
+import { LobbyScoring } from "./lobby-scoring";
 import { LoopbackNotice, type LanAddress } from "./loopback-notice";
 import type { Send } from "./use-host-socket";
 
@@ -151,11 +152,12 @@ function SettingsPanel({ view, send }: { view: HostView; send: Send }) {
           ] as const
         ).map(([key, label]) => (
           <label key={key} className="flex items-center gap-3 text-sm font-medium">
-            <input type="checkbox" checked={s[key]} onChange={(e) => patch({ [key]: e.target.checked })} className="size-5 accent-brand-600" />
+            <input type="checkbox" checked={s[key]} onChange={(e) => patch({ [key]: e.target.checked })} className="size-5 accent-brand-600" data-testid={`setting-${key}`} />
             {label}
           </label>
         ))}
       </div>
+      {view.phase === "lobby" && <LobbyScoring view={view} patch={patch} />}
     </details>
   );
 }

@@ -4,6 +4,7 @@ import { Loader2, Shuffle, XCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
+import { IDENTIFIER_MAX } from "@/core/live/limits";
 import { NICKNAME_MAX } from "@/core/nickname-limits";
 import type { Entry } from "./use-player-game";
 
@@ -11,13 +12,18 @@ import type { Entry } from "./use-player-game";
 export function NameForm({
   error,
   chosenName,
+  identifierLabel = null,
+  chosenIdentifier = null,
   onJoin,
   onGenerated,
 }: {
   error: string | undefined;
   chosenName: string | null;
-  onJoin: (name: FormDataEntryValue | null) => void;
-  onGenerated: () => void;
+  /** The host's extra field (a student number, say); null: the game asks none. */
+  identifierLabel?: string | null;
+  chosenIdentifier?: string | null;
+  onJoin: (name: FormDataEntryValue | null, identifier: FormDataEntryValue | null) => void;
+  onGenerated: (identifier: FormDataEntryValue | null) => void;
 }) {
   const t = useTranslations("live");
   return (
@@ -25,10 +31,12 @@ export function NameForm({
       className="flex flex-col gap-3"
       onSubmit={(e) => {
         e.preventDefault();
-        onJoin(new FormData(e.currentTarget).get("name"));
+        const data = new FormData(e.currentTarget);
+        onJoin(data.get("name"), data.get("identifier"));
       }}
     >
       <h1 className="text-2xl font-extrabold">{t("pickName")}</h1>
+      {identifierLabel && <IdentifierField label={identifierLabel} defaultValue={chosenIdentifier} id="live-identifier" />}
       <label htmlFor="live-name" className="text-sm font-semibold">
         {t("nickname")}
       </label>
@@ -53,12 +61,39 @@ export function NameForm({
       <button
         type="button"
         className={buttonClass("secondary", "lg")}
-        onClick={onGenerated}
+        onClick={(e) => onGenerated(e.currentTarget.form ? new FormData(e.currentTarget.form).get("identifier") : null)}
       >
         <Shuffle className="size-4" aria-hidden />
         {t("useGenerated")}
       </button>
     </form>
+  );
+}
+
+/** The host's extra join field: required, at most 60 characters, seen only by the host in the report. */
+export function IdentifierField({ label, defaultValue, id }: { label: string; defaultValue?: string | null; id: string }) {
+  const t = useTranslations("live");
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        id={id}
+        name="identifier"
+        required
+        maxLength={IDENTIFIER_MAX}
+        defaultValue={defaultValue ?? ""}
+        autoComplete="off"
+        spellCheck={false}
+        aria-describedby={`${id}-help`}
+        data-testid="join-identifier"
+        className="h-12 rounded-xl border border-zinc-300 bg-white px-4 text-lg font-semibold dark:border-zinc-700 dark:bg-zinc-950"
+      />
+      <p id={`${id}-help`} className="text-sm text-zinc-600 dark:text-zinc-400">
+        {t("identifierPrivate")}
+      </p>
+    </div>
   );
 }
 

@@ -11,13 +11,39 @@ import { usePlayerGame } from "./use-player-game";
  * A player's phone during a live game: one panel per phase, driven by `usePlayerGame` (which
  * keeps the player in the game across reloads and dropped connections).
  */
-export function PlayerGame({ pin, name, generated }: { pin: string; name: string | null; generated: boolean }) {
-  const { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, chosenName } = usePlayerGame(pin, name, generated);
+export function PlayerGame({
+  pin,
+  name,
+  generated,
+  identifier = null,
+  identifierLabel = null,
+}: {
+  pin: string;
+  name: string | null;
+  generated: boolean;
+  /** The host's extra join field: what the join page sent, and its label (null: the game asks none). */
+  identifier?: string | null;
+  identifierLabel?: string | null;
+}) {
+  const { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, chosenName, chosenIdentifier } = usePlayerGame(
+    pin,
+    name,
+    generated,
+    identifier,
+    identifierLabel,
+  );
 
   if (entry?.kind === "name") {
     return (
       <Shell pin={pin}>
-        <NameForm error={entry.error} chosenName={chosenName} onJoin={joinWithName} onGenerated={joinGenerated} />
+        <NameForm
+          error={entry.error}
+          chosenName={chosenName}
+          identifierLabel={identifierLabel}
+          chosenIdentifier={chosenIdentifier}
+          onJoin={joinWithName}
+          onGenerated={joinGenerated}
+        />
       </Shell>
     );
   }

@@ -19,6 +19,9 @@ export type Entry = { kind: "name"; error?: string } | { kind: "kicked" } | { ki
 /** How long an answer waits for its acknowledgement before the phone says it was not sent. */
 const ANSWER_ACK_MS = 10_000;
 
+/** Refusals that send the player back to the name form (with the host's field, when asked). */
+const nameErrors = new Set(["nickname_taken", "nickname_rejected", "identifier_rejected"]);
+
 const pendingKey = (pin: string) => `${playerTokenKey(pin)}.pending`;
 
 function readJson<T>(key: string): T | null {
@@ -36,7 +39,7 @@ function readJson<T>(key: string): T | null {
  * or a dropped connection comes back as the same player; an answer not yet acknowledged is kept
  * there too and sent again (same clientId: counted once) after reconnecting.
  */
-export function usePlayerGame(pin: string, name: string | null, generated: boolean) {
+export function usePlayerGame(pin: string, name: string | null, generated: boolean, identifier: string | null = null, identifierLabel: string | null = null) {
   const t = useTranslations("live");
   const errorText = useErrorText();
   const [view, setView] = useState<PlayerView | null>(null);
@@ -54,7 +57,9 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
   const [error, setError] = useState<string | null>(null);
   const [draft, setDraft] = useState<{ index: number; answer: Answer | null }>({ index: -1, answer: null });
   const socketRef = useRef<LiveSocket | null>(null);
-  const choice = useRef<{ name: string | null; generated: boolean }>({ name, generated });
+  const choice = useRef<{ name: string | null; generated: boolean; identifier: string | null }>({ name, generated, identifier });
+  /** The host's join field, when the game asks one: sent with every join. */
+  const withIdentifier = () => (choice.current.identifier ? { identifier: choice.current.identifier } : {});
 
   const sendAnswer = useCallback(
     (p: Pending) => {
@@ -104,11 +109,11 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
     };
     const join = () => {
       const c = choice.current;
-      if (!c.generated && !c.name) {
+      if ((!c.generated && !c.name) || (identifierLabel && !c.identifier)) {
         setEntry({ kind: "name" });
         return;
       }
-      socket.emit("player:join", { pin, ...(c.generated ? {} : { nickname: c.name ?? "" }) }, (res) => {
+      socket.emit("player:join", { pin, ...(c.generated ? {} : { nickname: c.name ?? "" }), ...withIdentifier() }, (res) => {
         if (res.ok) {
           localStorage.setItem(playerTokenKey(pin), res.token);
           // A reload resumes with the token; it must not join again under the name in the URL.
@@ -118,7 +123,7 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
       });
     };
     const onError = (e: ErrorPayload) => {
-      if (e.code === "nickname_taken" || e.code === "nickname_rejected") setEntry({ kind: "name", error: errorText(e.code) });
+      if (nameErrors.has(e.code)) setEntry({ kind: "name", error: errorText(e.code) });
       else if (e.code === "forbidden") setEntry({ kind: "kicked" });
       else setEntry({ kind: "gone", message: errorText(e.code) });
     };
@@ -159,7 +164,7 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
     return () => {
       socket.disconnect();
     };
-  }, [pin, sendAnswer, setWhole, errorText]);
+  }, [pin, sendAnswer, setWhole, errorText, identifierLabel]);
 
   // Order questions start from the order shown, which is already an answer; others start empty.
   const current: Answer | null =
@@ -193,30 +198,30 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
     });
 
   /** The name form: joins under the name typed. */
-  const joinWithName = (value: FormDataEntryValue | null) => {
-    choice.current = { name: typeof value === "string" ? value : "", generated: false };
-    socketRef.current?.emit("player:join", { pin, nickname: choice.current.name ?? "" }, (res) => {
+  const joinWithName = (value: FormDataEntryValue | null, id: FormDataEntryValue | null = null) => {
+    choice.current = { name: typeof value === "string" ? value : "", generated: false, identifier: typeof id === "string" ? id : null };
+    socketRef.current?.emit("player:join", { pin, nickname: choice.current.name ?? "", ...withIdentifier() }, (res) => {
       if (res.ok) {
         localStorage.setItem(playerTokenKey(pin), res.token);
         window.history.replaceState(null, "", `/game/${pin}`);
         setEntry(null);
         setWhole(res.state);
-      } else setEntry(res.error.code === "nickname_taken" || res.error.code === "nickname_rejected" ? { kind: "name", error: errorText(res.error.code) } : { kind: "gone", message: errorText(res.error.code) });
+      } else setEntry(nameErrors.has(res.error.code) ? { kind: "name", error: errorText(res.error.code) } : { kind: "gone", message: errorText(res.error.code) });
     });
   };
 
   /** The name form's other way in: a generated name. */
-  const joinGenerated = () => {
-    choice.current = { name: null, generated: true };
-    socketRef.current?.emit("player:join", { pin }, (res) => {
+  const joinGenerated = (id: FormDataEntryValue | null = null) => {
+    choice.current = { name: null, generated: true, identifier: typeof id === "string" ? id : null };
+    socketRef.current?.emit("player:join", { pin, ...withIdentifier() }, (res) => {
       if (res.ok) {
         localStorage.setItem(playerTokenKey(pin), res.token);
         window.history.replaceState(null, "", `/game/${pin}`);
         setEntry(null);
         setWhole(res.state);
-      } else setEntry({ kind: "gone", message: errorText(res.error.code) });
+      } else setEntry(res.error.code === "identifier_rejected" ? { kind: "name", error: errorText(res.error.code) } : { kind: "gone", message: errorText(res.error.code) });
     });
   };
 
-  return { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, chosenName: choice.current.name };
+  return { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, chosenName: choice.current.name, chosenIdentifier: choice.current.identifier };
 }

@@ -87,6 +87,8 @@ export function ReportGrid({ report, locale }: { report: GameReport; locale: str
       {p.rosterName && <span className="block text-xs text-zinc-500 dark:text-zinc-400">{p.nickname}</span>}
     </>
   );
+  // The host's join field (a student number, say): a column of its own, named by its label.
+  const identifierLabel = report.scoring?.identifierLabel ?? null;
   const chunks: number[][] = [];
   for (let i = 0; i < report.questions.length; i += PRINT_QUESTIONS_PER_TABLE) {
     chunks.push(report.questions.slice(i, i + PRINT_QUESTIONS_PER_TABLE).map((q) => q.index));
@@ -107,6 +109,11 @@ export function ReportGrid({ report, locale }: { report: GameReport; locale: str
                 onClick={() => toggle("name")}
                 className="sticky left-0 z-10 bg-zinc-50 dark:bg-zinc-950"
               />
+              {identifierLabel && (
+                <th scope="col" className="px-3 py-2 text-left align-bottom text-xs font-semibold tracking-wide whitespace-nowrap text-zinc-600 uppercase dark:text-zinc-400">
+                  {identifierLabel}
+                </th>
+              )}
               <SortHeader label={t("score")} sortLabel={t("sortBy", { column: t("score") })} active={sort.key === "score"} dir={sort.dir} onClick={() => toggle("score")} />
               {report.questions.map((q) => {
                 const label = t("questionShort", { number: q.index + 1 });
@@ -124,6 +131,11 @@ export function ReportGrid({ report, locale }: { report: GameReport; locale: str
                   {name(p)}
                   <span className="block text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{t("percentRight", { share: f.percent(p.correctRate) })}</span>
                 </th>
+                {identifierLabel && (
+                  <td className="border-t border-zinc-200 px-3 py-2 align-top dark:border-zinc-800" data-testid="grid-identifier">
+                    {p.identifier ?? ""}
+                  </td>
+                )}
                 <td className="border-t border-zinc-200 px-3 py-2 align-top font-semibold tabular-nums dark:border-zinc-800">{f.number(p.score)}</td>
                 {p.answers.map((a) => (
                   <td key={a.questionIndex} className="border-t border-zinc-200 px-3 py-2 align-top dark:border-zinc-800" data-testid={`cell-${a.questionIndex}`} data-status={a.status}>
@@ -163,7 +175,7 @@ export function ReportGrid({ report, locale }: { report: GameReport; locale: str
               {players.map((p) => (
                 <tr key={p.id}>
                   <th scope="row" className="report-print-name">
-                    {p.rosterName ?? p.nickname} <span className="font-normal">({f.percent(p.correctRate)})</span>
+                    {p.rosterName ?? p.nickname} {p.identifier && <span className="font-normal">· {p.identifier}</span>} <span className="font-normal">({f.percent(p.correctRate)})</span>
                   </th>
                   <td className="report-print-score">{f.number(p.score)}</td>
                   {indexes.map((i) => (

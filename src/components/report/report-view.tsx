@@ -8,6 +8,7 @@ import { useLocale, useTranslations } from "@/i18n/client-intl";
 import { NeedsAttention } from "./needs-attention";
 import { QuestionCard, QuestionDialog } from "./question-cards";
 import { ReportGrid } from "./report-grid";
+import { ScoringSummary } from "./scoring-summary";
 import { useReportFormat } from "./use-report-format";
 
 type Props = {
@@ -60,6 +61,8 @@ export function ReportView({ report, apiPath }: Props) {
           </div>
         ))}
       </dl>
+
+      {report.scoring && <ScoringSummary scoring={report.scoring} />}
 
       {report.players.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-zinc-300 p-6 text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">{t("noPlayers")}</p>

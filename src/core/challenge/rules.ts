@@ -150,6 +150,12 @@ export function canSeeChallenge(quizStatus: QuizStatus, viewer: { ownsChallenge:
 /** Nobody starts a challenge whose quiz is not published (an admin looking at a hidden one neither). */
 export const canStartChallenge = (quizStatus: QuizStatus): boolean => quizStatus === "published";
 
+/**
+ * How a challenge's attempts are scored (docs/rules.md §11): its owner's speed and streak switches
+ * and ×0 / ×1 / ×2 per question (null: each question's own points, a challenge made before).
+ */
+export type ChallengeScoring = { speedBonus: boolean; streakBonus: boolean; pointsMultipliers: (0 | 1 | 2)[] | null };
+
 /** What a challenge's page and `GET /api/v1/challenges/{code}` show. */
 export type ChallengeView = {
   code: string;
@@ -159,6 +165,7 @@ export type ChallengeView = {
   opensAt: string;
   closesAt: string;
   attemptsAllowed: number;
+  scoring: ChallengeScoring;
   state: ChallengeState;
   /** This viewer's attempts at it (a guest who never played: 0). */
   attemptsUsed: number;

@@ -22,6 +22,16 @@ export const challengeFields = z.object({
       .max(ATTEMPTS_MAX, "challenge_attempts_range")
       .default(ATTEMPTS_DEFAULT)
       .describe(`Attempts per player, ${ATTEMPTS_MIN}–${ATTEMPTS_MAX}`),
+    speedBonus: z
+      .boolean()
+      .optional()
+      .describe("Faster right answers score more (docs/rules.md §9); false: accuracy only, full points whatever the time. Default: the quiz's"),
+    streakBonus: z.boolean().optional().describe("+100 per right answer in a row, at most +500. Default: the quiz's"),
+    pointsMultipliers: z
+      .array(z.union([z.literal(0), z.literal(1), z.literal(2)]))
+      .max(200)
+      .optional()
+      .describe("Per question in the quiz's order: 0 (no points), 1 (1000) or 2 (2000). Default: each question's own points"),
 });
 export type ChallengeInput = z.infer<typeof challengeFields>;
 

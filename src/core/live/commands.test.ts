@@ -18,6 +18,8 @@ describe("createGame", () => {
       speedBonus: true,
       streakBonus: true,
       readingDelaySeconds: 3,
+      pointsMultipliers: [],
+      identifierLabel: null,
     });
     expect(h.s.answers).toHaveLength(6);
     expect(nextTickAt(h.s)).toBe(T0 + LOBBY_IDLE_MS);

@@ -3,7 +3,8 @@ import { checkNickname, type NicknameProblem } from "../nickname";
 import { type QuestionData } from "../question";
 import { scoreAnswer } from "../scoring";
 import { generateNickname, seededRandom } from "./nicknames";
-import { NICKNAME_REROLLS } from "./limits";
+import { checkIdentifier, checkIdentifierLabel, type IdentifierProblem } from "./identifier";
+import { IDENTIFIER_MAX, NICKNAME_REROLLS } from "./limits";
 import { settingsPatchSchema } from "./schemas";
 import { Fx, type Command, type Outcome, type Reply } from "./effects";
 import { advance, closeIfAllAnswered, closeQuestion, endGame, nextTickAt, openQuestion } from "./transitions";
@@ -16,6 +17,7 @@ import {
   firstQuestionFor,
   newPlayer,
   playerIndex,
+  pointsOf,
   question,
   rank,
   settingsMessage,
@@ -48,12 +50,24 @@ function generated(s: GameState, playerId: string, roll: number, taken: Iterable
   return generateNickname(seededRandom(`${s.seed}:nickname:${playerId}:${roll}`), taken);
 }
 
-function join(s: GameState, playerId: string, raw: string | undefined, now: number, fx: Fx): Step {
+const IDENTIFIER_MESSAGES: Record<IdentifierProblem, string> = {
+  empty: "Fill in the host's field to join.",
+  too_long: `The host's field takes at most ${IDENTIFIER_MAX} characters.`,
+  control_chars: "The host's field cannot contain control characters.",
+};
+
+function join(s: GameState, playerId: string, raw: string | undefined, rawIdentifier: string | undefined, now: number, fx: Fx): Step {
   if (s.phase === "podium" || TERMINAL.has(s.phase)) return { ok: false, error: err("invalid_state", "This game is over.") };
   if (findPlayer(s, playerId)) return { ok: false, error: err("invalid_state", "This player has already joined.") };
   if (s.settings.locked) return { ok: false, error: err("game_locked", "The host has locked this game.") };
   if (activeCount(s) >= s.settings.maxPlayers) {
     return { ok: false, error: err("game_full", "This game is full.") };
+  }
+  let identifier: string | null = null;
+  if (s.settings.identifierLabel) {
+    const checked = checkIdentifier(rawIdentifier);
+    if (!checked.ok) return { ok: false, error: err("identifier_rejected", IDENTIFIER_MESSAGES[checked.problem]) };
+    identifier = checked.identifier;
   }
   const taken = takenNames(s);
   const useGenerated = s.settings.generatedNicknamesOnly || raw === undefined;
@@ -78,6 +92,7 @@ function join(s: GameState, playerId: string, raw: string | undefined, now: numb
     joinSeq: s.joinCount,
     joinedAt: now,
     firstQuestion,
+    identifier,
   });
   fx.persistPlayers([playerId]);
   fx.sendHost(true);
@@ -143,10 +158,24 @@ function changeSettings(s: GameState, patch: unknown, fx: Fx): Step {
   if (TERMINAL.has(s.phase)) return { ok: false, error: err("invalid_state", "This game is over.") };
   const parsed = settingsPatchSchema.safeParse(patch);
   if (!parsed.success) return { ok: false, error: err("validation_failed", settingsMessage(parsed.error.issues)) };
+  const data = { ...parsed.data };
+  // Points per question and the join field are the lobby's: answers already scored, and players
+  // already in, would not follow a change.
+  if ((data.pointsMultipliers !== undefined || data.identifierLabel !== undefined) && s.phase !== "lobby") {
+    return { ok: false, error: err("invalid_state", "Points per question and the join field are set in the lobby.") };
+  }
+  if (data.pointsMultipliers !== undefined && data.pointsMultipliers.length !== s.questions.length) {
+    return { ok: false, error: err("validation_failed", `pointsMultipliers: give one for each of the ${s.questions.length} questions`) };
+  }
+  if (data.identifierLabel !== undefined) {
+    const label = checkIdentifierLabel(data.identifierLabel);
+    if (!label.ok) return { ok: false, error: err("validation_failed", "identifierLabel: at most 40 characters, no control characters") };
+    data.identifierLabel = label.label;
+  }
   // Timing and scoring changes apply from the next question on; the open one keeps its clock.
   fx.persistGame();
   fx.sendHost();
-  return { ok: true, state: { ...s, settings: { ...s.settings, ...parsed.data } } };
+  return { ok: true, state: { ...s, settings: { ...s.settings, ...data } } };
 }
 
 function start(s: GameState, now: number, fx: Fx): Step {
@@ -265,7 +294,7 @@ function answer(
   const timeMs = Math.min(Math.max(now - s.answersOpenAt, 0), limitMs);
   const grade = gradeAnswer(q.data, value);
   const scored = scoreAnswer({
-    points: q.points,
+    points: pointsOf(s, i),
     share: grade.share,
     correct: grade.correct,
     timeMs,
@@ -306,7 +335,7 @@ function answer(
 function step(s: GameState, cmd: Command, now: number, fx: Fx): Step {
   switch (cmd.type) {
     case "join":
-      return join(s, cmd.playerId, cmd.nickname, now, fx);
+      return join(s, cmd.playerId, cmd.nickname, cmd.identifier, now, fx);
     case "reroll":
       return reroll(s, cmd.playerId, fx);
     case "reconnect":

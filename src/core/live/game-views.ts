@@ -23,6 +23,7 @@ import {
   findAnswer,
   findPlayer,
   playerIndex,
+  pointsOf,
   question,
   standings,
   waitingCount,
@@ -47,7 +48,7 @@ function publicQuestion(s: GameState, i: number): PublicQuestion {
   const q = question(s, i);
   const cached = publicQuestionCache.get(q);
   // Two games may share question objects (not from the server, which loads each game's own).
-  if (cached && cached.seed === s.seed && cached.index === i) return cached.value;
+  if (cached && cached.seed === s.seed && cached.index === i && cached.value.points === pointsOf(s, i)) return cached.value;
   const value = makePublicQuestion(s, q, i);
   publicQuestionCache.set(q, { seed: s.seed, index: i, value });
   return value;
@@ -60,7 +61,7 @@ function makePublicQuestion(s: GameState, q: LiveQuestion, i: number): PublicQue
     imageUrl: q.imageUrl ?? null,
     imageAlt: (q.imageUrl && q.imageAlt) || null,
     timeLimitSeconds: q.timeLimitSeconds,
-    points: q.points,
+    points: pointsOf(s, i), // the host's ×0 / ×1 / ×2
     // The seed is secret per game: the order shuffle cannot be undone by someone who knows ids.
     data: toPublicData(q.data, `${s.seed}:${q.id}`),
   };

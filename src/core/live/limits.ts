@@ -19,3 +19,6 @@ export const SUSPICIOUS_ANSWER_MS = 150;
 export const NICKNAME_REROLLS = 3;
 export const SCOREBOARD_SIZE = 5;
 export const PODIUM_SIZE = 3;
+/** The host's extra join field (a student number, say): its label and what a player types. */
+export const IDENTIFIER_LABEL_MAX = 40;
+export const IDENTIFIER_MAX = 60;

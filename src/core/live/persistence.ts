@@ -14,6 +14,7 @@ import {
   type PlayerState,
   type Result,
 } from "./state";
+import { DEFAULT_SETTINGS } from "./schemas";
 import type { StoredAnswer, StoredPlayer } from "./stored";
 
 /** A game's state to and from what the store keeps: snapshots, and a recount from the answers. */
@@ -76,7 +77,10 @@ export function restoreGame(json: string): Result<GameState> {
   ) {
     return { ok: false, error: err("validation_failed", "The game snapshot has an unknown shape or version.") };
   }
-  return { ok: true, value: value as GameState };
+  const s = value as GameState;
+  // Snapshots written before a setting existed take its default (an older game: no join field,
+  // and the quiz's own points per question).
+  return { ok: true, value: { ...s, settings: { ...DEFAULT_SETTINGS, ...s.settings } } };
 }
 
 /**
@@ -107,6 +111,7 @@ export function mergeStoredRows(snapshot: GameState, rows: readonly StoredPlayer
           joinSeq: s.joinCount + i,
           joinedAt: r.joinedAt.getTime(),
           firstQuestion,
+          identifier: r.identifier ?? null,
         }),
         kicked: r.kicked,
       }),

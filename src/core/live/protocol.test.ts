@@ -167,6 +167,8 @@ describe("server → client payloads", () => {
       speedBonus: true,
       streakBonus: true,
       readingDelaySeconds: 3,
+      pointsMultipliers: [],
+      identifierLabel: null,
     });
   });
 });

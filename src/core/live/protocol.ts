@@ -41,6 +41,8 @@ export const playerJoinSchema = z.strictObject({
   pin: pinSchema,
   /** Omitted: the server gives a generated one ("Brave Otter"). Checked by the engine, not here, so the error is `nickname_rejected`. */
   nickname: z.string().max(100).optional(),
+  /** The host's extra field (settings.identifierLabel), when it asks one. Checked by the engine: `identifier_rejected`. */
+  identifier: z.string().max(200).optional(),
 });
 export const playerResumeSchema = z.strictObject({ pin: pinSchema, token: z.string().min(16).max(200) });
 export const playerAnswerSchema = z.strictObject({

@@ -2,7 +2,7 @@ import { z } from "../zod";
 import { ANSWER_SCHEMAS } from "../grading";
 import { normalizePin } from "../pin";
 import { QUESTION_TYPES } from "../question";
-import { DEFAULT_MAX_PLAYERS, DEFAULT_READING_DELAY_SECONDS, LIVE_LIMITS } from "./limits";
+import { DEFAULT_MAX_PLAYERS, DEFAULT_READING_DELAY_SECONDS, IDENTIFIER_LABEL_MAX, LIVE_LIMITS } from "./limits";
 
 /**
  * The live game's data on the wire (docs/live-protocol.md): settings, errors, questions, reveals,
@@ -36,6 +36,7 @@ export const LIVE_ERROR_CODES = [
   "game_full",
   "nickname_taken",
   "nickname_rejected",
+  "identifier_rejected",
   "already_answered",
   "answer_too_late",
   "rate_limited",
@@ -55,6 +56,16 @@ export const liveSettingsSchema = z.strictObject({
   speedBonus: z.boolean(),
   streakBonus: z.boolean(),
   readingDelaySeconds: z.number().int().min(LIVE_LIMITS.readingDelayMin).max(LIVE_LIMITS.readingDelayMax),
+  /**
+   * Per question, in the quiz's order: ×0, ×1 or ×2 of the standard 1000 points (src/core/scoring.ts
+   * `questionPoints`); a new game starts from the quiz's own points. Set in the lobby only.
+   */
+  pointsMultipliers: z.array(z.union([z.literal(0), z.literal(1), z.literal(2)])).max(LIVE_LIMITS.questionsMax),
+  /**
+   * The host's extra field asked at join (a student number, say): its label, or null for none.
+   * What players type is shown only in the report. Set in the lobby only.
+   */
+  identifierLabel: z.string().max(IDENTIFIER_LABEL_MAX).nullable(),
 });
 /** Same shape as `GameSettings` in src/db/schema/live.ts (kept apart: core has no db imports). */
 export type LiveSettings = z.infer<typeof liveSettingsSchema>;
@@ -66,6 +77,8 @@ export const DEFAULT_SETTINGS: LiveSettings = {
   speedBonus: true,
   streakBonus: true,
   readingDelaySeconds: DEFAULT_READING_DELAY_SECONDS,
+  pointsMultipliers: [],
+  identifierLabel: null,
 };
 
 /** A host's change of settings: any subset of the fields, at least one. */

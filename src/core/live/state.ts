@@ -1,5 +1,6 @@
 import { type Answer } from "../grading";
 import { type QuestionData } from "../question";
+import { questionPoints } from "../scoring";
 import { LIVE_LIMITS } from "./limits";
 import { DEFAULT_SETTINGS, liveSettingsSchema, type EndReason, type LiveErrorCode, type LiveSettings, type Phase, type Stage } from "./schemas";
 
@@ -57,6 +58,11 @@ export type PlayerState = {
    */
   droppedAt?: number | null;
   kicked: boolean;
+  /**
+   * What the player typed for the host's extra join field (settings.identifierLabel); null or
+   * absent when none was asked. For the report only: no view carries it.
+   */
+  identifier?: string | null;
   /** Score, streak and total answer time as of the last reveal (never moved by an unrevealed answer). */
   score: number;
   streak: number;
@@ -219,6 +225,11 @@ export function question(s: GameState, i: number): LiveQuestion {
   return q;
 }
 
+/** The points question i is worth in this game: the host's ×0 / ×1 / ×2, or the quiz's own. */
+export function pointsOf(s: GameState, i: number): number {
+  return questionPoints(question(s, i).points, s.settings.pointsMultipliers, i);
+}
+
 export function answersOf(s: GameState, i: number): AnswerRecord[] {
   return s.answers[i] ?? [];
 }
@@ -335,9 +346,10 @@ export function firstQuestionFor(s: GameState): number {
 
 /** A player who has just joined: connected, nothing scored yet, not ranked yet. */
 export function newPlayer(
-  p: Pick<PlayerState, "id" | "nickname" | "generated" | "rerollsLeft" | "joinSeq" | "joinedAt" | "firstQuestion">,
+  p: Pick<PlayerState, "id" | "nickname" | "generated" | "rerollsLeft" | "joinSeq" | "joinedAt" | "firstQuestion"> & { identifier?: string | null },
 ): PlayerState {
   return {
+    identifier: p.identifier ?? null,
     id: p.id,
     nickname: p.nickname,
     generated: p.generated,

@@ -5,7 +5,7 @@
  */
 import { correctAnswerOf, gradeAnswer, hintHelp, type Answer, type HintHelp } from "../grading";
 import { answerFeedback, toPublicData, type PublicQuestionData, type QuestionData, type QuestionType } from "../question";
-import { scoreAnswer } from "../scoring";
+import { questionPoints, scoreAnswer } from "../scoring";
 
 /** Who is playing: a member, or a guest known by the signed cookie's id. */
 export type PlayerIdentity = { userId: string | null; guestId: string | null };
@@ -150,7 +150,11 @@ export type AttemptState = {
   updatedAt: Date;
 };
 
-export type QuizRules = { speedBonus: boolean; streakBonus: boolean; timeLimit: number };
+/**
+ * How an attempt is scored: the quiz's switches, or a challenge's (its owner's choice, with a
+ * ×0 / ×1 / ×2 per question in `pointsMultipliers`; absent: each question's own points).
+ */
+export type QuizRules = { speedBonus: boolean; streakBonus: boolean; timeLimit: number; pointsMultipliers?: readonly number[] | null };
 
 /** The parts of a stored question the rules read (answer key included: server side only). */
 export type QuestionRecord = {
@@ -191,13 +195,13 @@ export function hintHelpful(q: Pick<QuestionRecord, "hint" | "data">): boolean {
 }
 
 /** The question as its player sees it before answering: no answer key. */
-export function toPlayQuestion(q: QuestionRecord, quiz: Pick<QuizRules, "timeLimit">, position: number): PlayQuestion {
+export function toPlayQuestion(q: QuestionRecord, quiz: Pick<QuizRules, "timeLimit" | "pointsMultipliers">, position: number): PlayQuestion {
   return {
     id: q.id,
     position,
     type: q.type,
     prompt: q.prompt,
-    points: q.points,
+    points: questionPoints(q.points, quiz.pointsMultipliers, position),
     timeLimit: q.timeLimit ?? quiz.timeLimit,
     imageUrl: q.imageUrl,
     imageAlt: q.imageUrl ? q.imageAlt : null,
@@ -253,7 +257,7 @@ export function applyAnswer(attempt: AttemptState, quiz: QuizRules, q: QuestionR
   const grade = given === null ? { correct: false, share: 0 } : gradeAnswer(q.data, given);
   const limit = timeLimitMs(q, quiz);
   const scored = scoreAnswer({
-    points: q.points,
+    points: questionPoints(q.points, quiz.pointsMultipliers, attempt.currentPosition),
     share: grade.share,
     correct: grade.correct,
     timeMs,

@@ -25,6 +25,8 @@ export type ReportPlayerInput = {
   id: string;
   nickname: string;
   rosterName?: string | null;
+  /** What the player typed for the host's join field (a live game that asked one). */
+  identifier?: string | null;
   score: number;
   /** The first question the player could answer (a live player who joined late starts later); 0 otherwise. */
   firstQuestion: number;
@@ -48,7 +50,15 @@ export type ReportInput = {
   answers: readonly ReportAnswerInput[];
   /** How true and false read as answers (the viewer's language); "True" / "False" by default. */
   words?: { true: string; false: string };
+  /** How the answers were scored: shown with the report (docs/rules.md §12). */
+  scoring?: ReportScoring;
 };
+
+/**
+ * The scoring that applied (docs/rules.md §9): speed and streak switches, the points each question
+ * was worth (after the host's or owner's ×0 / ×1 / ×2), and the host's join field's label (null: none asked).
+ */
+export type ReportScoring = { speedBonus: boolean; streakBonus: boolean; questionPoints: number[]; identifierLabel: string | null };
 
 export type CellStatus = "answered" | "unanswered" | "joined_late";
 
@@ -68,6 +78,8 @@ export type ReportPlayer = {
   rank: number;
   nickname: string;
   rosterName?: string;
+  /** The host's join field as the player filled it; only in a report of a game that asked one. */
+  identifier?: string;
   score: number;
   correctCount: number;
   answeredCount: number;
@@ -113,7 +125,7 @@ export type AttentionEntry = {
   weakest: number[];
 };
 
-export type GameReport = { questions: ReportQuestion[]; players: ReportPlayer[]; needsAttention: AttentionEntry[] };
+export type GameReport = { questions: ReportQuestion[]; players: ReportPlayer[]; needsAttention: AttentionEntry[]; scoring?: ReportScoring };
 
 const DEFAULT_WORDS = { true: "True", false: "False" };
 
@@ -274,6 +286,7 @@ export function buildReport(input: ReportInput): GameReport {
         id: p.id,
         nickname: p.nickname,
         ...(p.rosterName ? { rosterName: p.rosterName } : {}),
+        ...(p.identifier ? { identifier: p.identifier } : {}),
         score: p.score,
         correctCount,
         answeredCount,
@@ -310,5 +323,5 @@ export function buildReport(input: ReportInput): GameReport {
   });
   needsAttention.sort((a, b) => a.correctRate - b.correctRate || b.unansweredCount - a.unansweredCount || byName(a.nickname, b.nickname));
 
-  return { questions, players, needsAttention };
+  return { questions, players, needsAttention, ...(input.scoring ? { scoring: input.scoring } : {}) };
 }

@@ -6,7 +6,9 @@ import { gradeAnswer, type Answer } from "../grading";
 import type { GameState } from "../live/engine";
 import { compareBoard } from "../play/board";
 import type { QuestionData } from "../question";
-import type { ReportAnswerInput, ReportInput, ReportPlayerInput, ReportQuestionInput } from "./build";
+import { pointsOf } from "../live/state";
+import { questionPoints, STANDARD_POINTS } from "../scoring";
+import type { ReportAnswerInput, ReportInput, ReportPlayerInput, ReportQuestionInput, ReportScoring } from "./build";
 
 /**
  * A live game: the questions played (up to the last one revealed), the players not kicked, and
@@ -22,18 +24,37 @@ export function liveReportInput(s: GameState): Omit<ReportInput, "words"> {
   }));
   const players: ReportPlayerInput[] = s.players
     .filter((p) => !p.kicked)
-    .map((p) => ({ id: p.id, nickname: p.nickname, score: p.score, firstQuestion: p.firstQuestion }));
+    .map((p) => ({ id: p.id, nickname: p.nickname, identifier: p.identifier ?? null, score: p.score, firstQuestion: p.firstQuestion }));
   const answers: ReportAnswerInput[] = [];
   s.answers.slice(0, played).forEach((list, questionIndex) => {
     for (const a of list) {
       answers.push({ playerId: a.playerId, questionIndex, answer: a.answer ?? null, correct: a.correct, share: a.share, points: a.points, timeMs: a.timeMs });
     }
   });
-  return { questions, players, answers };
+  const scoring: ReportScoring = {
+    speedBonus: s.settings.speedBonus,
+    streakBonus: s.settings.streakBonus,
+    questionPoints: questions.map((_, i) => pointsOf(s, i)),
+    identifierLabel: s.settings.identifierLabel ?? null,
+  };
+  return { questions, players, answers, scoring };
+}
+
+/** A challenge's scoring for its report: its owner's switches and the points each question was worth. */
+export function challengeReportScoring(
+  scoring: { speedBonus: boolean; streakBonus: boolean; pointsMultipliers: readonly number[] | null },
+  questions: readonly { points?: number }[],
+): ReportScoring {
+  return {
+    speedBonus: scoring.speedBonus,
+    streakBonus: scoring.streakBonus,
+    questionPoints: questions.map((q, i) => questionPoints(q.points ?? STANDARD_POINTS, scoring.pointsMultipliers, i)),
+    identifierLabel: null,
+  };
 }
 
 export type ChallengeRows = {
-  questions: readonly { id: string; prompt: string; data: QuestionData; imageUrl: string | null; imageAlt: string | null }[];
+  questions: readonly { id: string; prompt: string; data: QuestionData; imageUrl: string | null; imageAlt: string | null; points?: number }[];
   attempts: readonly { id: string; nickname: string; player: string; score: number; durationMs: number; finishedAt: Date }[];
   answers: readonly { attemptId: string; questionId: string; answer: unknown; correct: boolean; points: number; timeMs: number }[];
 };

@@ -17,10 +17,12 @@ export const percent = (share: number) => Math.round(share * 1000) / 10;
 const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100) / 10);
 
 export function playersTable(r: GameReport): Table {
-  const header = ["rank", "nickname", "roster_name", "score", "percent_right", "correct", "answered", "unanswered"];
+  // The host's join field gets a column only in a game that asked one (after roster_name).
+  const asked = Boolean(r.scoring?.identifierLabel);
+  const header = ["rank", "nickname", "roster_name", ...(asked ? ["identifier"] : []), "score", "percent_right", "correct", "answered", "unanswered"];
   for (const q of r.questions) header.push(`q${q.index + 1}_answer`, `q${q.index + 1}_points`);
   const rows = r.players.map((p) => {
-    const row: Cell[] = [p.rank, p.nickname, p.rosterName ?? null, p.score, percent(p.correctRate), p.correctCount, p.answeredCount, p.unansweredCount];
+    const row: Cell[] = [p.rank, p.nickname, p.rosterName ?? null, ...(asked ? [p.identifier ?? null] : []), p.score, percent(p.correctRate), p.correctCount, p.answeredCount, p.unansweredCount];
     for (const a of p.answers) {
       if (a.status === "answered") row.push(a.answer, a.points);
       else row.push(STATUS_TEXT[a.status], a.status === "joined_late" ? null : a.points);

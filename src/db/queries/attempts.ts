@@ -93,12 +93,23 @@ export async function lockAttempt(tx: Tx, attemptId: string): Promise<{ attempt:
         streakBonus: quizzes.streakBonus,
         timeLimit: quizzes.timeLimit,
       },
+      // A challenge's attempt is scored as its owner chose (null: the quiz's own).
+      challenge: { speedBonus: challenges.speedBonus, streakBonus: challenges.streakBonus, pointsMultipliers: challenges.pointsMultipliers },
     })
     .from(attempts)
     .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
+    .leftJoin(challenges, eq(challenges.id, attempts.challengeId))
     .where(eq(attempts.id, attemptId))
     .for("update", { of: attempts });
-  return row ? { attempt: stored(row.attempt), quiz: row.quiz } : null;
+  if (!row) return null;
+  const c = row.challenge;
+  const quiz: PlayQuiz = {
+    ...row.quiz,
+    speedBonus: c?.speedBonus ?? row.quiz.speedBonus,
+    streakBonus: c?.streakBonus ?? row.quiz.streakBonus,
+    ...(c?.pointsMultipliers ? { pointsMultipliers: c.pointsMultipliers } : {}),
+  };
+  return { attempt: stored(row.attempt), quiz };
 }
 
 /** At most `count` of a quiz's questions from `position` on, in order. */

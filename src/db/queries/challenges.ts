@@ -9,7 +9,9 @@ import {
   type QuizStatus,
   type StartRefusal,
 } from "@/core/challenge/rules";
+import type { ChallengeScoring } from "@/core/challenge/rules";
 import { isAbandoned, type PlayerIdentity } from "@/core/play/attempt";
+import type { ScoringRules } from "@/core/scoring";
 import { isUniqueViolation, queryRows, type Db } from "../client";
 import { attempts, challenges, quizzes, users } from "../schema";
 import { attemptsOf, insertAttempt, type Tx } from "./attempts";
@@ -22,6 +24,8 @@ export type ChallengeRecord = {
   opensAt: Date;
   closesAt: Date;
   attemptsAllowed: number;
+  /** As its attempts are scored: the owner's choice, or the quiz's own for an older challenge. */
+  scoring: ChallengeScoring;
   quiz: { id: string; slug: string; title: string; language: string; status: QuizStatus };
   owner: { handle: string; name: string };
 };
@@ -34,9 +38,18 @@ export async function findChallengeableQuiz(
   db: Db,
   slug: string,
   member: { userId: string; admin: boolean },
-): Promise<{ id: string; title: string; language: string } | null> {
+): Promise<{ id: string; title: string; language: string; speedBonus: boolean; streakBonus: boolean; questionPoints: number[] } | null> {
   const [row] = await db
-    .select({ id: quizzes.id, title: quizzes.title, language: quizzes.language })
+    .select({
+      id: quizzes.id,
+      title: quizzes.title,
+      language: quizzes.language,
+      speedBonus: quizzes.speedBonus,
+      streakBonus: quizzes.streakBonus,
+      // Each question's own points in order: where the owner's ×0 / ×1 / ×2 start from.
+      // (The outer table by its name: a column interpolated into a selected field loses its table.)
+      questionPoints: sql<number[]>`(select coalesce(json_agg(q.points order by q.position), '[]'::json) from questions q where q.quiz_id = quizzes.id)`,
+    })
     .from(quizzes)
     .where(
       and(
@@ -55,7 +68,7 @@ export async function findChallengeableQuiz(
  */
 export async function insertChallenge(
   db: Db,
-  input: { quizId: string; ownerId: string; opensAt: Date; closesAt: Date; attemptsAllowed: number; now: Date },
+  input: { quizId: string; ownerId: string; opensAt: Date; closesAt: Date; attemptsAllowed: number; now: Date; scoring?: ScoringRules },
   codes: () => string,
   tries = 10,
 ): Promise<{ id: string; code: string }> {
@@ -71,6 +84,10 @@ export async function insertChallenge(
           opensAt: input.opensAt,
           closesAt: input.closesAt,
           attemptsAllowed: input.attemptsAllowed,
+          // No scoring given: null, the quiz's own as the attempts are played.
+          speedBonus: input.scoring?.speedBonus ?? null,
+          streakBonus: input.scoring?.streakBonus ?? null,
+          pointsMultipliers: input.scoring ? [...input.scoring.pointsMultipliers] : null,
           createdAt: input.now,
         })
         .returning({ id: challenges.id, code: challenges.code });
@@ -91,6 +108,11 @@ export async function getChallenge(db: Db, code: string): Promise<ChallengeRecor
       opensAt: challenges.opensAt,
       closesAt: challenges.closesAt,
       attemptsAllowed: challenges.attemptsAllowed,
+      scoring: {
+        speedBonus: sql<boolean>`coalesce(${challenges.speedBonus}, ${quizzes.speedBonus})`,
+        streakBonus: sql<boolean>`coalesce(${challenges.streakBonus}, ${quizzes.streakBonus})`,
+        pointsMultipliers: challenges.pointsMultipliers,
+      },
       quiz: { id: quizzes.id, slug: quizzes.slug, title: quizzes.title, language: quizzes.language, status: quizzes.status },
       owner: { handle: users.handle, name: users.name },
     })

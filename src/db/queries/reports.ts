@@ -4,7 +4,7 @@ import type { QuestionData } from "@/core/question";
 import type { Db } from "../client";
 import { attemptAnswers, attempts, questions } from "../schema";
 
-export type ReportQuestionRow = { id: string; prompt: string; data: QuestionData; imageUrl: string | null; imageAlt: string | null };
+export type ReportQuestionRow = { id: string; prompt: string; data: QuestionData; imageUrl: string | null; imageAlt: string | null; points: number };
 
 export type ChallengeAttemptRow = {
   id: string;
@@ -25,7 +25,7 @@ export type ChallengeAnswerRow = { attemptId: string; questionId: string; answer
 export async function challengeReportRows(db: Db, challengeId: string, quizId: string) {
   const [questionRows, attemptRows, answerRows] = await Promise.all([
     db
-      .select({ id: questions.id, prompt: questions.prompt, data: questions.data, imageUrl: questions.imageUrl, imageAlt: questions.imageAlt })
+      .select({ id: questions.id, prompt: questions.prompt, data: questions.data, imageUrl: questions.imageUrl, imageAlt: questions.imageAlt, points: questions.points })
       .from(questions)
       .where(eq(questions.quizId, quizId))
       .orderBy(asc(questions.position)),

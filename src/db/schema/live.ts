@@ -33,6 +33,9 @@ export type GameSettings = {
   speedBonus: boolean;
   streakBonus: boolean;
   readingDelaySeconds: number;
+  /** Absent from games created before the host could set them (src/core/live/schemas.ts). */
+  pointsMultipliers?: (0 | 1 | 2)[];
+  identifierLabel?: string | null;
 };
 
 export const games = pgTable(
@@ -76,6 +79,8 @@ export const players = pgTable(
       .references(() => games.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     nickname: text("nickname").notNull(),
+    // What the player typed for the host's join field (settings.identifierLabel): report only.
+    identifier: text("identifier"),
     tokenHash: text("token_hash").notNull(),
     score: integer("score").notNull().default(0),
     streak: integer("streak").notNull().default(0),

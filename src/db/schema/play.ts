@@ -29,6 +29,11 @@ export const challenges = pgTable(
     opensAt: timestamp("opens_at", { withTimezone: true }).notNull().defaultNow(),
     closesAt: timestamp("closes_at", { withTimezone: true }).notNull(),
     attemptsAllowed: integer("attempts_allowed").notNull().default(1),
+    // The owner's scoring (src/core/scoring.ts ScoringRules); null (challenges made before it
+    // could be chosen): the quiz's own, as the attempt is played.
+    speedBonus: boolean("speed_bonus"),
+    streakBonus: boolean("streak_bonus"),
+    pointsMultipliers: jsonb("points_multipliers").$type<(0 | 1 | 2)[]>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // The owner's list on /me reads by owner.

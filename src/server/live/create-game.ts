@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { createGame, serializeGame } from "@/core/live/engine";
 import { DEFAULT_SETTINGS } from "@/core/live/protocol";
+import { defaultMultipliers } from "@/core/scoring";
 import type { Db } from "@/db/client";
 import { insertGame, loadQuizForGame } from "@/db/queries/games";
 import { findPublicQuizId } from "@/db/queries/quizzes";
@@ -23,7 +24,13 @@ export async function createLiveGame(db: Db, host: { id: string; admin: boolean 
   if (!quiz || quiz.questions.length === 0) throw new AppError("validation_failed", "This quiz has no questions to play.");
   const id = randomUUID();
   const seed = randomBytes(24).toString("base64url");
-  const settings = { ...DEFAULT_SETTINGS, speedBonus: quiz.speedBonus, streakBonus: quiz.streakBonus };
+  // The quiz's own scoring is where a game starts; its host may change it in the lobby.
+  const settings = {
+    ...DEFAULT_SETTINGS,
+    speedBonus: quiz.speedBonus,
+    streakBonus: quiz.streakBonus,
+    pointsMultipliers: defaultMultipliers(quiz.questions),
+  };
   return insertGame(
     db,
     {

@@ -298,6 +298,7 @@ export class LiveGames implements GameOwner {
   async join(
     pin: string,
     nickname: string | undefined,
+    identifier?: string,
   ): Promise<LiveResult<{ gameId: string; playerId: string; token: string; nickname: string; view: PlayerView }>> {
     const game = await this.byPinOrDb(pin);
     if (!game || game.state.phase === "finished" || game.state.phase === "cancelled") {
@@ -305,7 +306,10 @@ export class LiveGames implements GameOwner {
     }
     const playerId = randomUUID();
     const token = randomBytes(32).toString("base64url");
-    const out = await game.run({ type: "join", playerId, ...(nickname === undefined ? {} : { nickname }) }, { tokenHash: hashToken(token) });
+    const out = await game.run(
+      { type: "join", playerId, ...(nickname === undefined ? {} : { nickname }), ...(identifier === undefined ? {} : { identifier }) },
+      { tokenHash: hashToken(token) },
+    );
     const joined = replyOf(out, "joined");
     if (!joined) return LiveGames.fail(out);
     this.counters.joins++;

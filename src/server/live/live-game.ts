@@ -267,6 +267,7 @@ export class LiveGame {
       players.push({
         id,
         nickname: p.nickname,
+        identifier: p.identifier ?? null,
         tokenHash,
         score: p.score,
         streak: p.streak,

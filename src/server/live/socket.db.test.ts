@@ -2,7 +2,9 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { io as connect, type Socket as ClientSocket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
+import { players as playerRows } from "@/db/schema";
 import { makeQuiz, makeUser } from "@/db/queries/social.test-helpers";
 import { testBackends } from "@/db/test-databases";
 import { LIVE_SOCKET_PATH } from "@/core/live/connection";
@@ -97,5 +99,35 @@ describe("the live server's rooms", () => {
     await reconnected;
     await roundTrip(cleo);
     expect(cleo.disconnects).toEqual([]);
+  });
+
+  it("lets only the host set the scoring and the join field; phones must then fill it, stored for the report", async () => {
+    const { id, players } = await gameWith("Ana");
+    const ana = players[0]!;
+    const ask = (socket: ClientSocket, event: string, payload: object) => socket.timeout(5000).emitWithAck(event as "host:settings", payload as never);
+    const patch = { speedBonus: false, streakBonus: false, identifierLabel: "Student number", pointsMultipliers: [2 as const] };
+    // A guest's socket, a player's socket and another member are refused; nothing changes.
+    const guest = connect(url, { path: LIVE_SOCKET_PATH, transports: ["websocket"], forceNew: true });
+    expect(await ask(guest, "host:settings", patch)).toMatchObject({ ok: false, error: { code: "unauthorized" } });
+    expect(await ask(guest, "host:attach", { gameId: id })).toMatchObject({ ok: false, error: { code: "unauthorized" } });
+    expect(await ask(ana.socket, "host:settings", patch)).toMatchObject({ ok: false, error: { code: "unauthorized" } });
+    const other = await makeUser(handle.db);
+    expect(await live.games.hostAttach(id, other.id)).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    const [before] = await handle.db.select().from(playerRows).where(eq(playerRows.id, ana.playerId));
+    expect(before?.identifier).toBeNull();
+    // The host may.
+    const set = await live.games.hostCommand(id, { type: "settings", patch });
+    expect(set.ok && set.value.settings).toMatchObject(patch);
+    const pin = set.ok ? set.value.pin : "";
+    const join = (payload: object) => guest.timeout(5000).emitWithAck("player:join", { pin, nickname: "Bo", ...payload });
+    expect(await join({})).toMatchObject({ ok: false, error: { code: "identifier_rejected" } });
+    const joined = (await join({ identifier: "  S-042 " })) as { ok: boolean; playerId: string; state: object };
+    expect(joined.ok).toBe(true);
+    expect(JSON.stringify(joined.state)).not.toContain("S-042"); // the phone's own view does not carry it
+    await vi.waitFor(async () => {
+      const [row] = await handle.db.select().from(playerRows).where(eq(playerRows.id, joined.playerId));
+      expect(row?.identifier).toBe("S-042");
+    });
+    guest.disconnect();
   });
 });

@@ -3,8 +3,9 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { PlayerGame } from "@/components/live/player-game";
 import { normalizePin } from "@/core/pin";
+import { openGameByPin } from "@/server/hosted-games";
 
-type Props = { params: Promise<{ pin: string }>; searchParams: Promise<{ name?: string | string[]; generated?: string | string[] }> };
+type Props = { params: Promise<{ pin: string }>; searchParams: Promise<{ name?: string | string[]; generated?: string | string[]; id?: string | string[] }> };
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("live");
@@ -18,5 +19,9 @@ export default async function GamePage({ params, searchParams }: Props) {
   const q = await searchParams;
   const name = (Array.isArray(q.name) ? q.name[0] : q.name)?.slice(0, 100) ?? null;
   const generated = (Array.isArray(q.generated) ? q.generated[0] : q.generated) === "1";
-  return <PlayerGame key={pin} pin={pin} name={name} generated={generated} />;
+  const identifier = (Array.isArray(q.id) ? q.id[0] : q.id)?.slice(0, 200) ?? null;
+  // The host's extra join field, asked on the name form when the join page did not bring it.
+  const game = await openGameByPin(pin);
+  const identifierLabel = game?.settings.identifierLabel ?? null;
+  return <PlayerGame key={pin} pin={pin} name={name} generated={generated} identifier={identifier} identifierLabel={identifierLabel} />;
 }

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { CreateChallengeForm } from "@/components/challenge/create-challenge-form";
+import { defaultMultipliers } from "@/core/scoring";
 import { challengeableQuiz } from "@/server/challenges";
 import { getViewer } from "@/server/viewer";
 
@@ -35,7 +36,10 @@ export default async function NewChallengePage({ params }: Props) {
       </h1>
       <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t("newLead", { quiz: quiz.title })}</p>
       <div className="mt-6 rounded-3xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-        <CreateChallengeForm slug={slug} />
+        <CreateChallengeForm
+          slug={slug}
+          scoring={{ speedBonus: quiz.speedBonus, streakBonus: quiz.streakBonus, pointsMultipliers: defaultMultipliers(quiz.questionPoints.map((points) => ({ points }))) }}
+        />
       </div>
     </div>
   );
