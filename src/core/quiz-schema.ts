@@ -45,6 +45,7 @@ export const LIMITS = {
   feedbackMax: 500,
   imageUrlMax: 2000,
   imageAltMax: 200,
+  slideTextMax: 2000,
 } as const;
 
 // Quiz text may hold tabs and line breaks (GIFT, CSV) but no other control character.
@@ -141,6 +142,15 @@ export const questionInput = z.discriminatedUnion("type", [
       message: "The answer must lie between minimum and maximum",
       path: ["answer"],
     }),
+  /** A poll: options to vote on, none right; it carries no points (docs/rules.md §5). */
+  z.object({ type: z.literal("poll"), ...common, points: z.literal(0).default(0), options }),
+  /** A slide: a title (the prompt), text and an optional picture; no answer, no points. */
+  z.object({
+    type: z.literal("slide"),
+    ...common,
+    points: z.literal(0).default(0),
+    text: text().trim().max(LIMITS.slideTextMax).default(""),
+  }),
 ]);
 export type QuestionInput = z.infer<typeof questionInput>;
 
@@ -201,6 +211,10 @@ export function toQuestionData(q: QuestionInput, newId: () => string): QuestionD
         tolerance: q.tolerance,
         ...(q.unit ? { unit: q.unit } : {}),
       };
+    case "poll":
+      return { type: "poll", options: choices(q.options) };
+    case "slide":
+      return { type: "slide", text: q.text };
   }
 }
 

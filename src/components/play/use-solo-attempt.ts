@@ -39,7 +39,7 @@ function knownPosition(id: string): number | null {
 }
 
 function lateFeedback(q: PlayQuestion, view: AttemptView): Feedback {
-  return { questionId: q.id, correct: false, answered: false, answer: null, correctAnswer: "", explanation: "", feedback: [], points: 0, streak: 0, score: view.score };
+  return { questionId: q.id, correct: false, answered: false, answer: null, correctAnswer: "", explanation: "", feedback: [], points: 0, streak: 0, score: view.score, graded: true };
 }
 
 /**
