@@ -78,6 +78,12 @@ const common = {
   imageAlt: text().trim().max(LIMITS.imageAltMax).optional(),
 };
 
+/** A poll or a slide is worth nothing: any points given (an import's) are read as 0. */
+const noPoints = z
+  .union(POINTS.map((p) => z.literal(p)))
+  .optional()
+  .transform((): 0 => 0);
+
 const options = z
   .array(trimmed(LIMITS.optionMax))
   .min(LIMITS.optionsMin)
@@ -143,12 +149,12 @@ export const questionInput = z.discriminatedUnion("type", [
       path: ["answer"],
     }),
   /** A poll: options to vote on, none right; it carries no points (docs/rules.md §5). */
-  z.object({ type: z.literal("poll"), ...common, points: z.literal(0).default(0), options }),
+  z.object({ type: z.literal("poll"), ...common, points: noPoints, options }),
   /** A slide: a title (the prompt), text and an optional picture; no answer, no points. */
   z.object({
     type: z.literal("slide"),
     ...common,
-    points: z.literal(0).default(0),
+    points: noPoints,
     text: text().trim().max(LIMITS.slideTextMax).default(""),
   }),
 ]);
