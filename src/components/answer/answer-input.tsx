@@ -67,12 +67,25 @@ function OrderPreview({ question }: { question: PlayQuestion }) {
   );
 }
 
+/** A slide's content: its text, line breaks kept (the title is the prompt, shown above). */
+export function SlideText({ text }: { text: string }) {
+  if (!text) return null;
+  return (
+    <p data-testid="slide-text" className="mt-6 text-lg leading-relaxed whitespace-pre-line text-zinc-800 dark:text-zinc-200">
+      {text}
+    </p>
+  );
+}
+
 /** The answer control of a question, shared by solo play, live games, study and the editor's preview. */
 export function AnswerInput(props: InputProps) {
   switch (props.question.data.type) {
     case "single":
     case "multiple":
+    case "poll":
       return <ChoiceInput {...props} />;
+    case "slide":
+      return <SlideText text={props.question.data.text} />;
     case "boolean":
       return <BooleanInput {...props} />;
     case "text":

@@ -177,7 +177,10 @@ export function useSoloAttempt(initial: AttemptView) {
           return;
         }
         setSending(null);
-        if (res.ok) {
+        if (res.ok && q.type === "slide") {
+          // A slide has nothing to give feedback on: Continue goes straight on.
+          await load(null);
+        } else if (res.ok) {
           setPhase({ kind: "feedback", feedback: res.value.feedback, question: q });
           setView((v) => ({ ...res.value.next, question: v.question, deadline: null }));
           rememberPosition(view.id, res.value.next.position);
@@ -187,7 +190,7 @@ export function useSoloAttempt(initial: AttemptView) {
         }
       });
     },
-    [q, phase.kind, syncing, view.id, hint, applyFailure, runBusy, t],
+    [q, phase.kind, syncing, view.id, hint, applyFailure, runBusy, t, load],
   );
 
   const next = useCallback(() => {
