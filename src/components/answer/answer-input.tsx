@@ -4,6 +4,7 @@ import { lazy, Suspense, useSyncExternalStore } from "react";
 import type { PlayQuestion } from "@/core/play/attempt";
 import { BooleanInput, ChoiceInput } from "./choice-input";
 import type { InputProps } from "./input-props";
+import { SlideText } from "./slide-text";
 import { TextInput } from "./text-input";
 
 export type { InputProps } from "./input-props";
@@ -64,16 +65,6 @@ function OrderPreview({ question }: { question: PlayQuestion }) {
         </li>
       ))}
     </ol>
-  );
-}
-
-/** A slide's content: its text, line breaks kept (the title is the prompt, shown above). */
-export function SlideText({ text }: { text: string }) {
-  if (!text) return null;
-  return (
-    <p data-testid="slide-text" className="mt-6 text-lg leading-relaxed whitespace-pre-line text-zinc-800 dark:text-zinc-200">
-      {text}
-    </p>
   );
 }
 
