@@ -212,6 +212,7 @@ function checkAnswer(data: QuestionData, raw: unknown): Answer | null {
   if (answer === null) return null;
   switch (data.type) {
     case "single":
+    case "poll":
       return data.options.some((o) => o.id === answer) ? answer : null;
     case "multiple": {
       const ids = new Set(data.options.map((o) => o.id));
