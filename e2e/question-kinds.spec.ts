@@ -132,7 +132,7 @@ test("a poll and a slide: editor, solo play, a live game with three phones, JSON
   await expect(page.getByTestId("correct-mark")).toHaveCount(0);
   await expect(page.getByTestId("host-reveal-answer")).toHaveCount(0);
   await shoot(page, "host-poll");
-  await expect(phones[0]!.page.getByTestId("player-result")).toHaveAttribute("data-poll", "");
+  await expect(phones[0]!.page.getByTestId("player-result")).toHaveAttribute("data-poll", "true");
   await shoot(phones[0]!.page, "phone-poll");
   await page.getByTestId("next").click();
   // The scoreboard is as it was: a poll scores nothing.
