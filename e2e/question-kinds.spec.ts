@@ -115,7 +115,7 @@ test("a poll and a slide: editor, solo play, a live game with three phones, JSON
   await expect(page.getByTestId("host-reveal")).toBeVisible({ timeout: 20_000 });
   await page.getByTestId("next").click();
   await expect(page.getByTestId("host-scoreboard")).toBeVisible();
-  const board = await page.getByTestId("host-scoreboard").innerText();
+  const board = (await page.getByTestId("host-scoreboard").textContent())!;
   await page.getByTestId("next").click();
 
   // The poll: two vote Mars, one Titan; the bars, no right answer, no points.
