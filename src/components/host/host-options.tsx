@@ -67,8 +67,8 @@ export function Options({ q, reveal }: { q: PublicQuestion; reveal?: RevealSumma
   const dist = reveal?.distribution;
   if (q.data.type === "slide") {
     return (
-      <div className="mx-auto max-w-5xl text-2xl lg:text-3xl" data-testid="host-slide">
-        <SlideText text={q.data.text} />
+      <div className="mx-auto max-w-5xl" data-testid="host-slide">
+        <SlideText text={q.data.text} big />
       </div>
     );
   }
