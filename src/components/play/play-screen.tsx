@@ -8,7 +8,6 @@ import { AnswerInput, preloadAnswerInputs, useAnswerInputReady } from "@/compone
 import { CARD_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
 import { isComplete, isOneTap } from "@/components/answer/rules";
-import { isGraded } from "@/core/question";
 import { BrandMark } from "@/components/live/brand-mark";
 import { buttonClass } from "@/components/ui/button";
 import type { AttemptView } from "@/core/play/attempt";
@@ -86,7 +85,8 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
   const lowTime = left !== null && left <= 5000;
   const oneTap = isOneTap(shown.type);
   const slide = shown.type === "slide";
-  const graded = isGraded(shown.type);
+  // Not isGraded from core/question: that module would join this page's budgeted bundle.
+  const graded = shown.type !== "poll" && !slide;
   const busy = s.pending || s.syncing;
 
   return (
