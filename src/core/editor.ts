@@ -1,7 +1,7 @@
 import { z } from "./zod";
 import { uuidSchema } from "./ids";
 import type { Choice, QuestionData, QuestionType } from "./question";
-import { QUESTION_TYPES } from "./question";
+import { QUESTION_TYPES, isGraded } from "./question";
 import {
   CATEGORIES,
   DIFFICULTIES,
@@ -45,6 +45,8 @@ export type EditorQuestion = {
    */
   imageUrl?: string;
   imageAlt?: string;
+  /** A slide's text (its title is the prompt); absent in drafts saved before slides. */
+  slideText?: string;
 };
 export type EditorDoc = {
   title: string;
@@ -85,6 +87,7 @@ const editorQuestion = z.object({
   points: z.number().int(),
   imageUrl: text(4000).optional(),
   imageAlt: text(2000).optional(),
+  slideText: text(10_000).optional(),
 });
 export const editorDocSchema = z.object({
   title: text(1000),
@@ -126,7 +129,7 @@ export function emptyQuestion(type: QuestionType, newId: () => string): EditorQu
     id: newId(),
     type,
     prompt: "",
-    options: type === "single" || type === "multiple" ? [opt(true), opt(false), opt(false), opt(false)] : [opt(true), opt(false)],
+    options: type === "single" || type === "multiple" || type === "poll" ? [opt(true), opt(false), opt(false), opt(false)] : [opt(true), opt(false)],
     booleanAnswer: true,
     accepted: [""],
     items: [
@@ -138,7 +141,8 @@ export function emptyQuestion(type: QuestionType, newId: () => string): EditorQu
     explanation: "",
     hint: "",
     timeLimit: null,
-    points: 1000,
+    points: isGraded(type) ? 1000 : 0,
+    ...(type === "slide" ? { slideText: "" } : {}),
   };
 }
 
@@ -157,11 +161,14 @@ export function duplicateQuestion(q: EditorQuestion, newId: () => string): Edito
 /** Switching type keeps what carries over (the prompt, texts of options and items). */
 export function changeType(q: EditorQuestion, type: QuestionType, newId: () => string): EditorQuestion {
   const next = { ...q, type };
+  // A poll or a slide carries no points; a graded type gets the usual 1000 back.
+  if (!isGraded(type)) next.points = 0;
+  else if (!isGraded(q.type) && q.points === 0) next.points = 1000;
   if (type === "single") {
     const first = Math.max(0, q.options.findIndex((o) => o.correct));
     next.options = q.options.map((o, i) => ({ ...o, correct: i === first }));
   }
-  if ((type === "single" || type === "multiple") && q.options.length < 2) {
+  if ((type === "single" || type === "multiple" || type === "poll") && q.options.length < 2) {
     next.options = emptyQuestion(type, newId).options;
   }
   if (type === "order" && q.items.every((i) => !i.text.trim()) && q.options.some((o) => o.text.trim())) {
@@ -222,6 +229,10 @@ export function editorQuestionToInput(q: EditorQuestion): unknown {
         tolerance: q.number.tolerance ?? 0,
         unit: blankToUndefined(q.number.unit),
       };
+    case "poll":
+      return { ...common, options: q.options.map((o) => o.text) };
+    case "slide":
+      return { ...common, text: q.slideText ?? "" };
   }
 }
 
@@ -365,6 +376,10 @@ export function editorQuestionData(q: EditorQuestion): QuestionData {
         ...(unit ? { unit } : {}),
       };
     }
+    case "poll":
+      return { type: "poll", options: q.options.map(({ id, text: t }) => ({ id, text: t.trim() })) };
+    case "slide":
+      return { type: "slide", text: (q.slideText ?? "").trim() };
   }
 }
 
@@ -412,6 +427,10 @@ export function storedQuestionToEditor(
       return { ...q, items: d.items.map((i) => ({ ...i })) };
     case "number":
       return { ...q, number: { answer: d.answer, min: d.min, max: d.max, tolerance: d.tolerance, unit: d.unit ?? "" } };
+    case "poll":
+      return { ...q, options: d.options.map((o) => ({ id: o.id, text: o.text, correct: false })) };
+    case "slide":
+      return { ...q, slideText: d.text };
   }
 }
 
@@ -459,6 +478,10 @@ export function inputToDoc(quiz: Partial<QuizInput> & { questions: QuestionInput
             ...q,
             number: { answer: input.answer, min: input.min, max: input.max, tolerance: input.tolerance, unit: input.unit ?? "" },
           };
+        case "poll":
+          return { ...q, options: input.options.map((t) => ({ id: newId(), text: t, correct: false })) };
+        case "slide":
+          return { ...q, slideText: input.text };
       }
     }),
   };

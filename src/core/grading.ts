@@ -3,7 +3,8 @@ import { stableShuffle, type QuestionData, type QuestionType } from "./question"
 
 /**
  * Answers as players send them (docs/rules.md §7 / issue 3): single → option id, multiple → option
- * ids, boolean → true/false, text → string, order → item ids in order, number → number.
+ * ids, boolean → true/false, text → string, order → item ids in order, number → number, poll → option
+ * id; a slide takes none.
  */
 export const ANSWER_SCHEMAS = {
   single: z.string().min(1).max(64),
@@ -12,6 +13,9 @@ export const ANSWER_SCHEMAS = {
   text: z.string().max(200),
   order: z.array(z.string().min(1).max(64)).min(2).max(6),
   number: z.number().finite(),
+  poll: z.string().min(1).max(64),
+  /** A slide takes no answer: nothing parses (solo's Continue sends none). */
+  slide: z.never(),
 } as const satisfies Record<QuestionType, z.ZodType>;
 
 export type Answer = string | string[] | boolean | number;
@@ -61,6 +65,9 @@ export function gradeAnswer(data: QuestionData, answer: Answer): Grade {
         : no;
     case "number":
       return typeof answer === "number" && Math.abs(answer - data.answer) <= data.tolerance + 1e-9 ? yes : no;
+    case "poll":
+    case "slide":
+      return no; // no right answer: never correct, never scored (see isGraded)
   }
 }
 
@@ -79,6 +86,9 @@ export function correctAnswerOf(data: QuestionData): Answer {
       return data.items.map((i) => i.id);
     case "number":
       return data.answer;
+    case "poll":
+    case "slide":
+      return ""; // no right answer to reveal
   }
 }
 

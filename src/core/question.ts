@@ -2,8 +2,18 @@
  * Question types, their stored answer data, and the public view a player may see before answering.
  * Pure: no framework or database imports.
  */
-export const QUESTION_TYPES = ["single", "multiple", "boolean", "text", "order", "number"] as const;
+export const QUESTION_TYPES = ["single", "multiple", "boolean", "text", "order", "number", "poll", "slide"] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+/**
+ * Types with no right answer and no points (docs/rules.md §5): a poll collects votes, a slide
+ * shows content. They never count towards a score, "correct of N", a maximum score or study.
+ */
+export const UNGRADED_TYPES = ["poll", "slide"] as const satisfies readonly QuestionType[];
+export type UngradedType = (typeof UNGRADED_TYPES)[number];
+export const isGraded = (type: QuestionType): boolean => type !== "poll" && type !== "slide";
+/** A slide takes no answer at all: the host (live) or the player (solo, Continue) moves on. */
+export const takesAnswer = (type: QuestionType): boolean => type !== "slide";
 
 export type Choice = { id: string; text: string };
 /** A stored option may carry feedback for a learner who picks it (GIFT's `~option # feedback`). */
@@ -18,7 +28,9 @@ export type QuestionData =
   | { type: "boolean"; correct: boolean; feedback?: BooleanFeedback }
   | { type: "text"; accepted: string[] }
   | { type: "order"; items: Choice[] } // items in the correct order
-  | { type: "number"; min: number; max: number; answer: number; tolerance: number; unit?: string };
+  | { type: "number"; min: number; max: number; answer: number; tolerance: number; unit?: string }
+  | { type: "poll"; options: Choice[] } // no right answer
+  | { type: "slide"; text: string }; // content only: the title is the prompt
 
 /** What a player receives before answering: nothing that tells which answer is right. */
 export type PublicQuestionData =
@@ -27,7 +39,9 @@ export type PublicQuestionData =
   | { type: "boolean" }
   | { type: "text" }
   | { type: "order"; items: Choice[] } // shuffled, never in the correct order
-  | { type: "number"; min: number; max: number; unit?: string };
+  | { type: "number"; min: number; max: number; unit?: string }
+  | { type: "poll"; options: Choice[] }
+  | { type: "slide"; text: string };
 
 /** FNV-1a: a small stable hash, so a question's shuffle is the same on every request. */
 function hash(text: string): number {
@@ -70,7 +84,10 @@ export function toPublicData(data: QuestionData, seed: string): PublicQuestionDa
   switch (data.type) {
     case "single":
     case "multiple":
+    case "poll":
       return { type: data.type, options: data.options.map(({ id, text }) => ({ id, text })) };
+    case "slide":
+      return { type: "slide", text: data.text };
     case "boolean":
     case "text":
       return { type: data.type };
@@ -102,4 +119,18 @@ export function answerFeedback(data: QuestionData, answer: unknown, correct: boo
     default:
       return [];
   }
+}
+
+/**
+ * A poll's votes per option, in the options' order: the answers given, plus votes already counted
+ * by option id (from storage); answers that name no option are not counted.
+ */
+export function pollCounts(
+  options: readonly Choice[],
+  answers: readonly unknown[],
+  counted: ReadonlyMap<string, number> = new Map(),
+): { id: string; text: string; count: number }[] {
+  const counts = new Map(counted);
+  for (const a of answers) if (typeof a === "string") counts.set(a, (counts.get(a) ?? 0) + 1);
+  return options.map((o) => ({ id: o.id, text: o.text, count: counts.get(o.id) ?? 0 }));
 }

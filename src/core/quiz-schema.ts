@@ -45,6 +45,7 @@ export const LIMITS = {
   feedbackMax: 500,
   imageUrlMax: 2000,
   imageAltMax: 200,
+  slideTextMax: 2000,
 } as const;
 
 // Quiz text may hold tabs and line breaks (GIFT, CSV) but no other control character.
@@ -76,6 +77,12 @@ const common = {
   /** What the picture shows, for people who cannot see it (the image's alt text). */
   imageAlt: text().trim().max(LIMITS.imageAltMax).optional(),
 };
+
+/** A poll or a slide is worth nothing: any points given (an import's) are read as 0. */
+const noPoints = z
+  .union(POINTS.map((p) => z.literal(p)))
+  .optional()
+  .transform((): 0 => 0);
 
 const options = z
   .array(trimmed(LIMITS.optionMax))
@@ -141,6 +148,15 @@ export const questionInput = z.discriminatedUnion("type", [
       message: "The answer must lie between minimum and maximum",
       path: ["answer"],
     }),
+  /** A poll: options to vote on, none right; it carries no points (docs/rules.md §5). */
+  z.object({ type: z.literal("poll"), ...common, points: noPoints, options }),
+  /** A slide: a title (the prompt), text and an optional picture; no answer, no points. */
+  z.object({
+    type: z.literal("slide"),
+    ...common,
+    points: noPoints,
+    text: text().trim().max(LIMITS.slideTextMax).default(""),
+  }),
 ]);
 export type QuestionInput = z.infer<typeof questionInput>;
 
@@ -201,6 +217,10 @@ export function toQuestionData(q: QuestionInput, newId: () => string): QuestionD
         tolerance: q.tolerance,
         ...(q.unit ? { unit: q.unit } : {}),
       };
+    case "poll":
+      return { type: "poll", options: choices(q.options) };
+    case "slide":
+      return { type: "slide", text: q.text };
   }
 }
 

@@ -15,6 +15,8 @@ export const publicQuestionData = z.discriminatedUnion("type", [
   z.object({ type: z.literal("text") }),
   z.object({ type: z.literal("order"), items: z.array(choice).describe("Shown shuffled; never in the correct order") }),
   z.object({ type: z.literal("number"), min: z.number(), max: z.number(), unit: z.string().optional() }),
+  z.object({ type: z.literal("poll"), options: z.array(choice).describe("None is right; answer with an option id") }),
+  z.object({ type: z.literal("slide"), text: z.string().describe("Content only: answer null to continue") }),
 ]);
 
 export const publicQuestion = z.object({
@@ -121,6 +123,11 @@ export const answerResult = z.object({
   points: z.int(),
   streak: z.int(),
   score: z.int().describe("Running total"),
+  graded: z.boolean().describe("False for a poll or a slide: no right answer, no points"),
+  poll: z
+    .array(z.object({ id: z.string(), text: z.string(), count: z.int() }))
+    .optional()
+    .describe("A poll's votes from everyone who played it, this one included"),
   next: playQuestion.nullable().describe("The following question (its clock has started), or null at the end"),
   deadline: z.iso.datetime().nullable(),
   finished: z.boolean(),

@@ -107,6 +107,11 @@ export class MemoryAttemptStore implements AttemptStore {
       },
       questionsFrom: async (quizId, position, count) => structuredClone(this.state.quizzes.get(quizId)?.questions.slice(position, position + count) ?? []),
       hasAnswer: async (attemptId, questionId) => this.state.answers.some((a) => a.attemptId === attemptId && a.questionId === questionId),
+      optionVotes: async (questionId) => {
+        const votes = new Map<string, number>();
+        for (const a of this.state.answers) if (a.questionId === questionId && typeof a.answer === "string") votes.set(a.answer, (votes.get(a.answer) ?? 0) + 1);
+        return votes;
+      },
       recordAnswer: async (attempt, questionId, record, patch) => {
         if (this.state.answers.some((a) => a.attemptId === attempt.id && a.questionId === questionId))
           throw new Error("duplicate key value violates unique constraint (attempt, question)");

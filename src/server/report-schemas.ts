@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { QUESTION_TYPES } from "@/core/question";
 
 /** The report's JSON (src/core/report/build.ts GameReport), for the OpenAPI document. */
 const answerCell = z.object({
@@ -16,7 +17,8 @@ const reportBody = {
     z.object({
       index: z.int(),
       prompt: z.string(),
-      type: z.enum(["single", "multiple", "boolean", "text", "order", "number"]),
+      type: z.enum(QUESTION_TYPES),
+      graded: z.boolean().describe("False for a poll or a slide: no right answer, no % right, not in players' rates"),
       imageUrl: z.string().nullable(),
       imageAlt: z.string().nullable(),
       key: z.string().describe("The right answer as text"),

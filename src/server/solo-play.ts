@@ -1,4 +1,5 @@
 import type { Answer } from "@/core/grading";
+import { pollCounts } from "@/core/question";
 import { isUuid } from "@/core/ids";
 import {
   applyAnswer,
@@ -55,7 +56,9 @@ async function record(tx: AttemptTx, { attempt, quiz, current, following }: Load
   const q = current as QuestionRecord;
   const step = applyAnswer(attempt, quiz, q, answer, now);
   const updated = await tx.recordAnswer(attempt, q.id, step.record, step.patch);
-  return { feedback: step.feedback, after: { attempt: updated, quiz, current: step.finished ? undefined : following } as Loaded };
+  // A poll's result is how everyone who played it voted, this vote included.
+  const feedback = q.data.type === "poll" ? { ...step.feedback, poll: pollCounts(q.data.options, [], await tx.optionVotes(q.id)) } : step.feedback;
+  return { feedback, after: { attempt: updated, quiz, current: step.finished ? undefined : following } as Loaded };
 }
 
 /** The attempt as its player sees it; `deliver` shows the current question and starts its clock. */

@@ -29,6 +29,7 @@ import {
   type StudyStats,
 } from "@/db/queries/study";
 import { studyNow } from "./clock";
+import { isGraded } from "@/core/question";
 import { AppError } from "./errors";
 import { quizAccess } from "./quiz-access";
 import type { guestProgressInput, guestStudyInput, studyAnswerInput, studyDueQuery, studyReviewInput } from "./study-schemas";
@@ -39,6 +40,8 @@ export type StudySession = {
   quiz: { slug: string; title: string; language: string };
   cards: StudyCard[];
   signedIn: boolean;
+  /** The quiz's polls and slides: not cards, as they have no answer to recall. */
+  notStudied: number;
 };
 
 async function visibleQuiz(slug: string) {
@@ -59,6 +62,7 @@ export async function loadStudySession(slug: string): Promise<StudySession | nul
     quiz: { slug: quiz.slug, title: quiz.title, language: quiz.language },
     cards: queue.map((c, i) => ({ ...toPlayQuestion(c.question, quiz, i), kind: c.kind })),
     signedIn: viewer !== null,
+    notStudied: quiz.questions.filter((q) => !isGraded(q.type)).length,
   };
 }
 

@@ -131,13 +131,17 @@ export function attemptStoreContractSuite(name: string, makeStore: () => Promise
     it("records an answer with the attempt's changes; the finishing one counts a play", async () => {
       const { quiz, id } = await started(2);
       const [q1, q2] = await store.transaction((tx) => tx.questionsFrom(quiz.id, 0, 2));
-      const after1 = await store.transaction((tx) => tx.recordAnswer({ id, quizId: quiz.id }, q1!.id, answerRecord(), patchAfter(0, 2)));
+      const after1 = await store.transaction((tx) => tx.recordAnswer({ id, quizId: quiz.id }, q1!.id, answerRecord({ answer: "opt-a" }), patchAfter(0, 2)));
       expect(after1).toMatchObject({ id, status: "in_progress", currentPosition: 1, score: 900, correctCount: 1, streak: 1 });
       expect(await store.transaction((tx) => tx.hasAnswer(id, q1!.id))).toBe(true);
       expect(await store.transaction((tx) => tx.hasAnswer(id, q2!.id))).toBe(false);
+      expect(await store.transaction((tx) => tx.optionVotes(q2!.id))).toEqual(new Map());
       expect(await f.plays(quiz.id)).toBe(0);
       const after2 = await store.transaction((tx) => tx.recordAnswer({ id, quizId: quiz.id }, q2!.id, answerRecord({ answer: null, correct: false, points: 0 }), patchAfter(1, 2)));
       expect(after2).toMatchObject({ status: "finished", currentPosition: 2, score: 1800 });
+      // A stored answer naming an option is a vote for it; none (null) is not counted.
+      expect(await store.transaction((tx) => tx.optionVotes(q2!.id))).toEqual(new Map());
+      expect(await store.transaction((tx) => tx.optionVotes(q1!.id))).toEqual(new Map([["opt-a", 1]]));
       expect((await read(id))?.attempt).toMatchObject({ status: "finished", currentPosition: 2, score: 1800 });
       expect(await f.plays(quiz.id)).toBe(1);
     });

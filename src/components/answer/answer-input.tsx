@@ -4,6 +4,7 @@ import { lazy, Suspense, useSyncExternalStore } from "react";
 import type { PlayQuestion } from "@/core/play/attempt";
 import { BooleanInput, ChoiceInput } from "./choice-input";
 import type { InputProps } from "./input-props";
+import { SlideText } from "./slide-text";
 import { TextInput } from "./text-input";
 
 export type { InputProps } from "./input-props";
@@ -72,7 +73,10 @@ export function AnswerInput(props: InputProps) {
   switch (props.question.data.type) {
     case "single":
     case "multiple":
+    case "poll":
       return <ChoiceInput {...props} />;
+    case "slide":
+      return <SlideText text={props.question.data.text} />;
     case "boolean":
       return <BooleanInput {...props} />;
     case "text":

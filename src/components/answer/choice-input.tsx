@@ -19,7 +19,7 @@ export function ChoiceInput({ question, value, onChange, onSubmit, hint, disable
   const t = useTranslations("play");
   const data = question.data;
   const multiple = data.type === "multiple";
-  const options = useMemo(() => (data.type === "single" || data.type === "multiple" ? data.options : []), [data]);
+  const options = useMemo(() => (data.type === "single" || data.type === "multiple" || data.type === "poll" ? data.options : []), [data]);
   const removed = new Set(hint?.removedOptionIds ?? []);
   const pick = useCallback(
     (i: number) => {

@@ -2,7 +2,7 @@ import type { Answer } from "@/core/grading";
 import type { PublicQuestionData } from "@/core/question";
 
 /** Single choice and true/false are answered by activating an option; the other types keep Submit. */
-export const isOneTap = (type: PublicQuestionData["type"]): boolean => type === "single" || type === "boolean";
+export const isOneTap = (type: PublicQuestionData["type"]): boolean => type === "single" || type === "boolean" || type === "poll";
 
 /** Order questions start from the order shown, which is already an answer; others start empty. */
 export function initialAnswer(data: PublicQuestionData | null | undefined): Answer | null {

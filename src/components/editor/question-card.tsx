@@ -8,7 +8,7 @@ import { ChoiceBadge } from "@/components/answer/choice-style";
 import { buttonClass } from "@/components/ui/button";
 import { Field, TextArea, TextField, describedBy, inputClass } from "@/components/ui/field";
 import { changeType, type EditorQuestion } from "@/core/editor";
-import { QUESTION_TYPES } from "@/core/question";
+import { QUESTION_TYPES, isGraded } from "@/core/question";
 import { LIMITS, POINTS } from "@/core/quiz-schema";
 import { newId } from "@/components/browser/new-id";
 import { PictureField } from "./picture-field";
@@ -155,7 +155,7 @@ export function QuestionCard({ question: q, index, count, errors, onChange, onMo
             error={err("timeLimit")}
             help={t("timeLimitHelp")}
           />
-          <Field id={`${base}-points`} label={t("points")} error={err("points")}>
+          {isGraded(q.type) && <Field id={`${base}-points`} label={t("points")} error={err("points")}>
             <select
               id={`${base}-points`}
               value={q.points}
@@ -169,7 +169,7 @@ export function QuestionCard({ question: q, index, count, errors, onChange, onMo
                 </option>
               ))}
             </select>
-          </Field>
+          </Field>}
         </div>
       </details>
     </li>
@@ -199,12 +199,26 @@ function AddRow({ onClick, disabled, children }: { onClick: () => void; disabled
 function AnswerEditor({ q, base, err, onChange }: AnswerProps) {
   const t = useTranslations("editor");
   switch (q.type) {
+    case "slide":
+      return (
+        <TextArea
+          id={`${base}-slide-text`}
+          label={t("slideText")}
+          value={q.slideText ?? ""}
+          onChange={(e) => onChange({ ...q, slideText: e.target.value })}
+          maxLength={LIMITS.slideTextMax * 2}
+          rows={4}
+          error={err("text")}
+          help={t("slideHelp")}
+        />
+      );
     case "single":
-    case "multiple": {
+    case "multiple":
+    case "poll": {
       const listError = err("correct") ?? err("options");
       return (
         <fieldset aria-describedby={listError ? `${base}-options-msg` : undefined}>
-          <legend className="mb-1 text-sm font-semibold">{q.type === "single" ? t("optionsSingle") : t("optionsMultiple")}</legend>
+          <legend className="mb-1 text-sm font-semibold">{q.type === "poll" ? t("optionsPoll") : q.type === "single" ? t("optionsSingle") : t("optionsMultiple")}</legend>
           <ul className="space-y-2">
             {q.options.map((o, i) => {
               const optError = err(`options.${i}`);
@@ -212,7 +226,7 @@ function AnswerEditor({ q, base, err, onChange }: AnswerProps) {
                 <li key={o.id}>
                   <div className="flex items-center gap-2">
                     <ChoiceBadge index={i} />
-                    <label className="flex min-h-11 shrink-0 cursor-pointer items-center gap-1.5 rounded-xl px-2 text-sm font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800">
+                    {q.type !== "poll" && <label className="flex min-h-11 shrink-0 cursor-pointer items-center gap-1.5 rounded-xl px-2 text-sm font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800">
                       <input
                         type={q.type === "single" ? "radio" : "checkbox"}
                         name={`${base}-correct`}
@@ -229,7 +243,7 @@ function AnswerEditor({ q, base, err, onChange }: AnswerProps) {
                       />
                       <span className="sr-only sm:not-sr-only">{t("markCorrect")}</span>
                       <span className="sr-only">{t("optionN", { n: i + 1 })}</span>
-                    </label>
+                    </label>}
                     <label htmlFor={`${base}-option-${i}`} className="sr-only">
                       {t("optionText", { n: i + 1 })}
                     </label>

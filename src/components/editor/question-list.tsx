@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowDownUp, CircleDot, Hash, ListChecks, ToggleLeft, Type } from "lucide-react";
+import { ArrowDownUp, ChartBar, CircleDot, Hash, ListChecks, Presentation, ToggleLeft, Type } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
@@ -20,6 +20,8 @@ const TYPE_ICONS: Record<QuestionType, typeof CircleDot> = {
   text: Type,
   order: ArrowDownUp,
   number: Hash,
+  poll: ChartBar,
+  slide: Presentation,
 };
 
 type Props = {

@@ -4,6 +4,8 @@ import { Check } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { clsx } from "clsx";
 import { CHOICE_STYLES } from "@/components/answer/choice-style";
+import { PollBars } from "@/components/answer/poll-bars";
+import { SlideText } from "@/components/answer/slide-text";
 import { useCountdown } from "@/components/answer/use-countdown";
 import type { HostView, PublicQuestion, RevealSummary } from "@/core/live/protocol";
 
@@ -63,7 +65,22 @@ function OptionTile({ index, text, result }: { index: number; text: string; resu
 export function Options({ q, reveal }: { q: PublicQuestion; reveal?: RevealSummary }) {
   const t = useTranslations("live");
   const dist = reveal?.distribution;
-  if (q.data.type === "single" || q.data.type === "multiple") {
+  if (q.data.type === "slide") {
+    return (
+      <div className="mx-auto max-w-5xl" data-testid="host-slide">
+        <SlideText text={q.data.text} big />
+      </div>
+    );
+  }
+  if (q.data.type === "poll" && dist?.type === "poll") {
+    // The votes, none right: bars with counts and shares.
+    return (
+      <div className="mx-auto max-w-5xl" data-testid="host-options">
+        <PollBars bars={dist.options} big votesLabel={(count) => t("votes", { count })} />
+      </div>
+    );
+  }
+  if (q.data.type === "single" || q.data.type === "multiple" || q.data.type === "poll") {
     const counts = dist && (dist.type === "single" || dist.type === "multiple") ? dist.options : null;
     const max = Math.max(1, ...(counts?.map((c) => c.count) ?? [0]));
     return (

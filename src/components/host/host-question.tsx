@@ -7,6 +7,7 @@ import { QuestionImage } from "@/components/answer/question-image";
 import { buttonClass } from "@/components/ui/button";
 import { keyText } from "@/components/live/reveal-text";
 import type { HostView, RevealSummary } from "@/core/live/protocol";
+import { isGraded } from "@/core/question";
 import { Options, TimeBar } from "./host-options";
 import type { Send } from "./use-host-socket";
 
@@ -15,10 +16,19 @@ export function QuestionView({ view, send }: { view: HostView; send: Send }) {
   const q = view.question;
   if (!q) return null;
   const paused = view.timing?.paused ?? false;
+  const slide = q.data.type === "slide";
   return (
     <div className="space-y-6" data-testid="host-question" data-index={q.index}>
       <div className="flex flex-wrap items-center gap-3">
         <p className="flex-1 text-lg font-semibold text-zinc-600 dark:text-zinc-400">{t("questionOf", { n: q.index + 1, total: view.questionCount })}</p>
+        {slide ? (
+          // A slide has no answers and no clock: the host moves on when the room has read it.
+          <button type="button" className={buttonClass("primary", "lg")} onClick={() => send("host:next")} data-testid="next">
+            {t("next")}
+            <ArrowRight className="size-5" aria-hidden />
+          </button>
+        ) : (
+          <>
         <p className="rounded-full bg-brand-50 px-4 py-1.5 text-xl font-bold text-brand-800 tabular-nums dark:bg-brand-950 dark:text-brand-200" data-testid="answered-count">
           {t("answeredCount", { answered: view.answeredCount, expected: view.expectedCount })}
         </p>
@@ -30,6 +40,8 @@ export function QuestionView({ view, send }: { view: HostView; send: Send }) {
           <SkipForward className="size-4" aria-hidden />
           {t("skip")}
         </button>
+          </>
+        )}
       </div>
       <h2 className="text-center text-4xl leading-tight font-extrabold text-balance lg:text-5xl" data-testid="host-prompt">
         {q.prompt}
@@ -46,12 +58,16 @@ export function RevealView({ view, reveal, send }: { view: HostView; reveal: Rev
   const t = useTranslations("live");
   const q = view.question;
   if (!q) return null;
+  // A poll has no right answer (and a slide nothing to count): no key, no right/wrong counts.
+  const graded = isGraded(q.data.type);
   return (
     <div className="space-y-6" data-testid="host-reveal">
       <div className="flex flex-wrap items-center gap-3">
         <p className="flex-1 text-lg font-semibold text-zinc-600 dark:text-zinc-400">{t("questionOf", { n: q.index + 1, total: view.questionCount })}</p>
         <p className="text-lg font-semibold tabular-nums">
-          {t("revealCounts", { right: reveal.correct, wrong: reveal.wrong + reveal.partial, none: reveal.noAnswer })}
+          {graded
+            ? t("revealCounts", { right: reveal.correct, wrong: reveal.wrong + reveal.partial, none: reveal.noAnswer })
+            : t("votesCounts", { answered: reveal.answered, none: reveal.noAnswer })}
         </p>
         <button type="button" className={buttonClass("primary", "lg")} onClick={() => send("host:next")} data-testid="next">
           {t("next")}
@@ -59,9 +75,11 @@ export function RevealView({ view, reveal, send }: { view: HostView; reveal: Rev
         </button>
       </div>
       <h2 className="text-center text-3xl font-extrabold text-balance lg:text-4xl">{q.prompt}</h2>
-      <p className="rounded-2xl bg-emerald-50 p-5 text-center text-2xl font-bold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" data-testid="host-reveal-answer">
-        {keyText(reveal.key, q, { yes: t("true"), no: t("false") })}
-      </p>
+      {graded && (
+        <p className="rounded-2xl bg-emerald-50 p-5 text-center text-2xl font-bold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" data-testid="host-reveal-answer">
+          {keyText(reveal.key, q, { yes: t("true"), no: t("false") })}
+        </p>
+      )}
       <Options q={q} reveal={reveal} />
       {reveal.explanation && (
         <p className="rounded-2xl bg-zinc-100 p-5 text-xl leading-relaxed dark:bg-zinc-800" data-testid="host-why">

@@ -271,5 +271,9 @@ function summarize(q: QuestionInput, t: ReturnType<typeof useTranslations<"impor
       return q.items.join(" → ");
     case "number":
       return `${q.answer}${q.unit ? ` ${q.unit}` : ""} (± ${q.tolerance})`;
+    case "poll":
+      return q.options.join(" · ");
+    case "slide":
+      return q.text;
   }
 }

@@ -7,6 +7,7 @@ import { clsx } from "clsx";
 import { PHONE_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
 import { isComplete, isOneTap } from "@/components/answer/rules";
+import { SlideText } from "@/components/answer/slide-text";
 import { useCountdown } from "@/components/answer/use-countdown";
 import { buttonClass } from "@/components/ui/button";
 import type { Answer } from "@/core/grading";
@@ -61,6 +62,20 @@ export function QuestionPanel({
       )}
     </div>
   );
+  if (question.data.type === "slide") {
+    // A slide: its content on every phone, nothing to answer; the host moves on.
+    return (
+      <div data-testid="player-slide">
+        {header}
+        <h1 className="mb-4 text-xl leading-snug font-bold" data-testid="player-prompt">
+          {question.prompt}
+        </h1>
+        {question.imageUrl && <QuestionImage key={question.index} src={question.imageUrl} alt={question.imageAlt} box={PHONE_BOX} className="mb-4" />}
+        <SlideText text={question.data.text} />
+        <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("slideWait")}</p>
+      </div>
+    );
+  }
   if (!view.inThisQuestion) {
     return (
       <div>

@@ -7,7 +7,7 @@ import { clsx } from "clsx";
 import { copyText } from "@/components/browser/copy-text";
 import { buttonClass } from "@/components/ui/button";
 import type { PlayerView } from "@/core/live/protocol";
-import { keyText } from "./reveal-text";
+import { answerText, keyText } from "./reveal-text";
 
 export function RevealPanel({ view }: { view: PlayerView }) {
   const t = useTranslations("live");
@@ -16,6 +16,18 @@ export function RevealPanel({ view }: { view: PlayerView }) {
   const words = { yes: t("true"), no: t("false") };
   if (!r) {
     return <p className="py-8 text-center text-lg font-semibold">{t("nextOne")}</p>;
+  }
+  if (r.key.type === "poll" || r.key.type === "slide") {
+    // A poll: no verdict, no points; the votes are on the big screen.
+    return (
+      <div className="space-y-4" data-testid="player-result" data-poll>
+        <div className="rounded-3xl bg-brand-700 p-6 text-center text-white">
+          <p className="text-3xl font-black">{r.answered ? t("pollThanks") : t("noAnswer")}</p>
+          {r.answered && view.yourAnswer !== null && <p className="mt-2 text-lg font-semibold">{answerText(view.yourAnswer, view.question, words)}</p>}
+          <p className="mt-2 text-sm">{t("pollOnScreen")}</p>
+        </div>
+      </div>
+    );
   }
   const tone = r.correct ? "bg-emerald-600" : r.partial ? "bg-amber-500" : "bg-rose-600";
   return (

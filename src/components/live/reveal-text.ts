@@ -19,6 +19,9 @@ export function keyText(key: RevealedKey, question: PublicQuestion | null, words
       return key.order.map((o) => o.text).join(" → ");
     case "number":
       return `${key.answer}${key.tolerance ? ` ± ${key.tolerance}` : ""}${key.unit ? ` ${key.unit}` : ""}`;
+    case "poll":
+    case "slide":
+      return ""; // no right answer
   }
 }
 

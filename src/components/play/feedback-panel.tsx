@@ -1,6 +1,7 @@
 "use client";
 
-import { BookOpen, CheckCircle2, XCircle } from "lucide-react";
+import { BookOpen, ChartBar, CheckCircle2, XCircle } from "lucide-react";
+import { PollBars } from "@/components/answer/poll-bars";
 import { useFormatter, useTranslations } from "next-intl";
 import { forwardRef } from "react";
 import { clsx } from "clsx";
@@ -13,6 +14,25 @@ export const FeedbackPanel = forwardRef<HTMLDivElement, { phase: Extract<Phase, 
   const format = useFormatter();
   const { feedback: f, question } = phase;
   const words = { yes: t("true"), no: t("false"), none: t("noAnswer") };
+  if (!f.graded) {
+    // A poll: no verdict and no points, the room's votes instead.
+    return (
+      <div ref={ref} tabIndex={-1} className="rounded-xl focus-visible:outline-none" data-testid="feedback" data-poll>
+        <p className="flex items-center gap-2 text-xl font-extrabold text-brand-700 dark:text-brand-300" lang="">
+          <ChartBar className="size-7" aria-hidden />
+          {f.answered ? t("pollThanks") : t("timeUp")}
+        </p>
+        {f.poll && (
+          <div className="mt-4">
+            <p className="mb-2 text-sm font-semibold" lang="">
+              {t("pollEveryone")}
+            </p>
+            <PollBars bars={f.poll} mine={typeof f.answer === "string" ? f.answer : null} votesLabel={(count) => t("votes", { count })} />
+          </div>
+        )}
+      </div>
+    );
+  }
   return (
     <div ref={ref} tabIndex={-1} className="rounded-xl focus-visible:outline-none" data-testid="feedback" data-correct={f.correct}>
       <p

@@ -84,6 +84,9 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
   const seconds = left === null ? shown.timeLimit : Math.ceil(left / 1000);
   const lowTime = left !== null && left <= 5000;
   const oneTap = isOneTap(shown.type);
+  const slide = shown.type === "slide";
+  // Not isGraded from core/question: that module would join this page's budgeted bundle.
+  const graded = shown.type !== "poll" && !slide;
   const busy = s.pending || s.syncing;
 
   return (
@@ -136,9 +139,11 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
       >
         <div className="mb-3 flex items-center justify-between gap-3" lang="">
           <span className="rounded-xl bg-zinc-100 px-2.5 py-0.5 text-xs font-semibold text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300" data-testid="question-meta">
-            {t(`kinds.${shown.type}`)} · {t("points", { points: shown.points })} · {t("timeLimit", { seconds: shown.timeLimit })}
+            {t(`kinds.${shown.type}`)}
+            {graded && ` · ${t("points", { points: shown.points })}`}
+            {!slide && ` · ${t("timeLimit", { seconds: shown.timeLimit })}`}
           </span>
-          {phase.kind === "question" && (
+          {phase.kind === "question" && !slide && (
             <span
               className={clsx("inline-flex items-center gap-1 font-mono text-lg font-bold tabular-nums", lowTime && "text-rose-600 dark:text-rose-400")}
               aria-hidden
@@ -149,7 +154,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
             </span>
           )}
         </div>
-        {phase.kind === "question" && (
+        {phase.kind === "question" && !slide && (
           <div className="mb-4 h-2 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800" aria-hidden>
             <div
               className={clsx("h-full rounded-full transition-[width] duration-200 ease-linear", lowTime ? "bg-rose-500" : "bg-brand-500")}
@@ -222,7 +227,11 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
         )}
 
         <div className="mt-4 flex items-center justify-between gap-3 sm:mt-6" lang="">
-          {phase.kind === "question" ? (
+          {phase.kind === "question" && slide ? (
+            <button type="button" onClick={() => s.submit(null)} disabled={busy} className={buttonClass("primary", "lg", "ml-auto min-w-40")} data-testid="slide-continue">
+              {t("slideContinue")}
+            </button>
+          ) : phase.kind === "question" ? (
             <>
               <button
                 type="button"

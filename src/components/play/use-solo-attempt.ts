@@ -39,7 +39,7 @@ function knownPosition(id: string): number | null {
 }
 
 function lateFeedback(q: PlayQuestion, view: AttemptView): Feedback {
-  return { questionId: q.id, correct: false, answered: false, answer: null, correctAnswer: "", explanation: "", feedback: [], points: 0, streak: 0, score: view.score };
+  return { questionId: q.id, correct: false, answered: false, answer: null, correctAnswer: "", explanation: "", feedback: [], points: 0, streak: 0, score: view.score, graded: true };
 }
 
 /**
@@ -177,7 +177,10 @@ export function useSoloAttempt(initial: AttemptView) {
           return;
         }
         setSending(null);
-        if (res.ok) {
+        if (res.ok && q.type === "slide") {
+          // A slide has nothing to give feedback on: Continue goes straight on.
+          await load(null);
+        } else if (res.ok) {
           setPhase({ kind: "feedback", feedback: res.value.feedback, question: q });
           setView((v) => ({ ...res.value.next, question: v.question, deadline: null }));
           rememberPosition(view.id, res.value.next.position);
@@ -187,7 +190,7 @@ export function useSoloAttempt(initial: AttemptView) {
         }
       });
     },
-    [q, phase.kind, syncing, view.id, hint, applyFailure, runBusy, t],
+    [q, phase.kind, syncing, view.id, hint, applyFailure, runBusy, t, load],
   );
 
   const next = useCallback(() => {

@@ -66,9 +66,11 @@ export function QuestionCard({ q, onOpen }: { q: ReportQuestion; onOpen: () => v
         </button>
       </h3>
       <p className="mt-2 flex flex-wrap items-baseline gap-x-3">
-        <span className="text-2xl font-extrabold tabular-nums" data-testid="question-percent">
-          {t("percentRight", { share: f.percent(q.correctRate) })}
-        </span>
+        {q.graded && (
+          <span className="text-2xl font-extrabold tabular-nums" data-testid="question-percent">
+            {t("percentRight", { share: f.percent(q.correctRate) })}
+          </span>
+        )}
         <span className="text-sm text-zinc-600 dark:text-zinc-400">
           {q.averageMs === null ? t("noAnswersYet") : t("averageTime", { time: t("seconds", { time: f.seconds(q.averageMs) }) })}
         </span>
@@ -118,10 +120,14 @@ export function QuestionDialog({ q, onClose }: { q: ReportQuestion | null; onClo
             {q.prompt}
           </h2>
           {q.imageUrl && <QuestionImage src={q.imageUrl} alt={q.imageAlt} box={THUMB_BOX} className="mt-4" />}
-          <p className="mt-4 text-sm font-semibold text-zinc-600 dark:text-zinc-400">{t("key")}</p>
-          <p className="mt-1 rounded-xl bg-emerald-50 px-3 py-2 font-semibold text-emerald-900 dark:bg-emerald-500/15 dark:text-emerald-200" data-testid="question-key">
-            {q.key}
-          </p>
+          {q.graded && (
+            <>
+              <p className="mt-4 text-sm font-semibold text-zinc-600 dark:text-zinc-400">{t("key")}</p>
+              <p className="mt-1 rounded-xl bg-emerald-50 px-3 py-2 font-semibold text-emerald-900 dark:bg-emerald-500/15 dark:text-emerald-200" data-testid="question-key">
+                {q.key}
+              </p>
+            </>
+          )}
           <Distribution q={q} />
         </div>
       )}

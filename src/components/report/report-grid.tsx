@@ -31,13 +31,13 @@ function sortPlayers(players: readonly ReportPlayer[], sort: Sort, locale: strin
   return sort.dir === "desc" ? sorted.reverse() : sorted;
 }
 
-function AnswerCell({ cell, words, compact = false }: { cell: ReportAnswer; words: MarkWords; compact?: boolean }) {
+function AnswerCell({ cell, words, compact = false, graded = true }: { cell: ReportAnswer; words: MarkWords; compact?: boolean; graded?: boolean }) {
   const t = useTranslations("gameReport");
   const f = useReportFormat();
   if (cell.status === "joined_late") return <span className="text-xs text-zinc-500 italic dark:text-zinc-400">{words.joinedLate}</span>;
   return (
     <div className={clsx("flex min-w-0 items-start gap-1.5", !compact && "min-w-[8rem]")}>
-      <Mark cell={cell} words={words} />
+      {graded && <Mark cell={cell} words={words} />}
       <div className="min-w-0">
         <p className={clsx("break-words", compact ? "text-[inherit]" : "max-w-[11rem] text-sm", cell.status !== "answered" && "text-zinc-500 italic dark:text-zinc-400")}>
           {cell.status === "answered" ? cell.answer : words.unanswered}
@@ -115,7 +115,7 @@ export function ReportGrid({ report, locale }: { report: GameReport; locale: str
                 </th>
               )}
               <SortHeader label={t("score")} sortLabel={t("sortBy", { column: t("score") })} active={sort.key === "score"} dir={sort.dir} onClick={() => toggle("score")} />
-              {report.questions.map((q) => {
+              {report.questions.filter((q) => q.type !== "slide").map((q) => {
                 const label = t("questionShort", { number: q.index + 1 });
                 return (
                   <SortHeader key={q.index} label={label} sortLabel={t("sortBy", { column: label })} active={sort.key === q.index} dir={sort.dir} onClick={() => toggle(q.index)} />
@@ -137,9 +137,10 @@ export function ReportGrid({ report, locale }: { report: GameReport; locale: str
                   </td>
                 )}
                 <td className="border-t border-zinc-200 px-3 py-2 align-top font-semibold tabular-nums dark:border-zinc-800">{f.number(p.score)}</td>
-                {p.answers.map((a) => (
+                {/* Slides have no answers: left out of the grid. A poll's vote has no mark. */}
+                {p.answers.filter((a) => report.questions[a.questionIndex]?.type !== "slide").map((a) => (
                   <td key={a.questionIndex} className="border-t border-zinc-200 px-3 py-2 align-top dark:border-zinc-800" data-testid={`cell-${a.questionIndex}`} data-status={a.status}>
-                    <AnswerCell cell={a} words={words} />
+                    <AnswerCell cell={a} words={words} graded={report.questions[a.questionIndex]?.graded ?? true} />
                   </td>
                 ))}
               </tr>

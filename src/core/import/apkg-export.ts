@@ -59,6 +59,11 @@ export function apkgCard(q: QuestionInput, seed: string): { front: string; back:
       const unit = q.unit ? ` ${q.unit}` : "";
       return { front: q.prompt, back: `${q.answer}${unit}${q.tolerance ? ` (± ${q.tolerance}${unit})` : ""}`, explanation: q.explanation };
     }
+    // No answer to recall: the export leaves polls and slides out (never called for them).
+    case "poll":
+      return { front: q.prompt, back: q.options.join(" / "), explanation: q.explanation };
+    case "slide":
+      return { front: q.prompt, back: q.text, explanation: q.explanation };
   }
 }
 
@@ -175,6 +180,7 @@ export async function exportApkg(quiz: QuizInput, options: ApkgExportOptions): P
     const card = db.prepare("insert into cards values (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')");
     try {
       for (const [i, q] of quiz.questions.entries()) {
+        if (q.type === "poll" || q.type === "slide") continue; // no answer: not a card
         const seed = `${quiz.title}\x1f${i}\x1f${q.prompt}`;
         const c = apkgCard(q, seed);
         const front = escapeHtml(c.front);

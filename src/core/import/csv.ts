@@ -82,6 +82,9 @@ const TYPE_ALIASES: Record<string, QuestionInput["type"]> = {
   number: "number",
   numeric: "number",
   numerical: "number",
+  poll: "poll",
+  survey: "poll",
+  slide: "slide",
 };
 
 const META_ALIASES: Record<string, string> = {
@@ -301,6 +304,12 @@ function readQuestionRow(c: Collector, ref: QuestionRef, get: (col: Column) => s
       q.items = filled.map((o) => o.text);
       if (correct !== "") reasons.push({ code: "csv_order_correct_set" });
       break;
+    case "poll": // options, none right: a "correct" cell means nothing
+      q.options = filled.map((o) => o.text);
+      break;
+    case "slide": // the title is the prompt, the text is in option1
+      q.text = filled[0]?.text ?? "";
+      break;
     case "number": {
       const answer = num("correct");
       const tolerance = num("tolerance") ?? 0;
@@ -349,6 +358,12 @@ function questionRow(q: QuestionInput): Record<Column, string> {
       break;
     case "order":
       setOptions(q.items);
+      break;
+    case "poll":
+      setOptions(q.options);
+      break;
+    case "slide":
+      row.option1 = q.text;
       break;
     case "number":
       row.correct = String(q.answer);

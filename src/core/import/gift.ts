@@ -449,5 +449,7 @@ export function exportGift(quiz: QuizInput): string {
   if (quiz.source) meta.source = quiz.source;
   if (quiz.licence) meta.licence = quiz.licence;
   const head = [`// quizdeck-quiz: ${JSON.stringify(meta)}`, `$CATEGORY: ${quiz.title.replace(/\//g, "//").replace(/[\r\n]+/g, " ")}`].join("\n");
-  return `${[head, ...quiz.questions.map(questionBlock)].join("\n\n")}\n`;
+  // GIFT has no poll and no slide: they are left out (docs/rules.md §5).
+  const kept = quiz.questions.filter((q) => q.type !== "poll" && q.type !== "slide");
+  return `${[head, ...kept.map(questionBlock)].join("\n\n")}\n`;
 }

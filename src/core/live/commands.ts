@@ -1,6 +1,6 @@
 import { gradeAnswer, parseAnswer, type Answer } from "../grading";
 import { checkNickname, type NicknameProblem } from "../nickname";
-import { type QuestionData } from "../question";
+import { isGraded, type QuestionData } from "../question";
 import { scoreAnswer } from "../scoring";
 import { generateNickname, seededRandom } from "./nicknames";
 import { checkIdentifier, checkIdentifierLabel, type IdentifierProblem } from "./identifier";
@@ -200,6 +200,8 @@ function next(s: GameState, now: number, fx: Fx): Step {
     case "lobby":
       return { ok: false, error: err("invalid_state", "Start the game first.") };
     case "question":
+      // A slide has nothing to reveal or score: the host moves straight on.
+      if (question(s, s.index).data.type === "slide") return next({ ...closeQuestion(s, now, fx), phase: "scoreboard" }, now, fx);
       return { ok: false, error: err("invalid_state", "The question is still open; skip it to reveal now.") };
     default:
       return { ok: false, error: err("invalid_state", "This game is over.") };
@@ -209,6 +211,7 @@ function next(s: GameState, now: number, fx: Fx): Step {
 function pause(s: GameState, now: number, fx: Fx): Step {
   if (s.phase !== "question") return { ok: false, error: err("invalid_state", "Only a running question can be paused.") };
   if (s.paused) return { ok: false, error: err("invalid_state", "The game is already paused.") };
+  if (s.closesAt === null) return { ok: false, error: err("invalid_state", "A slide has no clock to pause.") };
   const boundary = s.stage === "reading" ? s.answersOpenAt : s.closesAt;
   const remainingMs = Math.max((boundary ?? now) - now, 0);
   fx.sendAll();
@@ -238,6 +241,7 @@ function checkAnswer(data: QuestionData, raw: unknown): Answer | null {
   if (answer === null) return null;
   switch (data.type) {
     case "single":
+    case "poll":
       return data.options.some((o) => o.id === answer) ? answer : null;
     case "multiple": {
       const ids = new Set(data.options.map((o) => o.id));
@@ -293,7 +297,8 @@ function answer(
   const limitMs = q.timeLimitSeconds * 1000;
   const timeMs = Math.min(Math.max(now - s.answersOpenAt, 0), limitMs);
   const grade = gradeAnswer(q.data, value);
-  const scored = scoreAnswer({
+  // A poll's vote scores nothing and leaves the streak as it was (docs/rules.md §5).
+  const scored = !isGraded(q.data.type) ? { points: 0, streak: p.streak } : scoreAnswer({
     points: pointsOf(s, i),
     share: grade.share,
     correct: grade.correct,

@@ -1,6 +1,6 @@
 import { normalizeText } from "../grading";
 import { isProfane } from "../profanity";
-import { answerFeedback, toPublicData, type QuestionData } from "../question";
+import { answerFeedback, pollCounts, toPublicData, type QuestionData } from "../question";
 import { PODIUM_SIZE, SCOREBOARD_SIZE } from "./limits";
 import {
   type Distribution,
@@ -99,6 +99,9 @@ export function revealedKey(data: QuestionData): RevealedKey {
       return data.unit
         ? { type: "number", answer: data.answer, tolerance: data.tolerance, unit: data.unit }
         : { type: "number", answer: data.answer, tolerance: data.tolerance };
+    case "poll":
+    case "slide":
+      return { type: data.type };
   }
 }
 
@@ -154,6 +157,10 @@ function distribution(data: QuestionData, answers: AnswerRecord[]): Distribution
           rightPlace: answers.filter((a) => Array.isArray(a.answer) && a.answer[pos] === item.id).length,
         })),
       };
+    case "poll":
+      return { type: "poll", options: pollCounts(data.options, answers.map((a) => a.answer)) };
+    case "slide":
+      return { type: "slide" };
     case "number": {
       const width = (data.max - data.min) / NUMBER_BUCKETS;
       const bucketOf = (v: number) => Math.min(Math.max(Math.floor((v - data.min) / width), 0), NUMBER_BUCKETS - 1);

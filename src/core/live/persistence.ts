@@ -1,4 +1,5 @@
 import { gradeAnswer, type Answer } from "../grading";
+import { isGraded } from "../question";
 import { nextStreak } from "../scoring";
 import { isGeneratedNickname } from "./nicknames";
 import {
@@ -33,6 +34,7 @@ export function recomputeFromAnswers(s: GameState): GameState {
     let prevScore = 0;
     let prevTotal = 0;
     for (let i = p.firstQuestion; i <= s.lastRevealedIndex; i++) {
+      if (!isGraded(question(s, i).data.type)) continue; // a poll or a slide changes nothing
       prevScore = score;
       prevTotal = total;
       const rec = byQuestion[i]?.get(p.id);
@@ -145,7 +147,7 @@ export function mergeStoredRows(snapshot: GameState, rows: readonly StoredPlayer
       correct: a.correct,
       share: gradeAnswer(q.data, value).share,
       points: a.points,
-      streak: nextStreak(p.streak, a.correct),
+      streak: isGraded(q.data.type) ? nextStreak(p.streak, a.correct) : p.streak,
       timeMs: a.timeMs,
       answeredAt: a.answeredAt.getTime(),
       clientId: a.clientId,

@@ -119,6 +119,8 @@ export const publicQuestionDataSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("text") }),
   z.strictObject({ type: z.literal("order"), items: z.array(choiceSchema) }),
   z.strictObject({ type: z.literal("number"), min: z.number(), max: z.number(), unit: z.string().optional() }),
+  z.strictObject({ type: z.literal("poll"), options: z.array(choiceSchema) }),
+  z.strictObject({ type: z.literal("slide"), text: z.string() }),
 ]);
 
 export const publicQuestionSchema = z.strictObject({
@@ -158,6 +160,9 @@ export const revealedKeySchema = z.discriminatedUnion("type", [
     tolerance: z.number(),
     unit: z.string().optional(),
   }),
+  /** A poll and a slide have no answer key. */
+  z.strictObject({ type: z.literal("poll") }),
+  z.strictObject({ type: z.literal("slide") }),
 ]);
 export type RevealedKey = z.infer<typeof revealedKeySchema>;
 
@@ -187,6 +192,12 @@ export const distributionSchema = z.discriminatedUnion("type", [
     /** Equal-width buckets over [min, max]; answers outside the range land in the first or last. */
     buckets: z.array(z.strictObject({ from: z.number(), to: z.number(), count: nonNegInt, containsAnswer: z.boolean() })),
   }),
+  /** The votes per option; none is right. */
+  z.strictObject({
+    type: z.literal("poll"),
+    options: z.array(z.strictObject({ id: idSchema, text: z.string(), count: nonNegInt })),
+  }),
+  z.strictObject({ type: z.literal("slide") }),
 ]);
 export type Distribution = z.infer<typeof distributionSchema>;
 

@@ -1,3 +1,4 @@
+import { isGraded } from "../question";
 import { type EndReason } from "./schemas";
 import { LOBBY_IDLE_MS } from "./limits";
 import { type Fx } from "./effects";
@@ -57,7 +58,8 @@ export function advance(s: GameState, now: number, fx: Fx): GameState {
 
 export function openQuestion(s: GameState, i: number, now: number, fx: Fx): GameState {
   const q = question(s, i);
-  const delay = s.settings.readingDelaySeconds * 1000;
+  // A slide is read, not answered: no reading delay before it.
+  const delay = q.data.type === "slide" ? 0 : s.settings.readingDelaySeconds * 1000;
   const answersOpenAt = now + delay;
   fx.sendAll();
   fx.persistGame();
@@ -68,7 +70,8 @@ export function openQuestion(s: GameState, i: number, now: number, fx: Fx): Game
     stage: delay > 0 ? "reading" : "answering",
     questionStartedAt: now,
     answersOpenAt,
-    closesAt: answersOpenAt + q.timeLimitSeconds * 1000,
+    // A slide has no clock: it stays until the host moves on.
+    closesAt: q.data.type === "slide" ? null : answersOpenAt + q.timeLimitSeconds * 1000,
     paused: null,
   };
 }
@@ -79,8 +82,10 @@ export function closeQuestion(s: GameState, _now: number, fx: Fx): GameState {
   const limitMs = question(s, i).timeLimitSeconds * 1000;
   const answers = answersByPlayer(s, i);
   const changed: string[] = [];
+  // A poll or a slide changes no score, streak or answer time: the scoreboard stays as it was.
+  const graded = isGraded(question(s, i).data.type);
   const players = s.players.map((p) => {
-    if (p.firstQuestion > i) return p;
+    if (p.firstQuestion > i || !graded) return p;
     // Kicked players are credited too, so scores depend only on the answers (see recompute).
     const rec = answers.get(p.id);
     changed.push(p.id);

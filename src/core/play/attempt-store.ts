@@ -19,6 +19,8 @@ export interface AttemptTx {
   questionsFrom(quizId: string, position: number, count: number): Promise<QuestionRecord[]>;
   /** Whether the attempt has an answer (given or not) to that question. */
   hasAnswer(attemptId: string, questionId: string): Promise<boolean>;
+  /** How many stored answers to a question, from every attempt, name each option id (a poll's votes). */
+  optionVotes(questionId: string): Promise<Map<string, number>>;
   /**
    * Stores an answer to a question and what it changes on the attempt; an answer that finishes
    * the attempt (`patch.status` "finished") counts one more play of its quiz.

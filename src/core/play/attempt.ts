@@ -4,7 +4,7 @@
  * and locks the rows, calls these, and writes what they return.
  */
 import { correctAnswerOf, gradeAnswer, hintHelp, type Answer, type HintHelp } from "../grading";
-import { answerFeedback, toPublicData, type PublicQuestionData, type QuestionData, type QuestionType } from "../question";
+import { answerFeedback, isGraded, toPublicData, type PublicQuestionData, type QuestionData, type QuestionType } from "../question";
 import { questionPoints, scoreAnswer } from "../scoring";
 
 /** Who is playing: a member, or a guest known by the signed cookie's id. */
@@ -46,7 +46,13 @@ export type Feedback = {
   points: number;
   streak: number;
   score: number;
+  /** False for a poll or a slide: no right answer, nothing scored (docs/rules.md §5). */
+  graded: boolean;
+  /** A poll's votes so far, this one included: every stored answer to it, per option. */
+  poll?: PollBar[];
 };
+
+export type PollBar = { id: string; text: string; count: number };
 
 export type AttemptView = {
   id: string;
@@ -108,6 +114,10 @@ export type ReviewItem = {
   timeMs: number;
   hintUsed: boolean;
   explanation: string;
+  /** False for a poll or a slide: neither right nor wrong. */
+  graded: boolean;
+  /** A poll's votes from everyone who played it. */
+  poll?: PollBar[];
 };
 
 export type AttemptResult = {
@@ -179,9 +189,12 @@ export const isAbandoned = (a: Pick<AttemptState, "status" | "updatedAt">, now: 
 export const timeLimitMs = (q: Pick<QuestionRecord, "timeLimit">, quiz: Pick<QuizRules, "timeLimit">): number =>
   (q.timeLimit ?? quiz.timeLimit) * 1000;
 
-/** Past the question's time limit and the grace, measured from when it was first shown. */
-export const isLate = (started: Date | null, q: Pick<QuestionRecord, "timeLimit">, quiz: Pick<QuizRules, "timeLimit">, now: Date): boolean =>
-  started !== null && now.getTime() - started.getTime() > timeLimitMs(q, quiz) + SOLO_ANSWER_GRACE_MS;
+/**
+ * Past the question's time limit and the grace, measured from when it was first shown. A slide
+ * has no time limit: it stays until its player continues.
+ */
+export const isLate = (started: Date | null, q: Pick<QuestionRecord, "timeLimit"> & { type?: QuestionType }, quiz: Pick<QuizRules, "timeLimit">, now: Date): boolean =>
+  q.type !== "slide" && started !== null && now.getTime() - started.getTime() > timeLimitMs(q, quiz) + SOLO_ANSWER_GRACE_MS;
 
 /** When the current question's answer window closes. */
 export const deadlineOf = (started: Date, q: Pick<QuestionRecord, "timeLimit">, quiz: Pick<QuizRules, "timeLimit">): Date =>
@@ -256,7 +269,9 @@ export function applyAnswer(attempt: AttemptState, quiz: QuizRules, q: QuestionR
   const given = answer === null || late ? null : answer;
   const grade = given === null ? { correct: false, share: 0 } : gradeAnswer(q.data, given);
   const limit = timeLimitMs(q, quiz);
-  const scored = scoreAnswer({
+  const graded = isGraded(q.type);
+  // A poll or a slide scores nothing and leaves the streak as it was.
+  const scored = !graded ? { points: 0, streak: attempt.streak } : scoreAnswer({
     points: questionPoints(q.points, quiz.pointsMultipliers, attempt.currentPosition),
     share: grade.share,
     correct: grade.correct,
@@ -274,7 +289,7 @@ export function applyAnswer(attempt: AttemptState, quiz: QuizRules, q: QuestionR
     correctCount: attempt.correctCount + (grade.correct ? 1 : 0),
     streak: scored.streak,
     bestStreak: Math.max(attempt.bestStreak, scored.streak),
-    hintsUsed: attempt.hintsUsed + (attempt.currentHintUsed ? 1 : 0),
+    hintsUsed: attempt.hintsUsed + (attempt.currentHintUsed && graded ? 1 : 0),
     currentPosition: nextPosition,
     questionStartedAt: null,
     currentHintUsed: false,
@@ -305,6 +320,7 @@ export function applyAnswer(attempt: AttemptState, quiz: QuizRules, q: QuestionR
       points: scored.points,
       streak: scored.streak,
       score,
+      graded,
     },
   };
 }
@@ -322,7 +338,7 @@ export function reviewItemOf(
     prompt: q.prompt,
     imageUrl: q.imageUrl,
     imageAlt: q.imageUrl ? q.imageAlt : null,
-    choices: data.type === "single" || data.type === "multiple" ? data.options : data.type === "order" ? data.items : [],
+    choices: data.type === "single" || data.type === "multiple" || data.type === "poll" ? data.options : data.type === "order" ? data.items : [],
     ...(data.type === "number" && data.unit ? { unit: data.unit } : {}),
     answer: given?.answer ?? null,
     correctAnswer: correctAnswerOf(data),
@@ -331,5 +347,6 @@ export function reviewItemOf(
     timeMs: given?.timeMs ?? 0,
     hintUsed: given?.hintUsed ?? false,
     explanation: q.explanation,
+    graded: isGraded(q.type),
   };
 }

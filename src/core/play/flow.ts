@@ -84,7 +84,8 @@ export function attemptView(
       ...base,
       question: toPlayQuestion(q, quiz, attempt.currentPosition),
       hint: attempt.currentHintUsed ? hintView(q, attempt.id) : null,
-      deadline: deadlineOf(started, q, quiz).toISOString(),
+      // A slide has no clock: it stays until its player continues.
+      deadline: q.type === "slide" ? null : deadlineOf(started, q, quiz).toISOString(),
     },
     startClock: attempt.questionStartedAt === null,
   };

@@ -4,7 +4,7 @@
  * attention. Pure: the server loads questions, players and answers and hands them here.
  */
 import { normalizeText, type Answer } from "../grading";
-import type { QuestionData, QuestionType } from "../question";
+import { isGraded, type QuestionData, type QuestionType } from "../question";
 
 /** A question under 40 % right is marked hard. */
 export const HARD_BELOW = 0.4;
@@ -97,6 +97,11 @@ export type ReportQuestion = {
   index: number;
   prompt: string;
   type: QuestionType;
+  /**
+   * False for a poll or a slide: no right answer, no % right, never hard, left out of every
+   * player's rates and counts; a poll still has its distribution (the votes), a slide none.
+   */
+  graded: boolean;
   imageUrl: string | null;
   imageAlt: string | null;
   /** The right answer as text (every accepted answer for a typed one, joined with " / "). */
@@ -132,7 +137,7 @@ const DEFAULT_WORDS = { true: "True", false: "False" };
 type Choice = { id: string; text: string };
 
 function choicesOf(data: QuestionData): Choice[] {
-  if (data.type === "single" || data.type === "multiple") return data.options;
+  if (data.type === "single" || data.type === "multiple" || data.type === "poll") return data.options;
   if (data.type === "order") return data.items;
   return [];
 }
@@ -145,7 +150,7 @@ export function answerText(data: QuestionData, answer: Answer | null, words = DE
   if (typeof answer === "boolean") return answer ? words.true : words.false;
   if (Array.isArray(answer)) return answer.map(textOf).join(data.type === "order" ? " → " : ", ");
   if (typeof answer === "number") return data.type === "number" && data.unit ? `${answer} ${data.unit}` : String(answer);
-  return data.type === "single" ? textOf(answer) : answer.trim();
+  return data.type === "single" || data.type === "poll" ? textOf(answer) : answer.trim();
 }
 
 export function keyText(data: QuestionData, words = DEFAULT_WORDS): string {
@@ -164,6 +169,9 @@ export function keyText(data: QuestionData, words = DEFAULT_WORDS): string {
       const unit = data.unit ? ` ${data.unit}` : "";
       return data.tolerance > 0 ? `${data.answer}${unit} ± ${data.tolerance}` : `${data.answer}${unit}`;
     }
+    case "poll":
+    case "slide":
+      return "";
   }
 }
 
@@ -179,6 +187,12 @@ function distributionOf(data: QuestionData, given: readonly ReportAnswerInput[],
     for (const a of given) for (const id of Array.isArray(a.answer) ? a.answer : [a.answer]) counts.set(String(id), (counts.get(String(id)) ?? 0) + 1);
     return data.options.map((o) => ({ answer: o.text, count: counts.get(o.id) ?? 0, correct: right.has(o.id) }));
   }
+  if (data.type === "poll") {
+    const counts = new Map<string, number>();
+    for (const a of given) if (typeof a.answer === "string") counts.set(a.answer, (counts.get(a.answer) ?? 0) + 1);
+    return data.options.map((o) => ({ answer: o.text, count: counts.get(o.id) ?? 0, correct: false }));
+  }
+  if (data.type === "slide") return [];
   if (data.type === "boolean") {
     return [true, false].map((v) => ({ answer: v ? words.true : words.false, count: given.filter((a) => a.answer === v).length, correct: data.correct === v }));
   }
@@ -227,6 +241,7 @@ export function buildReport(input: ReportInput): GameReport {
     if (a.answer !== null) byQuestion[a.questionIndex]!.push(a);
   }
 
+  const graded = input.questions.map((q) => isGraded(q.data.type));
   const questions = input.questions.map((q, index): ReportQuestion => {
     const given = byQuestion[index]!;
     const eligible = input.players.filter((p) => p.firstQuestion <= index).length;
@@ -234,11 +249,12 @@ export function buildReport(input: ReportInput): GameReport {
     const correctRate = rate(correctCount, eligible);
     const distribution = distributionOf(q.data, given, words);
     let wrong: DistributionEntry | null = null;
-    for (const d of distribution) if (!d.correct && d.count > 0 && (!wrong || d.count > wrong.count)) wrong = d;
+    if (graded[index]) for (const d of distribution) if (!d.correct && d.count > 0 && (!wrong || d.count > wrong.count)) wrong = d;
     return {
       index,
       prompt: q.prompt,
       type: q.data.type,
+      graded: graded[index]!,
       imageUrl: q.imageUrl ?? null,
       imageAlt: q.imageUrl ? (q.imageAlt ?? null) : null,
       key: keyText(q.data, words),
@@ -249,7 +265,7 @@ export function buildReport(input: ReportInput): GameReport {
       averageMs: given.length === 0 ? null : Math.round(given.reduce((sum, a) => sum + a.timeMs, 0) / given.length),
       distribution,
       mostChosenWrong: wrong && { answer: wrong.answer, count: wrong.count },
-      hard: eligible > 0 && correctRate < HARD_BELOW,
+      hard: graded[index]! && eligible > 0 && correctRate < HARD_BELOW,
     };
   });
 
@@ -267,6 +283,10 @@ export function buildReport(input: ReportInput): GameReport {
         if (!a || a.answer === null) {
           return { questionIndex, status: "unanswered", answer: null, correct: false, partial: false, timeMs: null, points: a?.points ?? 0 };
         }
+        if (!graded[questionIndex]) {
+          // A vote: shown, but neither right nor wrong, and not in the player's counts.
+          return { questionIndex, status: "answered", answer: answerText(q.data, a.answer, words), correct: false, partial: false, timeMs: a.timeMs, points: 0 };
+        }
         answeredCount++;
         if (a.correct) correctCount++;
         const share = a.correct ? 1 : Math.max(0, Math.min(1, a.share));
@@ -281,7 +301,7 @@ export function buildReport(input: ReportInput): GameReport {
           points: a.points,
         };
       });
-      const eligibleCount = Math.max(0, nq - Math.min(p.firstQuestion, nq));
+      const eligibleCount = graded.filter((g, i) => g && i >= p.firstQuestion).length;
       return {
         id: p.id,
         nickname: p.nickname,
@@ -305,7 +325,7 @@ export function buildReport(input: ReportInput): GameReport {
     if (p.unansweredCount >= ATTENTION_UNANSWERED) reasons.push("unanswered");
     if (reasons.length === 0) return [];
     const weakest = p.answers
-      .filter((a) => a.status !== "joined_late" && !a.correct)
+      .filter((a) => a.status !== "joined_late" && !a.correct && graded[a.questionIndex])
       .sort((a, b) => questions[b.questionIndex]!.correctRate - questions[a.questionIndex]!.correctRate || a.questionIndex - b.questionIndex)
       .slice(0, WEAKEST_SHOWN)
       .map((a) => a.questionIndex);

@@ -38,12 +38,12 @@ export function questionsTable(r: GameReport): Table {
     q.index + 1,
     q.prompt,
     q.type,
-    percent(q.correctRate),
+    q.graded ? percent(q.correctRate) : null,
     q.answered,
     q.eligible,
     seconds(q.averageMs),
     q.mostChosenWrong?.answer ?? null,
-    q.hard ? "yes" : "no",
+    q.graded ? (q.hard ? "yes" : "no") : null,
     q.key,
   ]);
   return { header, rows };

@@ -15,7 +15,7 @@ import {
 } from "@/core/play/attempt";
 import type { AttemptUpdate, NewAttempt, PlayQuiz, StoredAttempt } from "@/core/play/attempt-store";
 import { playerKey } from "@/core/challenge/rules";
-import type { QuestionData } from "@/core/question";
+import { isGraded, pollCounts, type QuestionData } from "@/core/question";
 import { isUuid } from "@/core/ids";
 import { queryRows, type Db } from "../client";
 import { attemptAnswers, attempts, challenges, questions, quizzes } from "../schema";
@@ -124,6 +124,16 @@ export async function hasAnswer(tx: Tx | Db, attemptId: string, questionId: stri
     .from(attemptAnswers)
     .where(and(eq(attemptAnswers.attemptId, attemptId), eq(attemptAnswers.questionId, questionId)));
   return Boolean(done);
+}
+
+/** How many stored answers to a question name each option id (a poll's votes, from every attempt). */
+export async function optionVotes(tx: Tx | Db, questionId: string): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ id: sql<string>`${attemptAnswers.answer} #>> '{}'`, n: sql<number>`count(*)::int` })
+    .from(attemptAnswers)
+    .where(and(eq(attemptAnswers.questionId, questionId), sql`jsonb_typeof(${attemptAnswers.answer}) = 'string'`))
+    .groupBy(sql`1`);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
 }
 
 /** Stores an answer and the attempt's changes; a finishing answer counts a play of the quiz. */
@@ -278,14 +288,19 @@ export async function getAttemptResult(db: Db, attemptId: string, who: PlayerIde
     isOwner && attempt.challengeId ? await db.select({ code: challenges.code }).from(challenges).where(eq(challenges.id, attempt.challengeId)) : [];
   const { rank, players } = await rankOf(db, quiz.id, attempt);
   let review: ReviewItem[] | null = null;
+  // "Correct of N" counts the questions with a right answer: polls and slides are not among them.
+  const list = await quizQuestions(db, quiz.id);
+  const ungraded = list.filter((q) => !isGraded(q.type)).length;
   if (isOwner) {
-    const list = await quizQuestions(db, quiz.id);
     const answers = await db.select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, attempt.id));
     const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
-    review = list.map((q, position) => {
-      const a = byQuestion.get(q.id);
-      return reviewItemOf(asRecord(q), position, a && { ...a, answer: (a.answer as Answer | null | undefined) ?? null });
-    });
+    review = await Promise.all(
+      list.map(async (q, position) => {
+        const a = byQuestion.get(q.id);
+        const item = reviewItemOf(asRecord(q), position, a && { ...a, answer: (a.answer as Answer | null | undefined) ?? null });
+        return q.data.type === "poll" ? { ...item, poll: pollCounts(q.data.options, [], await optionVotes(db, q.id)) } : item;
+      }),
+    );
   }
   return {
     id: attempt.id,
@@ -294,7 +309,7 @@ export async function getAttemptResult(db: Db, attemptId: string, who: PlayerIde
     quiz,
     score: attempt.score,
     correctCount: attempt.correctCount,
-    total: attempt.questionCount,
+    total: Math.max(0, attempt.questionCount - ungraded),
     bestStreak: attempt.bestStreak,
     hintsUsed: attempt.hintsUsed,
     durationMs: attempt.durationMs,

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte, notInArray, sql } from "drizzle-orm";
 import type { QuestionRecord } from "@/core/play/attempt";
-import type { QuestionData } from "@/core/question";
+import { UNGRADED_TYPES, type QuestionData } from "@/core/question";
 import { offsetMinutes, studyDayNumber, studyDayStart, DAY_STARTS_AT_HOUR } from "@/core/study/day";
 import { byMostDue, countDecks, deckStats, newLeftToday, type DeckCounts, type DeckOf, type DeckStats } from "@/core/study/decks";
 import { buildQueue, dayAllowance, LEARN_AHEAD_MS } from "@/core/study/limits";
@@ -65,6 +65,18 @@ async function today(db: Db | Tx, userId: string, now: Date, timeZone: string) {
   return { newStudied: Number(row?.new_studied ?? 0), reviewsDone: Number(row?.reviews_done ?? 0) };
 }
 
+/** Polls and slides have no answer to recall: they are never cards (docs/rules.md §5). */
+const studiable = notInArray(questions.type, [...UNGRADED_TYPES]);
+
+/** How many of a quiz's questions are polls and slides, which study leaves out. */
+export async function unstudiedCount(db: Db, quizId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(questions)
+    .where(and(eq(questions.quizId, quizId), inArray(questions.type, [...UNGRADED_TYPES])));
+  return Number(row?.n ?? 0);
+}
+
 /** Most cards a session loads at once; a session asks again when it runs out. */
 export const SESSION_BATCH = 100;
 
@@ -78,7 +90,7 @@ export type DeckQueueItem = { question: QuestionRecord; kind: "learning" | "revi
 export async function deckQueue(db: Db, quizId: string, userId: string | null, now: Date): Promise<{ queue: DeckQueueItem[]; settings: StudySettings }> {
   if (!userId) {
     // The guest's browser holds their cards and applies the limits (core/study/guest).
-    const rows = await db.select().from(questions).where(eq(questions.quizId, quizId)).orderBy(asc(questions.position)).limit(SESSION_BATCH);
+    const rows = await db.select().from(questions).where(and(eq(questions.quizId, quizId), studiable)).orderBy(asc(questions.position)).limit(SESSION_BATCH);
     return { queue: rows.map((q) => ({ question: asQuestionRecord(q), kind: "new", due: now })), settings: DEFAULT_STUDY_SETTINGS };
   }
   const settings = await getStudySettings(db, userId);
@@ -99,7 +111,7 @@ export async function deckQueue(db: Db, quizId: string, userId: string | null, n
           .from(questions)
           // The deck's own cards only (a range of the (user_id, quiz_id, due) index), not all of the member's.
           .leftJoin(cards, and(eq(cards.questionId, questions.id), eq(cards.userId, userId), eq(cards.quizId, quizId)))
-          .where(and(eq(questions.quizId, quizId), isNull(cards.id)))
+          .where(and(eq(questions.quizId, quizId), studiable, isNull(cards.id)))
           .orderBy(asc(questions.position))
           .limit(Math.min(settings.newPerDay, SESSION_BATCH)),
   ]);
@@ -214,7 +226,7 @@ async function deckCounts(db: Db, userId: string, now: Date, access: QuizAccess)
     sql`with mine as (select c.question_id, c.due, c.quiz_id from ${cards} c where c.user_id = ${userId}),
         decks as (
           select ${quizzes.id} as id, ${quizzes.slug} as slug, ${quizzes.title} as title,
-                 (select count(*)::int from ${questions} where ${questions.quizId} = ${quizzes.id}) as total
+                 (select count(*)::int from ${questions} where ${questions.quizId} = ${quizzes.id} and ${studiable}) as total
           from ${quizzes} where ${quizzes.id} in (select quiz_id from mine) and ${visibleTo(access)}
         )
         select mine.question_id, mine.due, decks.slug, decks.title, decks.total from mine join decks on decks.id = mine.quiz_id`,
@@ -259,7 +271,7 @@ export async function questionDecks(db: Db, questionIds: readonly string[], acce
       : await db
           .select({ quizId: questions.quizId, total: sql<number>`count(*)::int` })
           .from(questions)
-          .where(inArray(questions.quizId, quizIds))
+          .where(and(inArray(questions.quizId, quizIds), studiable))
           .groupBy(questions.quizId);
   const totalOf = new Map(totals.map((t) => [t.quizId, Number(t.total)]));
   return new Map(rows.map((r) => [r.questionId, { slug: r.slug, title: r.title, total: totalOf.get(r.quizId) ?? 0 }]));

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
+import { isGraded } from "@/core/question";
 import { cache } from "react";
 import { CategoryIcon } from "@/components/quiz/category";
 import { DifficultyPill, Pill } from "@/components/quiz/quiz-meta";
@@ -50,6 +51,8 @@ export default async function QuizPage({ params }: Props) {
   const t = await getTranslations("quiz");
   const tc = await getTranslations("categories");
   const tl = await getTranslations("languages");
+  const ts = await getTranslations("study");
+  const notStudied = quiz.questions.filter((q) => !isGraded(q.type)).length;
   const format = await getFormatter();
   const viewer = await getViewer();
   // Absolute: the QR code, copy link and Web Share all carry the origin links are built from.
@@ -142,6 +145,11 @@ export default async function QuizPage({ params }: Props) {
             <div className="mt-5">
               <StartPlay slug={quiz.slug} nickname={viewer ? defaultNickname(viewer.name) : (guest?.nickname ?? null)} open={open} />
               {quiz.questions.length > 0 && <StudyButton slug={quiz.slug} />}
+              {notStudied > 0 && (
+                <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="not-studied">
+                  {ts("notStudied", { count: notStudied })}
+                </p>
+              )}
               {quiz.status === "published" && quiz.questions.length > 0 && (
                 <>
                   <HostLiveButton slug={quiz.slug} />

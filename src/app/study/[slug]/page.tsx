@@ -17,8 +17,14 @@ export const dynamic = "force-dynamic";
 export default async function StudyPage({ params }: Props) {
   const session = await loadStudySession((await params).slug);
   if (!session) notFound();
+  const t = await getTranslations("study");
   return (
     <div className="container-page py-6 sm:py-10">
+      {session.notStudied > 0 && (
+        <p className="mx-auto mb-4 w-full max-w-3xl text-sm text-zinc-600 dark:text-zinc-400" data-testid="not-studied">
+          {t("notStudied", { count: session.notStudied })}
+        </p>
+      )}
       <StudySession
         // A new queue (after "check again" or a reload) starts the session over.
         key={session.cards.map((c) => c.id).join(",")}

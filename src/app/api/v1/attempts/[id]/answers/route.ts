@@ -16,6 +16,8 @@ export const POST = apiRoute<{ id: string }, never>({ params: attemptParams }, a
     points: feedback.points,
     streak: feedback.streak,
     score: feedback.score,
+    graded: feedback.graded,
+    ...(feedback.poll ? { poll: feedback.poll } : {}),
     next: next.question,
     deadline: next.deadline,
     finished: next.status === "finished",
