@@ -40,6 +40,8 @@ export const DELETION_RULES: Readonly<Record<string, DeletionRule>> = {
   cards: { rule: "delete", by: ["user_id"] },
   review_logs: { rule: "delete", by: ["user_id"] },
   study_settings: { rule: "delete", by: ["user_id"] },
+  passkeys: { rule: "delete", by: ["user_id"] },
+  two_factors: { rule: "delete", by: ["user_id"] },
 };
 
 export type QuizChoice = "keep" | "remove";
@@ -72,6 +74,8 @@ export const DELETION_ORDER: readonly string[] = [
   "review_logs",
   "cards",
   "study_settings",
+  "passkeys",
+  "two_factors",
   "reports",
   "players",
   "attempts",
