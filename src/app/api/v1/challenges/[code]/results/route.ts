@@ -28,6 +28,7 @@ export const GET = apiRoute<{ code: string }, typeof challengeResultsQuery>(
         opensAt: c.opensAt.toISOString(),
         closesAt: c.closesAt.toISOString(),
         attemptsAllowed: c.attemptsAllowed,
+        scoring: c.scoring,
         state: challengeState(c, now),
         attempts: attempts.map((a) => ({ ...a, startedAt: a.startedAt.toISOString(), finishedAt: a.finishedAt?.toISOString() ?? null })),
       },
