@@ -108,7 +108,8 @@ export default defineConfig({
   // Side-by-side runs (E2E_PORT_BASE) keep their own results, so one run does not wipe the other's.
   outputDir: process.env.E2E_PORT_BASE ? `test-results-${portBase}` : "test-results",
   fullyParallel: true,
-  workers: 2,
+  // Two browsers at once fill a 2-core machine; E2E_WORKERS tries another number (docs/benchmarks.md).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   timeout: 30_000,

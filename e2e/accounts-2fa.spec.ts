@@ -99,6 +99,7 @@ test("two-factor: turned on with a QR code and a first code; sign-in asks for a 
 });
 
 test("sessions: each device listed; one signed out, then all the others, and their next request is signed out", async ({ page, browser, baseURL }) => {
+  test.skip(isPhone(page), "the list and its sign-outs do not depend on the size; /me passes axe at both sizes (every-page)");
   const account = await signUpInBrowser(page, newAccount("sess"));
   const others = await Promise.all([browser.newContext({ baseURL }), browser.newContext({ baseURL })]);
   try {
