@@ -99,12 +99,12 @@ export default async function AdminPage({ searchParams }: Props) {
               <li key={r.id} className={clsx(card, "flex flex-col gap-3 sm:flex-row sm:items-start")} data-testid="report-item">
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <Link href={`/quiz/${r.quiz.slug}`} className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
-                      {r.quiz.title}
-                    </Link>
-                    <span className="rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-medium text-rose-800 ring-1 ring-rose-200 ring-inset dark:bg-rose-950 dark:text-rose-300 dark:ring-rose-900">
-                      {reasonLabel(r.reason)}
-                    </span>
+                      <Link href={`/quiz/${r.quiz.slug}`} className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+                        {r.quiz.title}
+                      </Link>
+                      <span className="rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-medium text-rose-800 ring-1 ring-rose-200 ring-inset dark:bg-rose-950 dark:text-rose-300 dark:ring-rose-900">
+                        {reasonLabel(r.reason)}
+                      </span>
                   </div>
                   {r.details && <p className="mt-2 text-sm whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">{r.details}</p>}
                   <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
@@ -182,37 +182,41 @@ export default async function AdminPage({ searchParams }: Props) {
                     <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{u.email}</p>
                     <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("joined", { date: format.dateTime(u.createdAt, { dateStyle: "medium" }) })}</p>
                   </div>
-                  {u.disabledAt && (
-                    <span
-                      className="rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-semibold text-rose-800 ring-1 ring-rose-200 ring-inset dark:bg-rose-950 dark:text-rose-300 dark:ring-rose-900"
-                      data-testid="user-status"
-                    >
-                      {t("status.disabled")}
-                    </span>
-                  )}
-                  <span
-                    className={clsx(
-                      "rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
-                      u.role === "admin"
-                        ? "bg-brand-50 text-brand-800 ring-brand-200 dark:bg-brand-950 dark:text-brand-200 dark:ring-brand-800"
-                        : "bg-zinc-100 text-zinc-700 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700",
+                  <div className="flex flex-wrap items-center gap-2">
+                    {u.disabledAt && (
+                      <span
+                        className="rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-semibold text-rose-800 ring-1 ring-rose-200 ring-inset dark:bg-rose-950 dark:text-rose-300 dark:ring-rose-900"
+                        data-testid="user-status"
+                      >
+                        {t("status.disabled")}
+                      </span>
                     )}
-                    data-testid="user-role"
-                  >
-                    {t(`roles.${u.role}`)}
-                  </span>
-                  <AdminAction
-                    key={`${u.id}-${u.role}`}
-                    action={{ kind: "role", userId: u.id, role: u.role === "admin" ? "member" : "admin" }}
-                    label={u.role === "admin" ? t("makeMember") : t("makeAdmin")}
-                    testId="change-role"
-                  />
-                  <AdminAction
-                    key={`${u.id}-${u.disabledAt ? "off" : "on"}`}
-                    action={{ kind: "status", userId: u.id, disabled: !u.disabledAt }}
-                    label={u.disabledAt ? t("enable") : t("disable")}
-                    testId="change-status"
-                  />
+                    <span
+                      className={clsx(
+                        "rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
+                        u.role === "admin"
+                          ? "bg-brand-50 text-brand-800 ring-brand-200 dark:bg-brand-950 dark:text-brand-200 dark:ring-brand-800"
+                          : "bg-zinc-100 text-zinc-700 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700",
+                      )}
+                      data-testid="user-role"
+                    >
+                      {t(`roles.${u.role}`)}
+                    </span>
+                  </div>
+                  <div className="flex flex-wrap items-start gap-2">
+                    <AdminAction
+                      key={`${u.id}-${u.role}`}
+                      action={{ kind: "role", userId: u.id, role: u.role === "admin" ? "member" : "admin" }}
+                      label={u.role === "admin" ? t("makeMember") : t("makeAdmin")}
+                      testId="change-role"
+                    />
+                    <AdminAction
+                      key={`${u.id}-${u.disabledAt ? "off" : "on"}`}
+                      action={{ kind: "status", userId: u.id, disabled: !u.disabledAt }}
+                      label={u.disabledAt ? t("enable") : t("disable")}
+                      testId="change-status"
+                    />
+                  </div>
                 </li>
               ))}
             </ul>

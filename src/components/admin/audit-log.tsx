@@ -47,7 +47,7 @@ export async function AuditLog({ entries, page, pages, q }: { entries: AuditRow[
               </span>{" "}
               <span data-testid="audit-action">{known(e.action) ? t(`auditActions.${e.action}`) : e.action}</span>{" "}
               {e.target ? (
-                <span className="break-all text-zinc-700 dark:text-zinc-300">
+                <span className="break-words text-zinc-700 dark:text-zinc-300">
                   @{e.target.handle} ({e.target.email})
                 </span>
               ) : e.subjectId ? (
