@@ -22,6 +22,9 @@ async function seriousA11y(page: Page, label: string) {
   expect(serious.map((v) => `${label}: ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
+// Two browsers, several sign-ins and a page re-rendered after each action: more than the default 30 s on a loaded machine.
+test.beforeEach(() => test.setTimeout(120_000));
+
 async function signInForm(page: Page, email: string, password: string) {
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(email);
