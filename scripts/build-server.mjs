@@ -17,6 +17,8 @@ const entries = {
   "import-worker": "src/server/import-worker-loop.ts",
   "fsrs-worker": "src/server/fsrs-worker.mjs",
   "pglite-worker": "src/db/pglite-worker.mjs",
+  // `npm run admin` in the image: node dist/server/admin.mjs <command>
+  admin: "src/server/admin-cli.ts",
 };
 
 await build({

@@ -42,6 +42,8 @@ export const DELETION_RULES: Readonly<Record<string, DeletionRule>> = {
   study_settings: { rule: "delete", by: ["user_id"] },
   passkeys: { rule: "delete", by: ["user_id"] },
   two_factors: { rule: "delete", by: ["user_id"] },
+  // The audit log stays whole (what was done, and when), without saying to or by whom.
+  admin_audit: { rule: "anonymise", by: ["actor_id", "target_user_id"] },
 };
 
 export type QuizChoice = "keep" | "remove";
@@ -77,6 +79,7 @@ export const DELETION_ORDER: readonly string[] = [
   "passkeys",
   "two_factors",
   "reports",
+  "admin_audit",
   "players",
   "attempts",
   "challenges",

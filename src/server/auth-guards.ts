@@ -27,6 +27,8 @@ const ASKS_PASSWORD = new Set([
   "/api/auth/two-factor/get-totp-uri",
   "/api/auth/two-factor/generate-backup-codes",
 ]);
+/** GETs that make and store a WebAuthn challenge: limited per client address. */
+const PASSKEY_OPTIONS = new Set(["/api/auth/passkey/generate-register-options", "/api/auth/passkey/generate-authenticate-options"]);
 /** Requests that send mail, and the body field naming who receives it. */
 const SENDS_MAIL: Record<string, string> = {
   "/api/auth/request-password-reset": "email",
@@ -49,6 +51,10 @@ function field(text: string, name: string, asEmail = true): string | null {
 export async function limitAuthRequest(req: NextRequest, text: string, auth: () => Promise<Auth>): Promise<void> {
   const path = req.nextUrl.pathname;
   const client = clientKeyOf(req.headers);
+  if (PASSKEY_OPTIONS.has(path)) {
+    await consume("passkeyOptions", client);
+    return;
+  }
   if (SIGN_IN.has(path)) {
     // Per address (many accounts from one place) and per account (one account from many places).
     await consume("signIn", client);

@@ -7,6 +7,7 @@ import { twoFactor } from "better-auth/plugins";
 import { passkey } from "@better-auth/passkey";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { displayNameSchema, handleSchema, PASSWORD_MIN } from "@/core/account";
+import { adminEmailSet, promotedAtSignIn, roleForNewAccount } from "@/core/admin";
 import { relyingParty, type RelyingParty } from "@/core/http/relying-party";
 import { BACKUP_CODE_COUNT } from "@/core/second-factor";
 import { RESET_PASSWORD_TTL_SECONDS, VERIFY_EMAIL_TTL_SECONDS } from "@/core/mail";
@@ -45,7 +46,7 @@ import { appSecret } from "./secret";
  */
 function createAuth(db: Db, secret: string, secure: boolean, rp: RelyingParty) {
   const e = env();
-  const adminEmails = new Set(e.QUIZDECK_ADMIN_EMAILS);
+  const adminEmails = adminEmailSet(e.QUIZDECK_ADMIN_EMAILS);
   const oidc = oidcAuthOptions(db);
   return betterAuth({
     appName: "Quizdeck",
@@ -90,6 +91,8 @@ function createAuth(db: Db, secret: string, secure: boolean, rp: RelyingParty) {
         handle: { type: "string", required: true, input: true },
         role: { type: "string", required: false, input: false, defaultValue: "member" },
         locale: { type: "string", required: false, input: false, defaultValue: "en" },
+        // Set by an admin (src/core/admin.ts): read with the session, so getViewer can refuse it.
+        disabledAt: { type: "date", required: false, input: false },
       },
     },
     account: oidc.account,
@@ -110,7 +113,7 @@ function createAuth(db: Db, secret: string, secure: boolean, rp: RelyingParty) {
         create: {
           before: async (user, ctx) => {
             const checked = await checkUserFields(db, user, null);
-            const role = adminEmails.has(user.email.toLowerCase()) ? "admin" : "member";
+            const role = roleForNewAccount(user.email, adminEmails);
             // The interface language the person signed up in: their mail comes in it too.
             const headers = ctx?.headers ?? ctx?.request?.headers;
             const saved = headers?.get("cookie")?.match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`))?.[1];
@@ -146,11 +149,17 @@ function createAuth(db: Db, secret: string, secure: boolean, rp: RelyingParty) {
       },
       session: {
         create: {
+          // A disabled account gets no session, whichever way it signs in (password, a second
+          // factor, a passkey, OpenID Connect): the sign-in is refused with account_disabled.
+          before: async (session) => {
+            const [user] = await db.select({ disabledAt: schema.users.disabledAt }).from(schema.users).where(eq(schema.users.id, session.userId)).limit(1);
+            if (user?.disabledAt) throw new APIError("FORBIDDEN", { code: "account_disabled", message: ERRORS.account_disabled.message });
+          },
           after: async (session) => {
             // QUIZDECK_ADMIN_EMAILS also promotes an account that existed before it was listed.
             if (adminEmails.size === 0) return;
             const [user] = await db.select().from(schema.users).where(eq(schema.users.id, session.userId)).limit(1);
-            if (user && user.role !== "admin" && adminEmails.has(user.email.toLowerCase())) {
+            if (user && promotedAtSignIn(user, adminEmails)) {
               await db.update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, user.id));
             }
           },

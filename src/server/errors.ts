@@ -25,6 +25,8 @@ export const ERRORS = {
   reauthenticate: { status: 403, message: "For this, sign out and sign in again first: you signed in more than a day ago." },
   passkey_failed: { status: 400, message: "The passkey could not be used. Try again, or sign in with your password." },
   weak_password: { status: 422, message: "Choose a stronger password: at least 10 characters, and not one of the 10,000 most common." },
+  account_disabled: { status: 403, message: "This account has been disabled by an administrator. Ask them to enable it again." },
+  last_admin: { status: 409, message: "This is the last active admin. Make another member an admin first." },
   payload_too_large: { status: 413, message: "The request is too large." },
   rate_limited: { status: 429, message: "Too many requests. Wait a moment and try again." },
   edit_conflict: { status: 409, message: "This quiz was changed in another tab or device. Choose which version to keep." },

@@ -67,6 +67,8 @@ if (!config.DATABASE_URL && !config.QUIZDECK_DATA_DIR.startsWith("memory://")) {
   }
   dataDirClaim = claim;
 }
+/** `npm run admin`'s way in while this process holds the PGlite directory (started once ready). */
+let adminChannel: { close(): void } | null = null;
 
 const role = config.QUIZDECK_ROLE;
 const pages = servesPages(role);
@@ -255,6 +257,7 @@ async function shutdown(signal: string) {
   const started = performance.now();
   const since = () => `${Math.round(performance.now() - started)} ms`;
   statsServer?.close();
+  adminChannel?.close();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const force = setTimeout(() => server.closeAllConnections(), 10_000);
@@ -298,6 +301,15 @@ if (live) {
     if (resumed > 0) log().info({ resumed }, `resumed ${resumed} open game(s)`);
   } catch (err) {
     log().error(errorFields(err), "resuming open games failed");
+  }
+}
+// On PGlite, `npm run admin` reaches the database through this process (src/server/admin-channel.ts).
+if (dataDirClaim) {
+  try {
+    const [{ startAdminChannel }, { runAdminCommand }] = await Promise.all([import("./admin-channel"), import("./admin-commands")]);
+    adminChannel = await startAdminChannel(config.QUIZDECK_DATA_DIR, async (command) => runAdminCommand((await getDatabase()).db, command, { via: "cli" }));
+  } catch (err) {
+    log().error(errorFields(err), "the admin channel could not start: npm run admin will not reach this server");
   }
 }
 const serving = { all: "pages and live games", web: "pages only", live: "live games only" }[role];

@@ -16,7 +16,10 @@ import { redis } from "./redis";
  * - gameJoins: joins per game and minute beyond its maxPlayers (join, get kicked, join again);
  * - attempt: solo attempts (and challenge starts) per guest, or per address for a first start;
  * - challenge: challenges per member (each is a row, and a code drawn from a shared space);
- * - answer: answers per player and second.
+ * - answer: answers per player and second;
+ * - passkeyOptions: passkey registration and sign-in options (each makes and stores a challenge)
+ *   per client address;
+ * - accountDeletion: "Delete my account" requests per account (each is a long transaction).
  *
  * Where they count: in this process's memory, or with REDIS_URL in Redis (rate-limiter-flexible's
  * Redis store), so that every instance behind a load balancer adds to the same counts, under the
@@ -25,6 +28,11 @@ import { redis } from "./redis";
  * insurance limiter): requests are neither refused nor held because Redis is gone, and the limits
  * then hold per instance, as they did with one instance. docs/operations.md says the same.
  */
+/** Passkey options a client address may ask for a minute: a class signing in at once, not a flood of challenges. */
+export const PASSKEY_OPTIONS_PER_MINUTE = 30;
+/** "Delete my account" requests an account may send an hour (a wrong confirmation counts too). */
+export const ACCOUNT_DELETIONS_PER_HOUR = 5;
+
 const limits = () => {
   const e = env();
   return {
@@ -41,6 +49,8 @@ const limits = () => {
     attempt: { points: e.QUIZDECK_RATE_LIMIT_ATTEMPTS, duration: 60 },
     challenge: { points: e.QUIZDECK_RATE_LIMIT_CHALLENGES, duration: 60 },
     answer: { points: 10, duration: 1 },
+    passkeyOptions: { points: PASSKEY_OPTIONS_PER_MINUTE, duration: 60 },
+    accountDeletion: { points: ACCOUNT_DELETIONS_PER_HOUR, duration: 60 * 60 },
   };
 };
 export type LimitName = keyof ReturnType<typeof limits>;

@@ -33,7 +33,8 @@ async function viewerFromToken(token: string): Promise<Viewer | null> {
     .returning({ userId: apiTokens.userId });
   if (!row) return null;
   const [user] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
-  return user
+  // A disabled account's tokens are kept (enabling it gives them back) but do nothing meanwhile.
+  return user && !user.disabledAt
     ? { id: user.id, handle: user.handle, name: user.name, email: user.email, emailVerified: user.emailVerified, role: user.role, locale: user.locale, via: "token" }
     : null;
 }
@@ -51,7 +52,9 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
   const auth = await getAuth(h);
   const session = await auth.api.getSession({ headers: h });
   if (!session) return null;
-  const u = session.user as typeof session.user & { handle: string; role: string; locale?: string | null };
+  const u = session.user as typeof session.user & { handle: string; role: string; locale?: string | null; disabledAt?: Date | string | null };
+  // Disabling deletes the account's sessions; one made in a race with it is refused here too.
+  if (u.disabledAt) return null;
   return {
     id: u.id,
     handle: u.handle,

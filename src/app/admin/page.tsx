@@ -1,4 +1,4 @@
-import { EyeOff, Flag, Search, ShieldCheck, Users } from "lucide-react";
+import { EyeOff, Flag, History, Search, ShieldCheck, Users } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { forbidden, unauthorized } from "next/navigation";
@@ -6,13 +6,15 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { clsx } from "clsx";
 import { AdminAction } from "@/components/admin/admin-action";
+import { AuditLog } from "@/components/admin/audit-log";
 import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
+import { auditPageNumber } from "@/core/admin";
 import { REPORT_REASONS } from "@/core/social";
-import { findMembers, hiddenQuizzes, openReports } from "@/server/admin";
+import { auditLog, findMembers, hiddenQuizzes, openReports } from "@/server/admin";
 import { getViewer } from "@/server/viewer";
 
-type Props = { searchParams: Promise<{ q?: string | string[] }> };
+type Props = { searchParams: Promise<{ q?: string | string[]; audit?: string | string[] }> };
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin");
@@ -45,9 +47,17 @@ export default async function AdminPage({ searchParams }: Props) {
   const viewer = await getViewer();
   if (!viewer) unauthorized();
   if (viewer.role !== "admin") forbidden();
-  const raw = (await searchParams).q;
+  const params = await searchParams;
+  const raw = params.q;
   const q = (Array.isArray(raw) ? raw[0] : raw)?.trim().slice(0, 100) || undefined;
-  const [t, format, reports, hidden, users] = await Promise.all([getTranslations("admin"), getFormatter(), openReports(), hiddenQuizzes(), findMembers(q)]);
+  const [t, format, reports, hidden, users, audit] = await Promise.all([
+    getTranslations("admin"),
+    getFormatter(),
+    openReports(),
+    hiddenQuizzes(),
+    findMembers(q),
+    auditLog(auditPageNumber(params.audit)),
+  ]);
   const tr = await getTranslations("social.reasons");
   const reasonLabel = (r: string) => ((REPORT_REASONS as readonly string[]).includes(r) ? tr(r as (typeof REPORT_REASONS)[number]) : r);
   const date = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
@@ -73,6 +83,10 @@ export default async function AdminPage({ searchParams }: Props) {
             <Users className="size-4" aria-hidden />
             {t("users")}
           </a>
+          <a href="#audit" className={buttonClass("secondary", "sm")}>
+            <History className="size-4" aria-hidden />
+            {t("auditLog")}
+          </a>
         </nav>
       </header>
 
@@ -85,12 +99,12 @@ export default async function AdminPage({ searchParams }: Props) {
               <li key={r.id} className={clsx(card, "flex flex-col gap-3 sm:flex-row sm:items-start")} data-testid="report-item">
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <Link href={`/quiz/${r.quiz.slug}`} className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
-                      {r.quiz.title}
-                    </Link>
-                    <span className="rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-medium text-rose-800 ring-1 ring-rose-200 ring-inset dark:bg-rose-950 dark:text-rose-300 dark:ring-rose-900">
-                      {reasonLabel(r.reason)}
-                    </span>
+                      <Link href={`/quiz/${r.quiz.slug}`} className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+                        {r.quiz.title}
+                      </Link>
+                      <span className="rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-medium text-rose-800 ring-1 ring-rose-200 ring-inset dark:bg-rose-950 dark:text-rose-300 dark:ring-rose-900">
+                        {reasonLabel(r.reason)}
+                      </span>
                   </div>
                   {r.details && <p className="mt-2 text-sm whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">{r.details}</p>}
                   <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
@@ -168,28 +182,50 @@ export default async function AdminPage({ searchParams }: Props) {
                     <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{u.email}</p>
                     <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("joined", { date: format.dateTime(u.createdAt, { dateStyle: "medium" }) })}</p>
                   </div>
-                  <span
-                    className={clsx(
-                      "rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
-                      u.role === "admin"
-                        ? "bg-brand-50 text-brand-800 ring-brand-200 dark:bg-brand-950 dark:text-brand-200 dark:ring-brand-800"
-                        : "bg-zinc-100 text-zinc-700 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700",
+                  <div className="flex flex-wrap items-center gap-2">
+                    {u.disabledAt && (
+                      <span
+                        className="rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-semibold text-rose-800 ring-1 ring-rose-200 ring-inset dark:bg-rose-950 dark:text-rose-300 dark:ring-rose-900"
+                        data-testid="user-status"
+                      >
+                        {t("status.disabled")}
+                      </span>
                     )}
-                    data-testid="user-role"
-                  >
-                    {t(`roles.${u.role}`)}
-                  </span>
-                  <AdminAction
-                    key={`${u.id}-${u.role}`}
-                    action={{ kind: "role", userId: u.id, role: u.role === "admin" ? "member" : "admin" }}
-                    label={u.role === "admin" ? t("makeMember") : t("makeAdmin")}
-                    testId="change-role"
-                  />
+                    <span
+                      className={clsx(
+                        "rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
+                        u.role === "admin"
+                          ? "bg-brand-50 text-brand-800 ring-brand-200 dark:bg-brand-950 dark:text-brand-200 dark:ring-brand-800"
+                          : "bg-zinc-100 text-zinc-700 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700",
+                      )}
+                      data-testid="user-role"
+                    >
+                      {t(`roles.${u.role}`)}
+                    </span>
+                  </div>
+                  <div className="flex flex-wrap items-start gap-2">
+                    <AdminAction
+                      key={`${u.id}-${u.role}`}
+                      action={{ kind: "role", userId: u.id, role: u.role === "admin" ? "member" : "admin" }}
+                      label={u.role === "admin" ? t("makeMember") : t("makeAdmin")}
+                      testId="change-role"
+                    />
+                    <AdminAction
+                      key={`${u.id}-${u.disabledAt ? "off" : "on"}`}
+                      action={{ kind: "status", userId: u.id, disabled: !u.disabledAt }}
+                      label={u.disabledAt ? t("enable") : t("disable")}
+                      testId="change-status"
+                    />
+                  </div>
                 </li>
               ))}
             </ul>
           </>
         )}
+      </Section>
+
+      <Section id="audit" icon={History} title={t("auditLog")} count={audit.total}>
+        <AuditLog entries={audit.entries} page={audit.page} pages={audit.pages} q={q} />
       </Section>
     </div>
   );

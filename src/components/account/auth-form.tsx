@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { useErrorText } from "@/components/ui/error-text";
 import { useFieldErrorText } from "@/components/ui/field-error-text";
 import { TextField } from "@/components/ui/field";
 import type { FieldErrorCode } from "@/core/field-errors";
@@ -60,6 +61,7 @@ export function AuthForm({
   oidc?: { providers: OidcButton[]; refusal: OidcRefusal | null };
 }) {
   const t = useTranslations("auth");
+  const errorText = useErrorText();
   const fieldText = useFieldErrorText();
   const router = useRouter();
   const id = useId();
@@ -110,6 +112,7 @@ export function AuthForm({
       if (known) return setErrors({ [known.field]: fieldText(known.fieldCode) });
       if (code === "rate_limited" || res.status === 429) return setErrors({ _: t("rateLimited") });
       if (code === "INVALID_EMAIL_OR_PASSWORD") return setErrors({ _: t("wrongPassword") });
+      if (code === "account_disabled") return setErrors({ _: errorText(code) });
       if (code === "EMAIL_NOT_VERIFIED") return setErrors({ _: t(mailConfigured ? "notVerified" : "notVerifiedNoMail") });
       if (code === "handle_taken") return setErrors({ handle: t("handleTaken") });
       if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return setErrors({ email: t("emailTaken") });

@@ -1,18 +1,19 @@
 "use client";
 
-import { Check, EyeOff, RotateCcw, ShieldCheck, User, X } from "lucide-react";
+import { Ban, Check, CircleCheck, EyeOff, RotateCcw, ShieldCheck, User, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
-import { dismissReportAction, hideQuizAction, restoreQuizAction, setRoleAction } from "@/server/actions/admin";
+import { dismissReportAction, hideQuizAction, restoreQuizAction, setRoleAction, setUserStatusAction } from "@/server/actions/admin";
 
 type Action =
   | { kind: "hide"; quizId: string }
   | { kind: "restore"; quizId: string }
   | { kind: "dismiss"; reportId: string }
-  | { kind: "role"; userId: string; role: "member" | "admin" };
+  | { kind: "role"; userId: string; role: "member" | "admin" }
+  | { kind: "status"; userId: string; disabled: boolean };
 
-const ICON = { hide: EyeOff, restore: RotateCcw, dismiss: X, role: ShieldCheck } as const;
+const ICON = { hide: EyeOff, restore: RotateCcw, dismiss: X, role: ShieldCheck, status: Ban } as const;
 
 /** One moderation button; the action checks the admin role itself and the page re-renders after it. */
 export function AdminAction({ action, label, variant = "secondary", testId }: { action: Action; label: string; variant?: "primary" | "secondary"; testId?: string }) {
@@ -20,7 +21,7 @@ export function AdminAction({ action, label, variant = "secondary", testId }: { 
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [pending, startTransition] = useTransition();
-  const Icon = action.kind === "role" && action.role === "member" ? User : ICON[action.kind];
+  const Icon = action.kind === "role" && action.role === "member" ? User : action.kind === "status" && !action.disabled ? CircleCheck : ICON[action.kind];
 
   const run = () =>
     startTransition(async () => {
@@ -32,9 +33,11 @@ export function AdminAction({ action, label, variant = "secondary", testId }: { 
             ? await restoreQuizAction({ quizId: action.quizId })
             : action.kind === "dismiss"
               ? await dismissReportAction({ reportId: action.reportId })
-              : await setRoleAction({ userId: action.userId, role: action.role });
+              : action.kind === "role"
+                ? await setRoleAction({ userId: action.userId, role: action.role })
+                : await setUserStatusAction({ userId: action.userId, disabled: action.disabled });
       if (res.ok) setDone(true);
-      else setError(action.kind === "role" && res.code === "forbidden" ? t("lastAdmin") : t("failed"));
+      else setError(res.code === "last_admin" ? t("lastAdmin") : t("failed"));
     });
 
   return (

@@ -67,6 +67,11 @@ describe.each(testBackends)("deleting an account on $name", (backend) => {
     await db.insert(schema.sessions).values({ id: randomUUID(), token: randomBytes(16).toString("hex"), userId: me.id, expiresAt: new Date(now.getTime() + 3_600_000) });
     await db.insert(schema.accounts).values({ id: randomUUID(), accountId: me.id, providerId: "credential", userId: me.id, password: "hash" });
     await db.insert(schema.verifications).values({ id: randomUUID(), identifier: email, value: "token", expiresAt: new Date(now.getTime() + 3_600_000) });
+    // An admin action by the account, and one on it: the audit rows stay, without its id.
+    await db.insert(schema.adminAudit).values({ actorId: me.id, via: "web", action: "promote", targetUserId: other.id });
+    await db.insert(schema.adminAudit).values({ actorId: other.id, via: "web", action: "disable", targetUserId: me.id });
+    // A password-reset link made for the account (by "Forgot password?" or `npm run admin`).
+    await db.insert(schema.verifications).values({ id: randomUUID(), identifier: `reset-password:${randomUUID()}`, value: me.id, expiresAt: new Date(now.getTime() + 3_600_000) });
     await insertApiToken(db, { userId: me.id, name: "cli", tokenHash: randomBytes(16).toString("hex"), prefix: "qd_abcd" });
     await setFavorite(db, me.id, theirs.id, true);
     await rateQuiz(db, me.id, theirs.id, 4);
@@ -136,6 +141,11 @@ describe.each(testBackends)("deleting an account on $name", (backend) => {
     expect(await remaining(me.id)).toEqual({});
     const db = handle.db;
     expect(await db.select().from(schema.verifications).where(eq(schema.verifications.identifier, email))).toEqual([]);
+    expect(await db.select().from(schema.verifications).where(eq(schema.verifications.value, me.id))).toEqual([]);
+    // The audit log keeps both entries, the other admin's side intact.
+    const audit = await db.select().from(schema.adminAudit).where(eq(schema.adminAudit.actorId, other.id));
+    expect(audit.map((a) => [a.action, a.targetUserId])).toEqual([["disable", null]]);
+    expect(await db.select().from(schema.adminAudit).where(eq(schema.adminAudit.targetUserId, other.id))).toHaveLength(1);
     // Its quiz stays under a "deleted user", or is gone.
     const [kept] = await db.select().from(schema.quizzes).where(eq(schema.quizzes.id, own.id));
     if (choice === "keep") {

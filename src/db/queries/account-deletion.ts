@@ -55,6 +55,8 @@ export async function deleteAccount(db: Db, userId: string, quizChoice: QuizChoi
       }
     }
     await tx.delete(verifications).where(eq(verifications.identifier, user.email));
+    // Password-reset links (Better Auth's `reset-password:<token>` rows hold the account's id).
+    await tx.delete(verifications).where(eq(verifications.value, userId));
     return true;
   });
 }

@@ -88,34 +88,16 @@ export async function dismissReport(db: Db, reportId: string, adminId: string): 
   return rows.length > 0;
 }
 
-export type UserRow = { id: string; handle: string; name: string; email: string; role: "member" | "admin"; createdAt: Date };
+export type UserRow = { id: string; handle: string; name: string; email: string; role: "member" | "admin"; createdAt: Date; disabledAt: Date | null };
 
 /** Members by handle, display name or email (case-insensitive substring), newest first. */
 export async function searchUsers(db: Db, q: string | undefined, limit = 50): Promise<UserRow[]> {
   const term = q?.trim();
   const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return db
-    .select({ id: users.id, handle: users.handle, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt })
+    .select({ id: users.id, handle: users.handle, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt, disabledAt: users.disabledAt })
     .from(users)
     .where(pattern ? or(ilike(users.handle, pattern), ilike(users.email, pattern), ilike(users.name, pattern)) : undefined)
     .orderBy(desc(users.createdAt), users.handle)
     .limit(limit);
-}
-
-export type RoleChange = { ok: true; role: "member" | "admin" } | { ok: false; error: "not_found" | "last_admin" };
-
-/**
- * Changes a member's role. The last admin cannot be made a member: the admin rows are locked
- * first, so two admins demoting each other at once cannot leave the site with none.
- */
-export async function setUserRole(db: Db, userId: string, role: "member" | "admin"): Promise<RoleChange> {
-  return db.transaction(async (tx): Promise<RoleChange> => {
-    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("update");
-    const [target] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
-    if (!target) return { ok: false, error: "not_found" };
-    if (target.role === role) return { ok: true, role };
-    if (role === "member" && admins.length <= 1) return { ok: false, error: "last_admin" };
-    await tx.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, userId));
-    return { ok: true, role };
-  });
 }

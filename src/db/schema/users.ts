@@ -15,6 +15,8 @@ export const users = pgTable("users", {
   locale: text("locale").notNull().default("en"),
   /** Better Auth's two-factor plugin: sign-in asks for a code from the authenticator app too. */
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+  /** Set by an admin (docs/rules.md §6): sign-in is refused, sessions are gone, API tokens do nothing. */
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

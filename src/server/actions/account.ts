@@ -7,6 +7,7 @@ import { deleteAccount, exportAccount } from "@/db/queries/account-deletion";
 import { runAction, type ActionResult } from "../action-result";
 import { AppError } from "../errors";
 import { requireViewer } from "../permissions";
+import { consume } from "../rate-limit";
 import type { Viewer } from "../viewer";
 
 /**
@@ -37,6 +38,8 @@ export async function exportAccountAction(): Promise<ActionResult<{ fileName: st
 export async function deleteAccountAction(input: unknown): Promise<ActionResult<{ deleted: true }>> {
   return runAction(async () => {
     const viewer = await requireSession();
+    // Counted before the confirmation is checked, so it cannot be guessed at speed either.
+    await consume("accountDeletion", viewer.id);
     const { quizzes, confirm } = deleteAccountInput.parse(input);
     if (confirm !== viewer.handle) {
       throw new AppError("validation_failed", "Type your handle to confirm.", {

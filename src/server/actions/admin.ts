@@ -1,10 +1,13 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { userStatusInput, type UserStatus } from "@/core/admin";
 import { quizIdInput, reportIdInput, roleInput } from "@/core/social";
 import { getDb } from "@/db";
-import { dismissReport, hideQuiz, restoreQuiz, setUserRole } from "@/db/queries/admin";
+import { dismissReport, hideQuiz, restoreQuiz } from "@/db/queries/admin";
+import { auditModeration } from "@/db/queries/admin-users";
 import { runAction, type ActionResult } from "../action-result";
+import { changeUserFromPage } from "../admin-commands";
 import { AppError } from "../errors";
 import { requireAdmin } from "../permissions";
 
@@ -15,7 +18,9 @@ export async function hideQuizAction(input: unknown): Promise<ActionResult<{ hid
   return runAction(async () => {
     const admin = await requireAdmin();
     const { quizId } = quizIdInput.parse(input);
-    if (!(await hideQuiz(await getDb(), quizId, admin.id))) throw new AppError("not_found", "There is no published quiz to hide.");
+    const db = await getDb();
+    if (!(await hideQuiz(db, quizId, admin.id))) throw new AppError("not_found", "There is no published quiz to hide.");
+    await auditModeration(db, { via: "web", userId: admin.id }, "hide-quiz", quizId);
     revalidatePath("/", "layout");
     return { hidden: true as const };
   });
@@ -24,9 +29,11 @@ export async function hideQuizAction(input: unknown): Promise<ActionResult<{ hid
 /** Puts a hidden quiz back in the library. */
 export async function restoreQuizAction(input: unknown): Promise<ActionResult<{ restored: true }>> {
   return runAction(async () => {
-    await requireAdmin();
+    const admin = await requireAdmin();
     const { quizId } = quizIdInput.parse(input);
-    if (!(await restoreQuiz(await getDb(), quizId))) throw new AppError("not_found", "That quiz is not hidden.");
+    const db = await getDb();
+    if (!(await restoreQuiz(db, quizId))) throw new AppError("not_found", "That quiz is not hidden.");
+    await auditModeration(db, { via: "web", userId: admin.id }, "restore-quiz", quizId);
     revalidatePath("/", "layout");
     return { restored: true as const };
   });
@@ -37,22 +44,35 @@ export async function dismissReportAction(input: unknown): Promise<ActionResult<
   return runAction(async () => {
     const admin = await requireAdmin();
     const { reportId } = reportIdInput.parse(input);
-    if (!(await dismissReport(await getDb(), reportId, admin.id))) throw new AppError("not_found", "That report is no longer open.");
+    const db = await getDb();
+    if (!(await dismissReport(db, reportId, admin.id))) throw new AppError("not_found", "That report is no longer open.");
+    await auditModeration(db, { via: "web", userId: admin.id }, "dismiss-report", reportId);
     revalidatePath("/admin");
     return { dismissed: true as const };
   });
 }
 
-const LAST_ADMIN_MESSAGE = "This is the last admin. Make another member an admin first.";
-
-/** Makes a member an admin or an admin a member; the last admin stays one. */
+/** Makes a member an admin or an admin a member; the last active admin stays one (src/core/admin.ts). */
 export async function setRoleAction(input: unknown): Promise<ActionResult<{ role: "member" | "admin" }>> {
   return runAction(async () => {
-    await requireAdmin();
+    const admin = await requireAdmin();
     const { userId, role } = roleInput.parse(input);
-    const result = await setUserRole(await getDb(), userId, role);
-    if (!result.ok) throw result.error === "last_admin" ? new AppError("forbidden", LAST_ADMIN_MESSAGE) : new AppError("not_found", "There is no such member.");
+    const user = await changeUserFromPage(await getDb(), userId, role === "admin" ? "promote" : "demote", admin.id);
     revalidatePath("/admin");
-    return { role: result.role };
+    return { role: user.role };
+  });
+}
+
+/**
+ * Disables an account (its sessions end at once, its API tokens stop working, sign-in is refused
+ * with `account_disabled`) or enables it again; the last active admin cannot be disabled.
+ */
+export async function setUserStatusAction(input: unknown): Promise<ActionResult<{ status: UserStatus }>> {
+  return runAction(async () => {
+    const admin = await requireAdmin();
+    const { userId, disabled } = userStatusInput.parse(input);
+    const user = await changeUserFromPage(await getDb(), userId, disabled ? "disable" : "enable", admin.id);
+    revalidatePath("/admin");
+    return { status: user.disabledAt ? ("disabled" as const) : ("active" as const) };
   });
 }

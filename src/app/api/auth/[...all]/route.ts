@@ -95,7 +95,8 @@ async function handle(req: NextRequest): Promise<Response> {
   try {
     const path = req.nextUrl.pathname;
     let request: Request = req;
-    if (req.method !== "GET" && req.method !== "HEAD") {
+    if (req.method === "GET") await limitAuthRequest(req, "", () => getAuth(req.headers));
+    else if (req.method !== "HEAD") {
       // Every body here is a small JSON object: refuse a large one before reading it whole.
       const text = await readBodyText(req, DEFAULT_BODY_LIMIT);
       await limitAuthRequest(req, text, () => getAuth(req.headers));
