@@ -42,6 +42,10 @@ export const DELETION_RULES: Readonly<Record<string, DeletionRule>> = {
   study_settings: { rule: "delete", by: ["user_id"] },
   passkeys: { rule: "delete", by: ["user_id"] },
   two_factors: { rule: "delete", by: ["user_id"] },
+  // A member's classes go with their roster, assignments and links to attempts (docs/rules.md §13);
+  // a member who joined someone else's class leaves its roster.
+  classes: { rule: "delete", by: ["owner_id"] },
+  class_students: { rule: "delete", by: ["user_id"] },
 };
 
 export type QuizChoice = "keep" | "remove";
@@ -77,6 +81,8 @@ export const DELETION_ORDER: readonly string[] = [
   "passkeys",
   "two_factors",
   "reports",
+  "class_students",
+  "classes",
   "players",
   "attempts",
   "challenges",

@@ -6,3 +6,4 @@ export * from "./play";
 export * from "./live";
 export * from "./study";
 export * from "./social";
+export * from "./classes";
