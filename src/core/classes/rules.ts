@@ -118,6 +118,19 @@ export function buildGradebook(students: GradebookStudent[], assignments: Gradeb
   return { students, assignments, cells, averages };
 }
 
+/** One attempt a student made as the class's member (their history). */
+export type StudentHistoryRow = {
+  attemptId: string;
+  assignmentId: string;
+  quizTitle: string;
+  status: "in_progress" | "finished" | "abandoned";
+  correctCount: number;
+  questionCount: number;
+  score: number;
+  startedAt: Date;
+  finishedAt: Date | null;
+};
+
 export type ClassStanding = { rank: number; name: string; average: number; isViewer: boolean };
 
 /**

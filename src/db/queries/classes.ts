@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { GradeAttempt } from "@/core/classes/rules";
+import type { GradeAttempt, StudentHistoryRow } from "@/core/classes/rules";
 import { isUniqueViolation, type Db } from "../client";
 import { attempts, challenges, classAssignments, classAttempts, classes, classStudents, quizzes } from "../schema";
 
@@ -308,7 +308,6 @@ export async function classGradeAttempts(db: Db, classId: string, studentId?: st
   return rows.map((r) => ({ ...r, finishedAt: r.finishedAt ?? new Date(0) }));
 }
 
-export type StudentHistoryRow = { attemptId: string; assignmentId: string; quizTitle: string; status: string; correctCount: number; questionCount: number; score: number; startedAt: Date; finishedAt: Date | null };
 
 /** One student's attempts as the class's member, newest first. */
 export async function studentHistory(db: Db, studentId: string): Promise<StudentHistoryRow[]> {

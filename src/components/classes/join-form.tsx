@@ -1,0 +1,66 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { buttonClass } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { CLASS_CODE_LENGTH } from "@/core/classes/rules";
+import { NICKNAME_MAX } from "@/core/nickname-limits";
+import { joinClassAction } from "@/server/actions/classes";
+import { RecoveryCodeNote } from "./recovery-code";
+import { useActionForm } from "./use-action-form";
+
+/**
+ * Joining a class: its code (given by the link, or typed) and a roster name. A member goes to the
+ * class at once; a student without an account first sees their recovery code, once.
+ */
+export function JoinClassForm({ code: given, defaultName }: { code?: string; defaultName?: string }) {
+  const t = useTranslations("classes");
+  const router = useRouter();
+  const [code, setCode] = useState(given ?? "");
+  const [name, setName] = useState(defaultName ?? "");
+  const [joined, setJoined] = useState<{ classId: string; recoveryCode: string } | null>(null);
+  const { pending, error, fields, run } = useActionForm();
+  if (joined) return <RecoveryCodeNote code={joined.recoveryCode} classId={joined.classId} />;
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        run(
+          () => joinClassAction({ code, name }),
+          (v) => {
+            if (v.recoveryCode) setJoined({ classId: v.classId, recoveryCode: v.recoveryCode });
+            else router.push(`/classes/${v.classId}`);
+          },
+        );
+      }}
+      data-testid="join-class"
+    >
+      {!given && (
+        <TextField
+          id="join-code"
+          label={t("code")}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          maxLength={CLASS_CODE_LENGTH + 4}
+          autoCapitalize="characters"
+          autoComplete="off"
+          className="font-mono tracking-widest uppercase"
+          required
+          error={fields.code}
+        />
+      )}
+      <TextField id="join-name" label={t("rosterName")} value={name} onChange={(e) => setName(e.target.value)} maxLength={NICKNAME_MAX * 2} required error={fields.name} help={t("rosterNameHelp")} />
+      {error && (
+        <p role="alert" className="text-sm font-medium text-rose-700 dark:text-rose-400" data-testid="join-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className={buttonClass("primary", "md")} disabled={pending}>
+        {t("join")}
+      </button>
+    </form>
+  );
+}
