@@ -121,7 +121,7 @@ describe.each(testBackends)("classes on $name", (backend) => {
     const joinedAna = await actions.joinClassAction({ code: c.code.toLowerCase(), name: "Ana" });
     expect(joinedAna.ok && joinedAna.value.recoveryCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
     const anaCode = joinedAna.ok ? joinedAna.value.recoveryCode! : "";
-    const ben = as(null);
+    as(null);
     expect(await actions.joinClassAction({ code: c.code, name: " ANA " })).toMatchObject({ ok: false, code: "roster_name_taken" });
     expect(await actions.joinClassAction({ code: c.code, name: "" })).toMatchObject({ ok: false, code: "validation_failed" });
     expect(await actions.joinClassAction({ code: "ZZZZZZ", name: "Ben" })).toMatchObject({ ok: false, code: "not_found" });
