@@ -8,11 +8,11 @@ import { assignChallengeAction, unassignChallengeAction } from "@/server/actions
 import { useActionForm } from "./use-action-form";
 
 /** Assigns one of the teacher's challenges (by its code) to the class. */
-export function AssignForm({ classId, challenges }: { classId: string; challenges: { code: string; quizTitle: string }[] }) {
+export function AssignForm({ classId, challenges, allAssigned }: { classId: string; challenges: { code: string; quizTitle: string }[]; allAssigned: boolean }) {
   const t = useTranslations("classes");
   const [code, setCode] = useState(challenges[0]?.code ?? "");
   const { pending, error, fields, run } = useActionForm();
-  if (!challenges.length) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("noChallenges")}</p>;
+  if (!challenges.length) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t(allAssigned ? "allAssigned" : "noChallenges")}</p>;
   return (
     <form
       className="flex flex-wrap items-end gap-3"

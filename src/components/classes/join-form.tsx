@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
@@ -15,14 +16,25 @@ import { useActionForm } from "./use-action-form";
  * Joining a class: its code (given by the link, or typed) and a roster name. A member goes to the
  * class at once; a student without an account first sees their recovery code, once.
  */
-export function JoinClassForm({ code: given, defaultName }: { code?: string; defaultName?: string }) {
+export function JoinClassForm({ code: given, defaultName, joinedClassId }: { code?: string; defaultName?: string; joinedClassId?: string }) {
   const t = useTranslations("classes");
   const router = useRouter();
   const [code, setCode] = useState(given ?? "");
   const [name, setName] = useState(defaultName ?? "");
   const [joined, setJoined] = useState<{ classId: string; recoveryCode: string } | null>(null);
   const { pending, error, fields, run } = useActionForm();
+  // Joining sets a cookie, so the page renders again (as joined): the code stays on screen until the student moves on.
   if (joined) return <RecoveryCodeNote code={joined.recoveryCode} classId={joined.classId} />;
+  if (joinedClassId) {
+    return (
+      <p>
+        {t("alreadyJoined")}{" "}
+        <Link href={`/classes/${joinedClassId}`} className="font-semibold text-brand-700 underline dark:text-brand-300" data-testid="go-to-class">
+          {t("goToClass")}
+        </Link>
+      </p>
+    );
+  }
   return (
     <form
       className="space-y-4"

@@ -110,7 +110,11 @@ async function TeacherView({ id, searchParams }: { id: string; searchParams: Pro
             ))}
           </ul>
         )}
-        <AssignForm classId={c.id} challenges={challenges.filter((ch) => !assigned.has(ch.code)).map((ch) => ({ code: ch.code, quizTitle: ch.quizTitle }))} />
+        <AssignForm
+          classId={c.id}
+          challenges={challenges.filter((ch) => !assigned.has(ch.code)).map((ch) => ({ code: ch.code, quizTitle: ch.quizTitle }))}
+          allAssigned={challenges.length > 0}
+        />
       </Section>
 
       <Section id="gradebook-heading" title={t("gradebook")} testId="gradebook-section">

@@ -23,7 +23,6 @@ export default async function JoinClassPage({ params }: Props) {
   if (code !== raw) redirect(`/classes/join/${code}`);
   const c = await classToJoin(code);
   if (!c) notFound();
-  if (c.joined) redirect(`/classes/${c.id}`);
   const [t, viewer] = await Promise.all([getTranslations("classes"), getViewer()]);
   return (
     <div className="container-page max-w-xl py-8">
@@ -35,7 +34,7 @@ export default async function JoinClassPage({ params }: Props) {
       {c.subject && <p className="mt-1 text-zinc-600 dark:text-zinc-400">{c.subject}</p>}
       <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">{viewer ? t("joinAsMember") : t("joinAsGuest")}</p>
       <div className="mt-6 rounded-3xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900">
-        <JoinClassForm code={code} defaultName={viewer?.name.slice(0, 20)} />
+        <JoinClassForm code={code} defaultName={viewer?.name.slice(0, 20)} joinedClassId={c.joined ? c.id : undefined} />
       </div>
       {!viewer && (
         <p className="mt-4 text-sm">
