@@ -102,6 +102,28 @@ test("every API operation answers with a status and a body its OpenAPI document 
     expect((await member.post("/api/v1/study/guest-progress", { data: { cards: [], reviews: [] } })).status()).toBe(200);
     expect((await member.post("/api/v1/study/guest-progress", { data: { cards: "all" } })).status()).toBe(422);
 
+    // Classes: the teacher's; a guest signs in first, another member finds nothing.
+    expect((await anon.get("/api/v1/classes")).status()).toBe(401);
+    expect((await member.post("/api/v1/classes", { data: { name: "" } })).status()).toBe(422);
+    const made = await member.post("/api/v1/classes", { data: { name: "Contract class", subject: "Geography" } });
+    expect(made.status()).toBe(201);
+    const cls = (await made.json()) as { id: string };
+    expect((await member.get("/api/v1/classes")).status()).toBe(200);
+    for (const path of [`/api/v1/classes/${cls.id}`, `/api/v1/classes/${cls.id}/roster`, `/api/v1/classes/${cls.id}/assignments`, `/api/v1/classes/${cls.id}/gradebook`]) {
+      expect((await member.get(path)).status()).toBe(200);
+      expect((await anon.get(path)).status()).toBe(401);
+      expect((await other.get(path)).status()).toBe(404);
+    }
+    expect((await member.post(`/api/v1/classes/${cls.id}/assignments`, { data: { challenge: "ZZZZZZZZ" } })).status()).toBe(404);
+    expect((await member.post(`/api/v1/classes/${cls.id}/assignments`, { data: {} })).status()).toBe(422);
+    expect((await member.post(`/api/v1/classes/${cls.id}/assignments`, { data: { challenge: code } })).status()).toBe(201);
+    expect((await member.get(`/api/v1/classes/${cls.id}/gradebook?format=csv`)).status()).toBe(200);
+    expect((await member.get(`/api/v1/classes/${cls.id}/gradebook?format=xlsx`)).status()).toBe(200);
+    expect((await member.get(`/api/v1/classes/${cls.id}/gradebook?format=pdf`)).status()).toBe(422);
+    expect((await other.delete(`/api/v1/classes/${cls.id}`)).status()).toBe(404);
+    expect((await member.delete(`/api/v1/classes/${cls.id}`)).status()).toBe(204);
+    expect((await member.get(`/api/v1/classes/${cls.id}`)).status()).toBe(404);
+
     // Every operation's success was checked here, but the live game report's.
     const succeeded = contract.operations().filter((op) => [...contract.covered].some((c) => c.startsWith(`${op} 20`)));
     expect(contract.operations().filter((op) => !succeeded.includes(op))).toEqual(["GET /api/v1/games/{gameId}/report"]);

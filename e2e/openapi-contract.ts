@@ -74,7 +74,7 @@ export class OpenApiContract {
   }
 
   /** A request context whose every response is checked before the test sees it. */
-  wrap(request: APIRequestContext): Pick<APIRequestContext, "get" | "post"> {
+  wrap(request: APIRequestContext): Pick<APIRequestContext, "get" | "post" | "delete"> {
     return {
       get: async (url, options) => {
         const res = await request.get(url, options);
@@ -84,6 +84,11 @@ export class OpenApiContract {
       post: async (url, options) => {
         const res = await request.post(url, options);
         await this.check("POST", url, res);
+        return res;
+      },
+      delete: async (url, options) => {
+        const res = await request.delete(url, options);
+        await this.check("DELETE", url, res);
         return res;
       },
     };

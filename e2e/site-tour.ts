@@ -55,6 +55,7 @@ async function tourGuest(page: Page, baseURL: string, locale: "en" | "es", visit
   await go("/join/999999", "join, unknown PIN");
   await go("/no-such-page", "404", 404);
   await go("/me", "401", 401);
+  await go("/classes", "classes, guest");
   await go("/sign-in", "sign-in");
   await page.locator('input[name="email"]').fill("not-an-email");
   await page.getByTestId("auth-submit").click();
@@ -122,6 +123,17 @@ async function tourMember(page: Page, baseURL: string, locale: "en" | "es", visi
   await page.waitForURL(/\/challenge\/[0-9A-Z]{8}$/);
   await settle(page);
   await visit(page, "challenge, owner");
+  // A class: the list with its form, the teacher's page (the challenge assigned), its join page.
+  await go("/classes", "classes");
+  await page.locator("#class-name").fill("Tour 7B");
+  await page.getByTestId("create-class").locator('button[type="submit"]').click();
+  await page.waitForURL(/\/classes\/[0-9a-f-]{36}$/);
+  await page.getByTestId("assign-form").locator('button[type="submit"]').click();
+  await expect(page.getByTestId("assignments")).toBeVisible();
+  await settle(page);
+  await visit(page, "class, teacher");
+  const classCode = (await page.getByTestId("class-code").innerText()).trim();
+  await go(`/classes/join/${classCode}`, "class, join");
   await go("/create", "editor");
   // A saved draft that cannot be published yet: the editor lists what is missing.
   await page.locator("#f-title").fill("Tour");

@@ -44,6 +44,10 @@ export const DELETION_RULES: Readonly<Record<string, DeletionRule>> = {
   two_factors: { rule: "delete", by: ["user_id"] },
   // The audit log stays whole (what was done, and when), without saying to or by whom.
   admin_audit: { rule: "anonymise", by: ["actor_id", "target_user_id"] },
+  // A member's classes go with their roster, assignments and links to attempts (docs/rules.md §13);
+  // a member who joined someone else's class leaves its roster.
+  classes: { rule: "delete", by: ["owner_id"] },
+  class_students: { rule: "delete", by: ["user_id"] },
 };
 
 export type QuizChoice = "keep" | "remove";
@@ -80,6 +84,8 @@ export const DELETION_ORDER: readonly string[] = [
   "two_factors",
   "reports",
   "admin_audit",
+  "class_students",
+  "classes",
   "players",
   "attempts",
   "challenges",

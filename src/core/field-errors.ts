@@ -47,6 +47,11 @@ export const FIELD_ERRORS = {
   challenge_opens_after_closes: "Open it before it closes",
   challenge_attempts_range: `Allow ${ATTEMPTS_MIN} to ${ATTEMPTS_MAX} attempts`,
   time_zone_unknown: "Choose a time zone from the list, such as Europe/Madrid",
+  class_name_empty: "Give the class a name",
+  class_name_too_long: "Use at most 80 characters",
+  class_subject_too_long: "Use at most 80 characters",
+  class_code_invalid: "A class code has 6 letters and digits",
+  recovery_code_invalid: "A recovery code has 10 letters and digits",
 } as const;
 
 export type FieldErrorCode = keyof typeof FIELD_ERRORS;

@@ -130,7 +130,7 @@ export async function challengeView(code: string, origin: string): Promise<Chall
   };
 }
 
-function refusalError(r: StartRefusal): AppError {
+export function refusalError(r: StartRefusal): AppError {
   if (r.code === "no_attempts_left") return new AppError("no_attempts_left", refusalMessage(r));
   return new AppError("challenge_closed", refusalMessage(r), { window: { state: r.state, at: r.at.toISOString() } });
 }

@@ -21,23 +21,74 @@ import {
   quizListQuery,
 } from "./api-schemas";
 import { reportQuery } from "@/core/report/schema";
+import { assignInput, classInput, gradebookQuery } from "@/core/classes/schema";
+import { assignmentsResult, classListResult, classResult, gradebookResult, rosterResult } from "./class-schemas";
 import { answerInput, startInput } from "./play-schemas";
 import { challengeReportResult, gameReportResult } from "./report-schemas";
 import { guestProgressInput, guestProgressResult, studyDueQuery, studyDueResult, studyReviewInput, studyReviewResult, studyStatsResult } from "./study-schemas";
 
 type Operation = {
-  method: "get" | "post";
+  method: "get" | "post" | "delete";
   body?: z.ZodType;
   path: string;
   summary: string;
   query?: z.ZodObject;
   pathParams?: Record<string, string>;
-  response: z.ZodType;
+  /** Null: no body (204). */
+  response: z.ZodType | null;
   /** Other formats the success response comes in (`?format=`), by media type: their bodies are files. */
   files?: Record<string, string>;
   status?: number;
   errors: number[];
 };
+
+const CLASS_ID = { id: "The class's id (a UUID)" };
+
+/** /api/v1/classes (docs/rules.md §13): every operation is the class's teacher's (and admins'); anyone else gets 404. */
+const CLASS_OPERATIONS: Operation[] = [
+  { method: "get", path: "/api/v1/classes", summary: "The caller's classes, newest first, with their counts", response: classListResult, errors: [401] },
+  {
+    method: "post",
+    path: "/api/v1/classes",
+    summary: "Create a class (name, optional subject); its code, join link and QR code are for students to join",
+    body: classInput,
+    response: classResult,
+    status: 201,
+    errors: [401, 422, 429],
+  },
+  { method: "get", path: "/api/v1/classes/{id}", summary: "A class (its teacher and admins)", pathParams: CLASS_ID, response: classResult, errors: [401, 404] },
+  {
+    method: "delete",
+    path: "/api/v1/classes/{id}",
+    summary: "Delete a class with its roster, assignments and the attempts its students made in it",
+    pathParams: CLASS_ID,
+    response: null,
+    status: 204,
+    errors: [401, 404],
+  },
+  { method: "get", path: "/api/v1/classes/{id}/roster", summary: "The class's students, with the recovery codes of those without an account", pathParams: CLASS_ID, response: rosterResult, errors: [401, 404] },
+  { method: "get", path: "/api/v1/classes/{id}/assignments", summary: "The challenges assigned to the class", pathParams: CLASS_ID, response: assignmentsResult, errors: [401, 404] },
+  {
+    method: "post",
+    path: "/api/v1/classes/{id}/assignments",
+    summary: "Assign one of the caller's challenges (by code) to the class; answers with the assignments",
+    pathParams: CLASS_ID,
+    body: assignInput,
+    response: assignmentsResult,
+    status: 201,
+    errors: [401, 404, 422],
+  },
+  {
+    method: "get",
+    path: "/api/v1/classes/{id}/gradebook",
+    summary: "Students × assignments: best and latest % right, attempts, not attempted; JSON, CSV or .xlsx",
+    pathParams: CLASS_ID,
+    query: gradebookQuery,
+    response: gradebookResult,
+    files: { "text/csv": "format=csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "format=xlsx (binary)" },
+    errors: [401, 404, 422],
+  },
+];
 
 const REPORT_FILES = { "text/csv": "format=csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "format=xlsx (binary)" };
 
@@ -226,6 +277,7 @@ export const OPERATIONS: Operation[] = [
     response: guestProgressResult,
     errors: [401, 413, 422],
   },
+  ...CLASS_OPERATIONS,
 ];
 
 const jsonSchema = (schema: z.ZodType, io: "input" | "output" = "output") =>
@@ -252,10 +304,9 @@ export function openApiDocument(serverUrl?: string) {
       Object.entries(op.files ?? {}).map(([type, description]) => [type, { schema: { type: "string", description, ...(description.includes("binary") ? { contentMediaType: type } : {}) } }]),
     );
     const responses: Record<string, unknown> = {
-      [op.status ?? 200]: {
-        description: op.status === 201 ? "Created" : "OK",
-        content: { "application/json": { schema: strip(jsonSchema(op.response)) }, ...files },
-      },
+      [op.status ?? 200]: op.response
+        ? { description: op.status === 201 ? "Created" : "OK", content: { "application/json": { schema: strip(jsonSchema(op.response)) }, ...files } }
+        : { description: "No content" },
     };
     for (const status of op.errors) {
       responses[status] = { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };

@@ -1,4 +1,4 @@
-import { FileUp, LayoutDashboard, LogIn, LogOut, Plus, ShieldCheck, User, UserPlus } from "lucide-react";
+import { FileUp, LayoutDashboard, LogIn, LogOut, Plus, School, ShieldCheck, User, UserPlus } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
@@ -25,6 +25,9 @@ export async function UserMenuPanel({ viewer }: { viewer: MenuViewer }) {
             <UserPlus className="size-4" aria-hidden /> {t("signUp")}
           </AuthLink>
         </div>
+        <Link href="/classes" className={`${itemClass} mt-2`}>
+          <School className="size-4" aria-hidden /> {t("classes")}
+        </Link>
       </div>
     );
   }
@@ -40,6 +43,9 @@ export async function UserMenuPanel({ viewer }: { viewer: MenuViewer }) {
         </Link>
         <Link href="/me" className={itemClass}>
           <LayoutDashboard className="size-4" aria-hidden /> {t("me")}
+        </Link>
+        <Link href="/classes" className={itemClass}>
+          <School className="size-4" aria-hidden /> {t("classes")}
         </Link>
         <Link href="/create" className={itemClass}>
           <Plus className="size-4" aria-hidden /> {t("create")}

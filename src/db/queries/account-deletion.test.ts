@@ -99,6 +99,11 @@ describe.each(testBackends)("deleting an account on $name", (backend) => {
     const theirGame = randomUUID();
     await db.insert(schema.games).values({ id: theirGame, pin: randomPin(), quizId: theirs.id, hostId: other.id, settings: {} as schema.GameSettings });
     await db.insert(schema.players).values({ gameId: theirGame, userId: me.id, nickname: "Me Myself", tokenHash: randomBytes(16).toString("hex") });
+    // A class of theirs, and another member's class they joined.
+    const [ownClass] = await db.insert(schema.classes).values({ code: randomBytes(3).toString("hex"), ownerId: me.id, name: "Mine" }).returning();
+    await db.insert(schema.classStudents).values({ classId: ownClass!.id, name: "Pupil", nameKey: "pupil", tokenHash: randomBytes(16).toString("hex") });
+    const [theirClass] = await db.insert(schema.classes).values({ code: randomBytes(3).toString("hex"), ownerId: other.id, name: "Theirs" }).returning();
+    await db.insert(schema.classStudents).values({ classId: theirClass!.id, name: "Me Myself", nameKey: "me myself", userId: me.id });
     return { me, other, own, theirs, email, theirGame };
   }
 

@@ -13,7 +13,7 @@ import type { ChallengeScoring } from "@/core/challenge/rules";
 import { isAbandoned, type PlayerIdentity } from "@/core/play/attempt";
 import type { ScoringRules } from "@/core/scoring";
 import { isUniqueViolation, queryRows, type Db } from "../client";
-import { attempts, challenges, quizzes, users } from "../schema";
+import { attempts, challenges, classAttempts, quizzes, users } from "../schema";
 import { attemptsOf, insertAttempt, type Tx } from "./attempts";
 
 /** A challenge with what its page shows of its quiz and its owner. */
@@ -134,6 +134,15 @@ export async function attemptsUsed(db: Db | Tx, challengeId: string, who: Player
   return Number(row?.n ?? 0);
 }
 
+/** Attempts a class's student has made at an assignment, in whichever browser they played. */
+async function classAttemptsUsed(db: Db | Tx, studentId: string, assignmentId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(classAttempts)
+    .where(and(eq(classAttempts.classStudentId, studentId), eq(classAttempts.assignmentId, assignmentId)));
+  return Number(row?.n ?? 0);
+}
+
 export type StartOutcome = { ok: true; id: string } | { ok: false; error: "not_found" } | { ok: false; error: "refused"; refusal: StartRefusal };
 
 /**
@@ -144,7 +153,14 @@ export type StartOutcome = { ok: true; id: string } | { ok: false; error: "not_f
  */
 export async function startChallengeAttempt(
   db: Db,
-  input: { code: string; who: PlayerIdentity; nickname: string; now: Date },
+  input: {
+    code: string;
+    who: PlayerIdentity;
+    nickname: string;
+    now: Date;
+    /** A class's student playing its assignment: attempts are counted, and the attempt linked, by roster entry (docs/rules.md §13). */
+    classStudent?: { studentId: string; assignmentId: string };
+  },
 ): Promise<StartOutcome> {
   return db.transaction(async (tx): Promise<StartOutcome> => {
     const [c] = await tx
@@ -161,10 +177,14 @@ export async function startChallengeAttempt(
       .where(eq(challenges.code, input.code))
       .for("update", { of: challenges });
     if (!c || !canStartChallenge(c.quizStatus)) return { ok: false, error: "not_found" };
-    const refusal = startRefusal(c, await attemptsUsed(tx, c.id, input.who), input.now);
+    const cs = input.classStudent;
+    const used = cs ? await classAttemptsUsed(tx, cs.studentId, cs.assignmentId) : await attemptsUsed(tx, c.id, input.who);
+    const refusal = startRefusal(c, used, input.now);
     if (refusal) return { ok: false, error: "refused", refusal };
     const created = await insertAttempt(tx, { quizId: c.quizId, who: input.who, nickname: input.nickname, challengeId: c.id, now: input.now });
-    return created ? { ok: true, id: created.id } : { ok: false, error: "not_found" };
+    if (!created) return { ok: false, error: "not_found" };
+    if (cs) await tx.insert(classAttempts).values({ attemptId: created.id, classStudentId: cs.studentId, assignmentId: cs.assignmentId });
+    return { ok: true, id: created.id };
   });
 }
 

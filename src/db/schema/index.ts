@@ -7,3 +7,4 @@ export * from "./live";
 export * from "./study";
 export * from "./social";
 export * from "./admin";
+export * from "./classes";

@@ -1,0 +1,162 @@
+/**
+ * Classes (docs/rules.md §13): codes, roster names, who may see what, and the gradebook. Pure and
+ * free of zod, so client components may use it; ./schema.ts builds the input schemas.
+ */
+import { CODE_ALPHABET } from "../challenge/rules";
+
+/** A class code: 6 characters of Crockford's base32 (no I, L, O, U), about 10^9 codes. */
+export const CLASS_CODE_LENGTH = 6;
+/** A recovery code: 10 characters of the same alphabet, shown as two groups of five. */
+export const RECOVERY_CODE_LENGTH = 10;
+export const CLASS_NAME_MAX = 80;
+export const CLASS_SUBJECT_MAX = 80;
+/** Students a class may hold: a big lecture hall, not a public channel. */
+export const ROSTER_MAX = 300;
+/** Classes' student tokens one browser keeps (a student in several classes). */
+export const BROWSER_CLASSES_MAX = 20;
+
+/** Characters from random bytes, one a character; 256 is a multiple of 32, so none is favoured. */
+function fromBytes(bytes: Uint8Array, length: number): string {
+  if (bytes.length < length) throw new RangeError(`A code of ${length} characters needs ${length} random bytes`);
+  let code = "";
+  for (let i = 0; i < length; i++) code += CODE_ALPHABET[bytes[i]! % CODE_ALPHABET.length];
+  return code;
+}
+
+export const classCode = (bytes: Uint8Array): string => fromBytes(bytes, CLASS_CODE_LENGTH);
+export const recoveryCode = (bytes: Uint8Array): string => fromBytes(bytes, RECOVERY_CODE_LENGTH);
+
+/** Any case, spaces and dashes, Crockford's look-alikes (O → 0, I and L → 1); null when it cannot be one. */
+function normalize(input: string | null | undefined, length: number): string | null {
+  const code = (input ?? "")
+    .normalize("NFKC")
+    .toUpperCase()
+    .replace(/[\s\u2010-\u2015-]+/g, "")
+    .replace(/O/g, "0")
+    .replace(/[IL]/g, "1");
+  if (code.length !== length) return null;
+  for (const c of code) if (!CODE_ALPHABET.includes(c)) return null;
+  return code;
+}
+
+export const normalizeClassCode = (input: string | null | undefined) => normalize(input, CLASS_CODE_LENGTH);
+export const normalizeRecoveryCode = (input: string | null | undefined) => normalize(input, RECOVERY_CODE_LENGTH);
+
+/** A recovery code as shown: ABCDE-FGHJK. */
+export const formatRecoveryCode = (code: string): string => `${code.slice(0, 5)}-${code.slice(5)}`;
+
+/** What makes two roster names the same name in one class: case, accents' forms and spacing aside. */
+export const rosterNameKey = (name: string): string => name.normalize("NFKC").trim().replace(/\s+/g, " ").toLocaleLowerCase("en");
+
+/** The student tokens a browser's cookie holds: at most BROWSER_CLASSES_MAX, newest last, no repeats. */
+export function addBrowserToken(tokens: readonly string[], token: string): string[] {
+  const rest = tokens.filter((t) => t !== token);
+  return [...rest, token].slice(-BROWSER_CLASSES_MAX);
+}
+
+export type ClassRole = "teacher" | "student" | "none";
+
+/** Who the viewer is to a class: its teacher (owner, or an admin), one of its students, or nobody. */
+export function classRole(c: { ownerId: string }, viewer: { userId: string | null; admin: boolean }, isStudent: boolean): ClassRole {
+  if (viewer.userId && (viewer.userId === c.ownerId || viewer.admin)) return "teacher";
+  return isStudent ? "student" : "none";
+}
+
+export type GradeAttempt = {
+  studentId: string;
+  assignmentId: string;
+  correctCount: number;
+  questionCount: number;
+  finishedAt: Date;
+};
+
+export type GradeCell = { best: number; latest: number; attempts: number } | null;
+export type GradebookStudent = { id: string; name: string };
+export type GradebookAssignment = { id: string; title: string };
+export type Gradebook = {
+  students: GradebookStudent[];
+  assignments: GradebookAssignment[];
+  /** cells[s][a]: student s's results on assignment a (null: not attempted); percents 0–100, whole. */
+  cells: GradeCell[][];
+  /** Each student's average of their best percents over the assignments they attempted (null: none). */
+  averages: (number | null)[];
+};
+
+/** A finished attempt's score: the share of questions answered right, as a whole percent. */
+export const attemptPercent = (a: { correctCount: number; questionCount: number }): number =>
+  a.questionCount > 0 ? Math.round((100 * a.correctCount) / a.questionCount) : 0;
+
+/**
+ * Students × assignments from finished attempts: the best percent, the latest attempt's (by when
+ * it finished) and how many were finished; an assignment nobody finished reads "not attempted".
+ */
+export function buildGradebook(students: GradebookStudent[], assignments: GradebookAssignment[], attempts: GradeAttempt[]): Gradebook {
+  const sIndex = new Map(students.map((s, i) => [s.id, i]));
+  const aIndex = new Map(assignments.map((a, i) => [a.id, i]));
+  const latestAt: number[][] = students.map(() => assignments.map(() => -Infinity));
+  const cells: GradeCell[][] = students.map(() => assignments.map(() => null));
+  for (const at of attempts) {
+    const s = sIndex.get(at.studentId);
+    const a = aIndex.get(at.assignmentId);
+    if (s === undefined || a === undefined) continue;
+    const pct = attemptPercent(at);
+    const cell = cells[s]![a];
+    const time = at.finishedAt.getTime();
+    if (!cell) {
+      cells[s]![a] = { best: pct, latest: pct, attempts: 1 };
+    } else {
+      cell.best = Math.max(cell.best, pct);
+      cell.attempts += 1;
+      if (time >= latestAt[s]![a]!) cell.latest = pct;
+    }
+    if (time >= latestAt[s]![a]!) latestAt[s]![a] = time;
+  }
+  const averages = cells.map((row) => {
+    const done = row.filter((c): c is NonNullable<GradeCell> => c !== null);
+    return done.length ? Math.round(done.reduce((sum, c) => sum + c.best, 0) / done.length) : null;
+  });
+  return { students, assignments, cells, averages };
+}
+
+/** One attempt a student made as the class's member (their history). */
+export type StudentHistoryRow = {
+  attemptId: string;
+  assignmentId: string;
+  quizTitle: string;
+  status: "in_progress" | "finished" | "abandoned";
+  correctCount: number;
+  questionCount: number;
+  score: number;
+  startedAt: Date;
+  finishedAt: Date | null;
+};
+
+export type ClassStanding = { rank: number; name: string; average: number; isViewer: boolean };
+
+/**
+ * The class leaderboard students see when the teacher shows it: students who attempted
+ * something, by their average best percent (ties share a rank), names only.
+ */
+export function classStandings(g: Gradebook, viewerStudentId: string | null): ClassStanding[] {
+  const rows = g.students
+    .map((s, i) => ({ id: s.id, name: s.name, average: g.averages[i] }))
+    .filter((r): r is { id: string; name: string; average: number } => r.average !== null && r.average !== undefined)
+    .sort((a, b) => b.average - a.average || a.name.localeCompare(b.name));
+  let rank = 0;
+  return rows.map((r, i) => {
+    if (i === 0 || rows[i - 1]!.average !== r.average) rank = i + 1;
+    return { rank, name: r.name, average: r.average, isViewer: r.id === viewerStudentId };
+  });
+}
+
+/** The gradebook as one table: a row per student, best and latest percent per assignment ("" not attempted). */
+export function gradebookTable(g: Gradebook): { header: string[]; rows: (string | number | null)[][] } {
+  const header = ["student", "average_best_percent"];
+  for (const a of g.assignments) header.push(`${a.title} best_percent`, `${a.title} latest_percent`, `${a.title} attempts`);
+  const rows = g.students.map((s, i) => {
+    const row: (string | number | null)[] = [s.name, g.averages[i] ?? null];
+    for (const cell of g.cells[i]!) row.push(cell?.best ?? null, cell?.latest ?? null, cell?.attempts ?? 0);
+    return row;
+  });
+  return { header, rows };
+}

@@ -1,0 +1,80 @@
+import { z } from "zod";
+
+/** The response bodies of /api/v1/classes (src/server/class-json.ts), for the OpenAPI document. */
+
+export const classResult = z
+  .object({
+    id: z.uuid(),
+    code: z.string().describe("The class code students join with (6 characters)"),
+    name: z.string(),
+    subject: z.string().nullable(),
+    showLeaderboard: z.boolean().describe("Whether students see the class leaderboard"),
+    joinUrl: z.string().describe("The join link (its QR code is on the class page)"),
+    createdAt: z.iso.datetime({ offset: true }),
+  })
+  .strict();
+
+export const classListResult = z
+  .object({ classes: z.array(classResult.extend({ students: z.int(), assignments: z.int() }).strict()) })
+  .strict();
+
+export const rosterResult = z
+  .object({
+    students: z.array(
+      z
+        .object({
+          id: z.uuid(),
+          name: z.string().describe("The roster name"),
+          member: z.boolean().describe("Joined with a Quizdeck account"),
+          recoveryCode: z.string().nullable().describe("A student without an account: the code that moves them to another device"),
+          joinedAt: z.iso.datetime({ offset: true }),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+export const assignmentsResult = z
+  .object({
+    assignments: z.array(
+      z
+        .object({
+          id: z.uuid(),
+          challengeCode: z.string(),
+          quizTitle: z.string(),
+          quizSlug: z.string(),
+          opensAt: z.iso.datetime({ offset: true }),
+          closesAt: z.iso.datetime({ offset: true }),
+          attemptsAllowed: z.int(),
+          assignedAt: z.iso.datetime({ offset: true }),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+export const gradebookResult = z
+  .object({
+    assignments: z.array(z.object({ id: z.uuid(), title: z.string() }).strict()),
+    students: z.array(
+      z
+        .object({
+          id: z.uuid(),
+          name: z.string(),
+          averageBest: z.int().nullable().describe("Average of the best % over the assignments attempted; null: none"),
+          results: z.array(
+            z
+              .object({
+                assignmentId: z.uuid(),
+                attempted: z.boolean(),
+                best: z.int().nullable().describe("Best finished attempt, % of questions right"),
+                latest: z.int().nullable().describe("Latest finished attempt, % right"),
+                attempts: z.int().describe("Finished attempts"),
+              })
+              .strict(),
+          ),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
