@@ -6,6 +6,7 @@ import { BooleanInput, ChoiceInput } from "./choice-input";
 import type { InputProps } from "./input-props";
 import { SlideText } from "./slide-text";
 import { TextInput } from "./text-input";
+import { WordsInput } from "./words-input";
 
 export type { InputProps } from "./input-props";
 
@@ -81,6 +82,8 @@ export function AnswerInput(props: InputProps) {
       return <BooleanInput {...props} />;
     case "text":
       return <TextInput {...props} />;
+    case "wordcloud":
+      return <WordsInput {...props} />;
     case "order":
       return (
         <Suspense fallback={<OrderPreview question={props.question} />}>

@@ -21,6 +21,7 @@ export function keyText(key: RevealedKey, question: PublicQuestion | null, words
       return `${key.answer}${key.tolerance ? ` ± ${key.tolerance}` : ""}${key.unit ? ` ${key.unit}` : ""}`;
     case "poll":
     case "slide":
+    case "wordcloud":
       return ""; // no right answer
   }
 }
