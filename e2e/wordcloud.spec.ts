@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signUpInBrowser } from "./accounts";
 import { publishedSlug } from "./editor-helpers";
@@ -25,10 +26,14 @@ async function fillOptions(page: Page, q: number, texts: readonly string[]) {
   }
 }
 
+/** Screenshots in light and dark, each checked by axe (no serious or critical violation). */
 async function shoot(page: Page, name: string) {
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${name} ${scheme}: ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: "light" });
 }
@@ -82,8 +87,10 @@ test("a word cloud: editor, study, solo play, a live game with three phones that
   await page.getByTestId("add-wordcloud").click();
   await page.locator("#q1-prompt").fill(CLOUD.prompt);
   await page.locator("#q1-max-words").selectOption("2");
+  await shoot(page, "editor-wordcloud");
   await page.locator("#question-1").getByRole("button", { name: "Preview as a player" }).click();
   await expect(page.getByTestId("question-preview").getByTestId("word-input")).toHaveCount(2);
+  await shoot(page, "editor-wordcloud-preview");
   await page.getByRole("button", { name: "Close preview" }).click();
   await expect(page.getByTestId("save-state")).toHaveAttribute("data-state", "saved", { timeout: 15_000 });
   await page.getByTestId("publish").click();

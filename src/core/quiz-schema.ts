@@ -1,7 +1,7 @@
 import { z } from "./zod";
 import { QUESTION_TYPES, type Choice, type QuestionData } from "./question";
 import { CONTROL_MESSAGE, hasControlChars } from "./text";
-import { WORDCLOUD_LIMITS } from "./wordcloud";
+import { WORDCLOUD_LIMITS } from "./wordcloud-limits";
 
 /**
  * The authoring shape of a quiz (docs/rules.md §5 rules): what the demo content, the Quizdeck JSON

@@ -1,4 +1,5 @@
 import { isProfane } from "./profanity";
+import { WORDCLOUD_LIMITS } from "./wordcloud-limits";
 
 /**
  * Word clouds (docs/rules.md §5): each player sends 1–`maxWords` short answers; the cloud groups
@@ -6,15 +7,7 @@ import { isProfane } from "./profanity";
  * leaves out what the nickname profanity filter refuses (en + es), and shows the most given words.
  * Pure: no framework or database imports.
  */
-export const WORDCLOUD_LIMITS = {
-  /** Answers a player may give to one word cloud: the question's maxWords, 1–3. */
-  maxWordsMin: 1,
-  maxWordsMax: 3,
-  /** Characters per answer. */
-  wordMax: 40,
-  /** Words the cloud shows (and the live server sends): the most given. */
-  top: 50,
-} as const;
+export { WORDCLOUD_LIMITS };
 
 /** Stored answers a solo cloud is drawn from: the latest, so a much-played quiz stays quick. */
 export const CLOUD_ANSWERS_READ = 5000;
