@@ -22,7 +22,7 @@ export function WordCloud({ words, big = false, countLabel, empty }: { words: re
   if (words.length === 0) return <p className="text-center text-zinc-600 dark:text-zinc-400" data-testid="word-cloud-empty">{empty}</p>;
   const max = Math.max(...words.map((w) => w.count));
   const min = Math.min(...words.map((w) => w.count));
-  const sizes = big ? [1.5, 2.25, 3, 4, 5.5] : [1, 1.25, 1.6, 2, 2.6];
+  const sizes = big ? [2, 2.75, 3.5, 4.5, 6] : [1, 1.25, 1.6, 2, 2.6];
   const placed: { word: CloudWord; rank: number }[] = [];
   words.forEach((word, rank) => (rank % 2 === 0 ? placed.push({ word, rank }) : placed.unshift({ word, rank })));
   return (
