@@ -66,7 +66,7 @@ test("a poll and a slide: editor, solo play, a live game with three phones, JSON
 
   // ——— solo play ———
   await page.goto(`/quiz/${slug}`);
-  await expect(page.getByTestId("not-studied")).toContainText("2 polls and slides are not studied");
+  await expect(page.getByTestId("not-studied")).toContainText("2 polls, slides and word clouds are not studied");
   const nick = page.locator("input[autocomplete=nickname]");
   if (await nick.isVisible()) await nick.fill("Solo");
   await page.getByTestId("play").click();

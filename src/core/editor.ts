@@ -47,6 +47,7 @@ export type EditorQuestion = {
   imageAlt?: string;
   /** A slide's text (its title is the prompt); absent in drafts saved before slides. */
   slideText?: string;
+  maxWords?: number; // a word cloud's answers per player (1–3); absent in older drafts
 };
 export type EditorDoc = {
   title: string;
@@ -88,6 +89,7 @@ const editorQuestion = z.object({
   imageUrl: text(4000).optional(),
   imageAlt: text(2000).optional(),
   slideText: text(10_000).optional(),
+  maxWords: z.number().int().optional(),
 });
 export const editorDocSchema = z.object({
   title: text(1000),
@@ -142,7 +144,7 @@ export function emptyQuestion(type: QuestionType, newId: () => string): EditorQu
     hint: "",
     timeLimit: null,
     points: isGraded(type) ? 1000 : 0,
-    ...(type === "slide" ? { slideText: "" } : {}),
+    ...(type === "slide" ? { slideText: "" } : type === "wordcloud" ? { maxWords: 1 } : {}),
   };
 }
 
@@ -233,6 +235,8 @@ export function editorQuestionToInput(q: EditorQuestion): unknown {
       return { ...common, options: q.options.map((o) => o.text) };
     case "slide":
       return { ...common, text: q.slideText ?? "" };
+    case "wordcloud":
+      return { ...common, maxWords: q.maxWords ?? 1 };
   }
 }
 
@@ -380,6 +384,8 @@ export function editorQuestionData(q: EditorQuestion): QuestionData {
       return { type: "poll", options: q.options.map(({ id, text: t }) => ({ id, text: t.trim() })) };
     case "slide":
       return { type: "slide", text: (q.slideText ?? "").trim() };
+    case "wordcloud":
+      return { type: "wordcloud", maxWords: q.maxWords ?? 1 };
   }
 }
 
@@ -431,6 +437,8 @@ export function storedQuestionToEditor(
       return { ...q, options: d.options.map((o) => ({ id: o.id, text: o.text, correct: false })) };
     case "slide":
       return { ...q, slideText: d.text };
+    case "wordcloud":
+      return { ...q, maxWords: d.maxWords };
   }
 }
 
@@ -482,6 +490,8 @@ export function inputToDoc(quiz: Partial<QuizInput> & { questions: QuestionInput
           return { ...q, options: input.options.map((t) => ({ id: newId(), text: t, correct: false })) };
         case "slide":
           return { ...q, slideText: input.text };
+        case "wordcloud":
+          return { ...q, maxWords: input.maxWords };
       }
     }),
   };

@@ -16,6 +16,12 @@ export const ANSWER_SCHEMAS = {
   poll: z.string().min(1).max(64),
   /** A slide takes no answer: nothing parses (solo's Continue sends none). */
   slide: z.never(),
+  /** A word cloud: 1–3 words of at most 40 characters (the question's maxWords is checked on answering). */
+  wordcloud: z
+    .array(z.string().trim().max(40))
+    .max(3)
+    .transform((words) => words.filter((w) => w !== ""))
+    .refine((words) => words.length > 0),
 } as const satisfies Record<QuestionType, z.ZodType>;
 
 export type Answer = string | string[] | boolean | number;
@@ -67,6 +73,7 @@ export function gradeAnswer(data: QuestionData, answer: Answer): Grade {
       return typeof answer === "number" && Math.abs(answer - data.answer) <= data.tolerance + 1e-9 ? yes : no;
     case "poll":
     case "slide":
+    case "wordcloud":
       return no; // no right answer: never correct, never scored (see isGraded)
   }
 }
@@ -88,6 +95,7 @@ export function correctAnswerOf(data: QuestionData): Answer {
       return data.answer;
     case "poll":
     case "slide":
+    case "wordcloud":
       return ""; // no right answer to reveal
   }
 }

@@ -2,16 +2,16 @@
  * Question types, their stored answer data, and the public view a player may see before answering.
  * Pure: no framework or database imports.
  */
-export const QUESTION_TYPES = ["single", "multiple", "boolean", "text", "order", "number", "poll", "slide"] as const;
+export const QUESTION_TYPES = ["single", "multiple", "boolean", "text", "order", "number", "poll", "slide", "wordcloud"] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 /**
  * Types with no right answer and no points (docs/rules.md §5): a poll collects votes, a slide
- * shows content. They never count towards a score, "correct of N", a maximum score or study.
+ * shows content, a word cloud collects short answers. They never count towards a score, "correct of N", a maximum score or study.
  */
-export const UNGRADED_TYPES = ["poll", "slide"] as const satisfies readonly QuestionType[];
+export const UNGRADED_TYPES = ["poll", "slide", "wordcloud"] as const satisfies readonly QuestionType[];
 export type UngradedType = (typeof UNGRADED_TYPES)[number];
-export const isGraded = (type: QuestionType): boolean => type !== "poll" && type !== "slide";
+export const isGraded = (type: QuestionType): boolean => type !== "poll" && type !== "slide" && type !== "wordcloud";
 /** A slide takes no answer at all: the host (live) or the player (solo, Continue) moves on. */
 export const takesAnswer = (type: QuestionType): boolean => type !== "slide";
 
@@ -30,7 +30,8 @@ export type QuestionData =
   | { type: "order"; items: Choice[] } // items in the correct order
   | { type: "number"; min: number; max: number; answer: number; tolerance: number; unit?: string }
   | { type: "poll"; options: Choice[] } // no right answer
-  | { type: "slide"; text: string }; // content only: the title is the prompt
+  | { type: "slide"; text: string } // content only: the title is the prompt
+  | { type: "wordcloud"; maxWords: number }; // 1–3 short answers per player, no right answer
 
 /** What a player receives before answering: nothing that tells which answer is right. */
 export type PublicQuestionData =
@@ -41,7 +42,8 @@ export type PublicQuestionData =
   | { type: "order"; items: Choice[] } // shuffled, never in the correct order
   | { type: "number"; min: number; max: number; unit?: string }
   | { type: "poll"; options: Choice[] }
-  | { type: "slide"; text: string };
+  | { type: "slide"; text: string }
+  | { type: "wordcloud"; maxWords: number };
 
 /** FNV-1a: a small stable hash, so a question's shuffle is the same on every request. */
 function hash(text: string): number {
@@ -88,6 +90,8 @@ export function toPublicData(data: QuestionData, seed: string): PublicQuestionDa
       return { type: data.type, options: data.options.map(({ id, text }) => ({ id, text })) };
     case "slide":
       return { type: "slide", text: data.text };
+    case "wordcloud":
+      return { type: "wordcloud", maxWords: data.maxWords };
     case "boolean":
     case "text":
       return { type: data.type };

@@ -1,6 +1,7 @@
 import { z } from "./zod";
 import { QUESTION_TYPES, type Choice, type QuestionData } from "./question";
 import { CONTROL_MESSAGE, hasControlChars } from "./text";
+import { WORDCLOUD_LIMITS } from "./wordcloud-limits";
 
 /**
  * The authoring shape of a quiz (docs/rules.md §5 rules): what the demo content, the Quizdeck JSON
@@ -78,7 +79,7 @@ const common = {
   imageAlt: text().trim().max(LIMITS.imageAltMax).optional(),
 };
 
-/** A poll or a slide is worth nothing: any points given (an import's) are read as 0. */
+/** A poll, a slide or a word cloud is worth nothing: any points given (an import's) are read as 0. */
 const noPoints = z
   .union(POINTS.map((p) => z.literal(p)))
   .optional()
@@ -157,6 +158,13 @@ export const questionInput = z.discriminatedUnion("type", [
     points: noPoints,
     text: text().trim().max(LIMITS.slideTextMax).default(""),
   }),
+  /** A word cloud: each player gives 1–maxWords short answers; no right answer, no points. */
+  z.object({
+    type: z.literal("wordcloud"),
+    ...common,
+    points: noPoints,
+    maxWords: z.number().int().min(WORDCLOUD_LIMITS.maxWordsMin).max(WORDCLOUD_LIMITS.maxWordsMax).default(1),
+  }),
 ]);
 export type QuestionInput = z.infer<typeof questionInput>;
 
@@ -221,6 +229,8 @@ export function toQuestionData(q: QuestionInput, newId: () => string): QuestionD
       return { type: "poll", options: choices(q.options) };
     case "slide":
       return { type: "slide", text: q.text };
+    case "wordcloud":
+      return { type: "wordcloud", maxWords: q.maxWords };
   }
 }
 

@@ -17,6 +17,10 @@ export const publicQuestionData = z.discriminatedUnion("type", [
   z.object({ type: z.literal("number"), min: z.number(), max: z.number(), unit: z.string().optional() }),
   z.object({ type: z.literal("poll"), options: z.array(choice).describe("None is right; answer with an option id") }),
   z.object({ type: z.literal("slide"), text: z.string().describe("Content only: answer null to continue") }),
+  z.object({
+    type: z.literal("wordcloud"),
+    maxWords: z.int().min(1).max(3).describe("Answer with a list of 1 to maxWords words of at most 40 characters each"),
+  }),
 ]);
 
 export const publicQuestion = z.object({
@@ -123,11 +127,15 @@ export const answerResult = z.object({
   points: z.int(),
   streak: z.int(),
   score: z.int().describe("Running total"),
-  graded: z.boolean().describe("False for a poll or a slide: no right answer, no points"),
+  graded: z.boolean().describe("False for a poll, a slide or a word cloud: no right answer, no points"),
   poll: z
     .array(z.object({ id: z.string(), text: z.string(), count: z.int() }))
     .optional()
     .describe("A poll's votes from everyone who played it, this one included"),
+  cloud: z
+    .array(z.object({ text: z.string(), count: z.int() }))
+    .optional()
+    .describe("A word cloud's most given words (at most 50) from everyone who played it, this answer included"),
   next: playQuestion.nullable().describe("The following question (its clock has started), or null at the end"),
   deadline: z.iso.datetime().nullable(),
   finished: z.boolean(),

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { findPlayableQuiz, hasAnswer, insertAttempt, lockAttempt, optionVotes, questionsFrom, recordAnswer, updateAttempt, type Tx } from "@/db/queries/attempts";
+import { findPlayableQuiz, hasAnswer, insertAttempt, lockAttempt, optionVotes, questionsFrom, wordAnswers, recordAnswer, updateAttempt, type Tx } from "@/db/queries/attempts";
 import type { AttemptStore, AttemptTx, NewAttempt } from "@/core/play/attempt-store";
 import type { PlayerIdentity } from "@/core/play/attempt";
 
@@ -9,6 +9,7 @@ const txOf = (tx: Tx): AttemptTx => ({
   questionsFrom: (quizId, position, count) => questionsFrom(tx, quizId, position, count),
   hasAnswer: (attemptId, questionId) => hasAnswer(tx, attemptId, questionId),
   optionVotes: (questionId) => optionVotes(tx, questionId),
+  wordAnswers: (questionId, limit) => wordAnswers(tx, questionId, limit),
   recordAnswer: (attempt, questionId, record, patch) => recordAnswer(tx, attempt, questionId, record, patch),
   updateAttempt: (attemptId, update) => updateAttempt(tx, attemptId, update),
 });

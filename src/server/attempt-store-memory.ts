@@ -112,6 +112,12 @@ export class MemoryAttemptStore implements AttemptStore {
         for (const a of this.state.answers) if (a.questionId === questionId && typeof a.answer === "string") votes.set(a.answer, (votes.get(a.answer) ?? 0) + 1);
         return votes;
       },
+      wordAnswers: async (questionId, limit) =>
+        this.state.answers
+          .filter((a) => a.questionId === questionId && Array.isArray(a.answer))
+          .sort((a, b) => b.answeredAt.getTime() - a.answeredAt.getTime())
+          .slice(0, limit)
+          .map((a) => structuredClone(a.answer as string[])),
       recordAnswer: async (attempt, questionId, record, patch) => {
         if (this.state.answers.some((a) => a.attemptId === attempt.id && a.questionId === questionId))
           throw new Error("duplicate key value violates unique constraint (attempt, question)");

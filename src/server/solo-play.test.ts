@@ -71,3 +71,40 @@ describe("solo play's steps over the memory store", () => {
     expect(await readAttempt(store, id, who, { deliver: true, now: at(3) })).toMatchObject({ ok: true, value: { status: "finished", position: 3, score: 0 } });
   });
 });
+
+describe("a word cloud in solo play", () => {
+  it("scores nothing and shows the cloud of everyone's answers, this one included", async () => {
+    const store = new MemoryAttemptStore();
+    const q = {
+      id: randomUUID(),
+      type: "wordcloud" as const,
+      prompt: "One word for spring",
+      points: 0,
+      timeLimit: 20,
+      imageUrl: null,
+      imageAlt: null,
+      hint: null,
+      explanation: "",
+      data: { type: "wordcloud" as const, maxWords: 2 },
+    };
+    const quiz = { id: randomUUID(), slug: "spring", title: "Spring", language: "en", speedBonus: true, streakBonus: true, timeLimit: 20 };
+    store.addQuiz({ ...quiz, ownerId: "u-owner", status: "published", visibility: "public", questions: [q] });
+    const play = async (guestId: string, answer: unknown) => {
+      const me = { userId: null, guestId };
+      const { id } = (await createAttempt(store, { quizSlug: "spring", who: me, nickname: guestId, now: T0 }))!;
+      await readAttempt(store, id, me, { deliver: true, now: at(0) });
+      return answerQuestion(store, id, me, { questionId: q.id, answer: answer as string[] }, { deliverNext: true, now: at(1) });
+    };
+    await play("g-1", ["Flowers", "rain"]);
+    await play("g-2", ["FLOWERS "]);
+    expect(await play("g-3", ["a", "b", "c"])).toEqual({ ok: false, error: "bad_answer" });
+    const last = await play("g-4", ["flowers", "sun"]);
+    expect(last).toMatchObject({ ok: true, value: { feedback: { graded: false, points: 0, correct: false, answer: ["flowers", "sun"] } } });
+    if (!last.ok) throw new Error("refused");
+    expect(last.value.feedback.cloud).toEqual([
+      { text: "Flowers", count: 3 },
+      { text: "rain", count: 1 },
+      { text: "sun", count: 1 },
+    ]);
+  });
+});

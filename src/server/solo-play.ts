@@ -1,5 +1,6 @@
 import type { Answer } from "@/core/grading";
 import { pollCounts } from "@/core/question";
+import { CLOUD_ANSWERS_READ, wordCloud } from "@/core/wordcloud";
 import { isUuid } from "@/core/ids";
 import {
   applyAnswer,
@@ -57,7 +58,13 @@ async function record(tx: AttemptTx, { attempt, quiz, current, following }: Load
   const step = applyAnswer(attempt, quiz, q, answer, now);
   const updated = await tx.recordAnswer(attempt, q.id, step.record, step.patch);
   // A poll's result is how everyone who played it voted, this vote included.
-  const feedback = q.data.type === "poll" ? { ...step.feedback, poll: pollCounts(q.data.options, [], await tx.optionVotes(q.id)) } : step.feedback;
+  // A word cloud's, the words everyone gave (the latest answers), this answer's included.
+  const feedback =
+    q.data.type === "poll"
+      ? { ...step.feedback, poll: pollCounts(q.data.options, [], await tx.optionVotes(q.id)) }
+      : q.data.type === "wordcloud"
+        ? { ...step.feedback, cloud: wordCloud(await tx.wordAnswers(q.id, CLOUD_ANSWERS_READ), q.data.maxWords) }
+        : step.feedback;
   return { feedback, after: { attempt: updated, quiz, current: step.finished ? undefined : following } as Loaded };
 }
 

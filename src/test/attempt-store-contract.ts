@@ -142,8 +142,24 @@ export function attemptStoreContractSuite(name: string, makeStore: () => Promise
       // A stored answer naming an option is a vote for it; none (null) is not counted.
       expect(await store.transaction((tx) => tx.optionVotes(q2!.id))).toEqual(new Map());
       expect(await store.transaction((tx) => tx.optionVotes(q1!.id))).toEqual(new Map([["opt-a", 1]]));
+      // Only answers that are lists of words are a word cloud's.
+      expect(await store.transaction((tx) => tx.wordAnswers(q1!.id, 10))).toEqual([]);
       expect((await read(id))?.attempt).toMatchObject({ status: "finished", currentPosition: 2, score: 1800 });
       expect(await f.plays(quiz.id)).toBe(1);
+    });
+
+    it("reads a word cloud's answers from every attempt: lists of words only, the latest first, at most as many as asked", async () => {
+      const first = await started(1);
+      const [q] = await store.transaction((tx) => tx.questionsFrom(first.quiz.id, 0, 1));
+      const answerIt = async (id: string, answer: unknown, seconds: number) =>
+        store.transaction((tx) => tx.recordAnswer({ id, quizId: first.quiz.id }, q!.id, answerRecord({ answer: answer as string[], correct: false, points: 0, answeredAt: at(seconds) }), patchAfter(0, 1)));
+      await answerIt(first.id, ["Sun", "rain"], 1);
+      for (const [answer, seconds] of [[["snow"], 2], [null, 3], ["not a list", 4]] as const) {
+        const other = await store.insertAttempt({ quizId: first.quiz.id, who: guest(), nickname: "Bo", challengeId: null, now: T0 });
+        await answerIt(other!.id, answer, seconds);
+      }
+      expect(await store.transaction((tx) => tx.wordAnswers(q!.id, 10))).toEqual([["snow"], ["Sun", "rain"]]);
+      expect(await store.transaction((tx) => tx.wordAnswers(q!.id, 1))).toEqual([["snow"]]);
     });
 
     it("refuses a second answer to one question, and a transaction that fails stores none of its writes", async () => {

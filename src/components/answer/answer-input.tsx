@@ -10,14 +10,14 @@ import { TextInput } from "./text-input";
 export type { InputProps } from "./input-props";
 
 /*
- * Order (with its drag code and icons) and number inputs load with the first question that needs
+ * Order (with its drag code and icons), number and word cloud inputs load with the first question that needs
  * them: most questions are choices, and a phone on a slow network opens the play screen sooner
  * without them (the /play page's JS budget in scripts/check-bundles.mjs). Until one has arrived,
  * its question shows a still copy of what it will look like (an order question's items in their
  * order, so there is never an empty space to read), and `useAnswerInputReady` keeps Submit off, so
  * nobody sends an answer they could not yet change.
  */
-type LazyType = "order" | "number";
+type LazyType = "order" | "number" | "wordcloud";
 let loaded = new Set<LazyType>();
 const listeners = new Set<() => void>();
 function track<T>(type: LazyType, load: Promise<T>): Promise<T> {
@@ -29,13 +29,16 @@ function track<T>(type: LazyType, load: Promise<T>): Promise<T> {
 }
 const loadOrder = () => track("order", import("./order-input"));
 const loadNumber = () => track("number", import("./number-input"));
+const loadWords = () => track("wordcloud", import("./words-input"));
 const OrderInput = lazy(() => loadOrder().then((m) => ({ default: m.OrderInput })));
 const NumberInput = lazy(() => loadNumber().then((m) => ({ default: m.NumberInput })));
+const WordsInput = lazy(() => loadWords().then((m) => ({ default: m.WordsInput })));
 
-/** Starts loading the order and number inputs (a screen calls it once someone starts playing). */
+/** Starts loading the order, number and word cloud inputs (a screen calls it once someone starts playing). */
 export function preloadAnswerInputs(): void {
   void loadOrder();
   void loadNumber();
+  void loadWords();
 }
 
 const subscribe = (l: () => void) => {
@@ -45,7 +48,7 @@ const subscribe = (l: () => void) => {
 
 /** False while the input of a question of this type is still loading (Submit waits for it). */
 export function useAnswerInputReady(type: PlayQuestion["type"] | undefined): boolean {
-  const lazyType = type === "order" || type === "number" ? type : null;
+  const lazyType = type === "order" || type === "number" || type === "wordcloud" ? type : null;
   return useSyncExternalStore(
     subscribe,
     () => lazyType === null || loaded.has(lazyType),
@@ -81,6 +84,12 @@ export function AnswerInput(props: InputProps) {
       return <BooleanInput {...props} />;
     case "text":
       return <TextInput {...props} />;
+    case "wordcloud":
+      return (
+        <Suspense fallback={<div className="min-h-32" aria-busy="true" />}>
+          <WordsInput {...props} />
+        </Suspense>
+      );
     case "order":
       return (
         <Suspense fallback={<OrderPreview question={props.question} />}>

@@ -14,6 +14,7 @@ export function isComplete(type: PublicQuestionData["type"], answer: Answer | nu
   if (answer === null) return false;
   if (type === "multiple") return Array.isArray(answer) && answer.length > 0;
   if (type === "text") return typeof answer === "string" && answer.trim() !== "";
+  if (type === "wordcloud") return Array.isArray(answer) && answer.some((w) => w.trim() !== "");
   return true;
 }
 

@@ -212,6 +212,24 @@ function AnswerEditor({ q, base, err, onChange }: AnswerProps) {
           help={t("slideHelp")}
         />
       );
+    case "wordcloud":
+      return (
+        <Field id={`${base}-max-words`} label={t("maxWords")} error={err("maxWords")} help={t("wordcloudHelp")}>
+          <select
+            id={`${base}-max-words`}
+            value={q.maxWords ?? 1}
+            onChange={(e) => onChange({ ...q, maxWords: Number(e.target.value) })}
+            className={clsx(inputClass, "h-11")}
+            {...describedBy(`${base}-max-words`, err("maxWords"))}
+          >
+            {[1, 2, 3].map((n) => (
+              <option key={n} value={n}>
+                {t("maxWordsChoice", { count: n })}
+              </option>
+            ))}
+          </select>
+        </Field>
+      );
     case "single":
     case "multiple":
     case "poll": {

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowDownUp, ChartBar, CircleDot, Hash, ListChecks, Presentation, ToggleLeft, Type } from "lucide-react";
+import { ArrowDownUp, ChartBar, CircleDot, Hash, ListChecks, Presentation, ToggleLeft, Type, Cloud } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
@@ -22,6 +22,7 @@ const TYPE_ICONS: Record<QuestionType, typeof CircleDot> = {
   number: Hash,
   poll: ChartBar,
   slide: Presentation,
+  wordcloud: Cloud,
 };
 
 type Props = {

@@ -6,6 +6,7 @@ import { clsx } from "clsx";
 import { CHOICE_STYLES } from "@/components/answer/choice-style";
 import { PollBars } from "@/components/answer/poll-bars";
 import { SlideText } from "@/components/answer/slide-text";
+import { WordCloud } from "@/components/answer/word-cloud";
 import { useCountdown } from "@/components/answer/use-countdown";
 import type { HostView, PublicQuestion, RevealSummary } from "@/core/live/protocol";
 
@@ -69,6 +70,15 @@ export function Options({ q, reveal }: { q: PublicQuestion; reveal?: RevealSumma
     return (
       <div className="mx-auto max-w-5xl" data-testid="host-slide">
         <SlideText text={q.data.text} big />
+      </div>
+    );
+  }
+  if (q.data.type === "wordcloud") {
+    // Only the reveal shows the words: the room sees them when the host does.
+    if (dist?.type !== "wordcloud") return <p className="rounded-2xl bg-zinc-100 p-6 text-center text-2xl font-semibold dark:bg-zinc-800">{t("typeOnPhones")}</p>;
+    return (
+      <div className="mx-auto max-w-7xl" data-testid="host-options">
+        <WordCloud words={dist.words} big countLabel={(count) => t("times", { count })} empty={t("cloudEmpty")} />
       </div>
     );
   }

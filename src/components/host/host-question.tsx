@@ -67,7 +67,9 @@ export function RevealView({ view, reveal, send }: { view: HostView; reveal: Rev
         <p className="text-lg font-semibold tabular-nums">
           {graded
             ? t("revealCounts", { right: reveal.correct, wrong: reveal.wrong + reveal.partial, none: reveal.noAnswer })
-            : t("votesCounts", { answered: reveal.answered, none: reveal.noAnswer })}
+            : q.data.type === "wordcloud"
+              ? t("answersCounts", { answered: reveal.answered, none: reveal.noAnswer })
+              : t("votesCounts", { answered: reveal.answered, none: reveal.noAnswer })}
         </p>
         <button type="button" className={buttonClass("primary", "lg")} onClick={() => send("host:next")} data-testid="next">
           {t("next")}

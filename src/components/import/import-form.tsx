@@ -275,5 +275,7 @@ function summarize(q: QuestionInput, t: ReturnType<typeof useTranslations<"impor
       return q.options.join(" · ");
     case "slide":
       return q.text;
+    case "wordcloud":
+      return t("summaryWordcloud", { count: q.maxWords });
   }
 }

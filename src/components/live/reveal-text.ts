@@ -19,9 +19,8 @@ export function keyText(key: RevealedKey, question: PublicQuestion | null, words
       return key.order.map((o) => o.text).join(" → ");
     case "number":
       return `${key.answer}${key.tolerance ? ` ± ${key.tolerance}` : ""}${key.unit ? ` ${key.unit}` : ""}`;
-    case "poll":
-    case "slide":
-      return ""; // no right answer
+    default:
+      return ""; // a poll, a slide, a word cloud: no right answer
   }
 }
 

@@ -2,6 +2,7 @@
 
 import { BookOpen, ChartBar, CheckCircle2, XCircle } from "lucide-react";
 import { PollBars } from "@/components/answer/poll-bars";
+import { WordCloud } from "@/components/answer/word-cloud";
 import { useFormatter, useTranslations } from "next-intl";
 import { forwardRef } from "react";
 import { clsx } from "clsx";
@@ -20,8 +21,16 @@ export const FeedbackPanel = forwardRef<HTMLDivElement, { phase: Extract<Phase, 
       <div ref={ref} tabIndex={-1} className="rounded-xl focus-visible:outline-none" data-testid="feedback" data-poll>
         <p className="flex items-center gap-2 text-xl font-extrabold text-brand-700 dark:text-brand-300" lang="">
           <ChartBar className="size-7" aria-hidden />
-          {f.answered ? t("pollThanks") : t("timeUp")}
+          {!f.answered ? t("timeUp") : question.type === "wordcloud" ? t("wordsThanks") : t("pollThanks")}
         </p>
+        {f.cloud && (
+          <div className="mt-4">
+            <p className="mb-2 text-sm font-semibold" lang="">
+              {t("cloudEveryone")}
+            </p>
+            <WordCloud words={f.cloud} countLabel={(count) => t("times", { count })} empty={t("cloudEmpty")} />
+          </div>
+        )}
         {f.poll && (
           <div className="mt-4">
             <p className="mb-2 text-sm font-semibold" lang="">

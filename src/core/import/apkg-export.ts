@@ -64,6 +64,8 @@ export function apkgCard(q: QuestionInput, seed: string): { front: string; back:
       return { front: q.prompt, back: q.options.join(" / "), explanation: q.explanation };
     case "slide":
       return { front: q.prompt, back: q.text, explanation: q.explanation };
+    case "wordcloud":
+      return { front: q.prompt, back: "", explanation: q.explanation };
   }
 }
 
@@ -180,7 +182,7 @@ export async function exportApkg(quiz: QuizInput, options: ApkgExportOptions): P
     const card = db.prepare("insert into cards values (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')");
     try {
       for (const [i, q] of quiz.questions.entries()) {
-        if (q.type === "poll" || q.type === "slide") continue; // no answer: not a card
+        if (q.type === "poll" || q.type === "slide" || q.type === "wordcloud") continue; // no answer: not a card
         const seed = `${quiz.title}\x1f${i}\x1f${q.prompt}`;
         const c = apkgCard(q, seed);
         const front = escapeHtml(c.front);

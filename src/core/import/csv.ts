@@ -85,6 +85,8 @@ const TYPE_ALIASES: Record<string, QuestionInput["type"]> = {
   poll: "poll",
   survey: "poll",
   slide: "slide",
+  wordcloud: "wordcloud",
+  cloud: "wordcloud",
 };
 
 const META_ALIASES: Record<string, string> = {
@@ -310,6 +312,9 @@ function readQuestionRow(c: Collector, ref: QuestionRef, get: (col: Column) => s
     case "slide": // the title is the prompt, the text is in option1
       q.text = filled[0]?.text ?? "";
       break;
+    case "wordcloud": // answers per player in "max" (1–3, 1 when empty); no right answer
+      q.maxWords = num("max") ?? 1;
+      break;
     case "number": {
       const answer = num("correct");
       const tolerance = num("tolerance") ?? 0;
@@ -364,6 +369,9 @@ function questionRow(q: QuestionInput): Record<Column, string> {
       break;
     case "slide":
       row.option1 = q.text;
+      break;
+    case "wordcloud":
+      row.max = String(q.maxWords);
       break;
     case "number":
       row.correct = String(q.answer);

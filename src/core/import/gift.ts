@@ -449,7 +449,7 @@ export function exportGift(quiz: QuizInput): string {
   if (quiz.source) meta.source = quiz.source;
   if (quiz.licence) meta.licence = quiz.licence;
   const head = [`// quizdeck-quiz: ${JSON.stringify(meta)}`, `$CATEGORY: ${quiz.title.replace(/\//g, "//").replace(/[\r\n]+/g, " ")}`].join("\n");
-  // GIFT has no poll and no slide: they are left out (docs/rules.md §5).
-  const kept = quiz.questions.filter((q) => q.type !== "poll" && q.type !== "slide");
+  // GIFT has no poll, slide or word cloud: they are left out (docs/rules.md §5).
+  const kept = quiz.questions.filter((q) => q.type !== "poll" && q.type !== "slide" && q.type !== "wordcloud");
   return `${[head, ...kept.map(questionBlock)].join("\n\n")}\n`;
 }

@@ -28,3 +28,38 @@ describe("polls and slides in import and export", () => {
     expect(back.questions.map((q) => q.question.type)).toEqual(["single"]);
   });
 });
+
+describe("word clouds in import and export", () => {
+  const clouds = quizInput.parse({
+    title: "Clouds",
+    category: "general",
+    questions: [
+      { type: "wordcloud", prompt: "One word for Monday?" },
+      { type: "wordcloud", prompt: "Three things you pack", maxWords: 3, timeLimit: 40, explanation: "Any three." },
+      { type: "single", prompt: "Red planet?", options: ["Venus", "Mars"], correct: 1 },
+    ],
+  });
+
+  it.each(["json", "csv"] as const)("%s: a round trip keeps them as they were", async (format) => {
+    const back = await parseImport(format, exportQuiz(format, clouds));
+    expect(back.problems).toEqual([]);
+    expect(back.questions.map((q) => q.question)).toEqual(clouds.questions);
+    expect(back.questions[1]?.question).toMatchObject({ type: "wordcloud", maxWords: 3, points: 0 });
+  });
+
+  it("gift: has no word cloud, so it is left out", async () => {
+    const text = exportQuiz("gift", clouds);
+    expect(text).not.toContain("Monday");
+    const back = await parseImport("gift", text);
+    expect(back.questions.map((q) => q.question.type)).toEqual(["single"]);
+  });
+
+  it("csv: a word cloud row takes its answers per player from max, 1 when empty", async () => {
+    const csv = "type,prompt,max\nwordcloud,Favourite fruit?,2\nword cloud,Favourite colour?,\n";
+    const back = await parseImport("csv", csv);
+    expect(back.questions.map((q) => q.question)).toMatchObject([
+      { type: "wordcloud", prompt: "Favourite fruit?", maxWords: 2 },
+      { type: "wordcloud", prompt: "Favourite colour?", maxWords: 1 },
+    ]);
+  });
+});

@@ -255,6 +255,8 @@ function checkAnswer(data: QuestionData, raw: unknown): Answer | null {
         ? answer
         : null;
     }
+    case "wordcloud":
+      return (answer as string[]).length <= data.maxWords ? answer : null;
     default:
       return answer;
   }

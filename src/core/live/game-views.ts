@@ -1,5 +1,6 @@
 import { normalizeText } from "../grading";
 import { isProfane } from "../profanity";
+import { wordCloud } from "../wordcloud";
 import { answerFeedback, pollCounts, toPublicData, type QuestionData } from "../question";
 import { PODIUM_SIZE, SCOREBOARD_SIZE } from "./limits";
 import {
@@ -101,6 +102,7 @@ export function revealedKey(data: QuestionData): RevealedKey {
         : { type: "number", answer: data.answer, tolerance: data.tolerance };
     case "poll":
     case "slide":
+    case "wordcloud":
       return { type: data.type };
   }
 }
@@ -161,6 +163,9 @@ function distribution(data: QuestionData, answers: AnswerRecord[]): Distribution
       return { type: "poll", options: pollCounts(data.options, answers.map((a) => a.answer)) };
     case "slide":
       return { type: "slide" };
+    case "wordcloud":
+      // The big screen's cloud: the 50 most given words, never every answer (2,000 players).
+      return { type: "wordcloud", words: wordCloud(answers.map((a) => a.answer), data.maxWords) };
     case "number": {
       const width = (data.max - data.min) / NUMBER_BUCKETS;
       const bucketOf = (v: number) => Math.min(Math.max(Math.floor((v - data.min) / width), 0), NUMBER_BUCKETS - 1);

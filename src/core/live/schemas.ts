@@ -93,6 +93,7 @@ export const answerValueSchema = z.union([
   ANSWER_SCHEMAS.multiple, // also covers order (item ids)
   ANSWER_SCHEMAS.boolean,
   ANSWER_SCHEMAS.number,
+  ANSWER_SCHEMAS.wordcloud, // words, blank fields dropped
 ]);
 export type AnswerValue = z.infer<typeof answerValueSchema>;
 
@@ -121,6 +122,7 @@ export const publicQuestionDataSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("number"), min: z.number(), max: z.number(), unit: z.string().optional() }),
   z.strictObject({ type: z.literal("poll"), options: z.array(choiceSchema) }),
   z.strictObject({ type: z.literal("slide"), text: z.string() }),
+  z.strictObject({ type: z.literal("wordcloud"), maxWords: z.number().int().min(1).max(3) }),
 ]);
 
 export const publicQuestionSchema = z.strictObject({
@@ -163,6 +165,7 @@ export const revealedKeySchema = z.discriminatedUnion("type", [
   /** A poll and a slide have no answer key. */
   z.strictObject({ type: z.literal("poll") }),
   z.strictObject({ type: z.literal("slide") }),
+  z.strictObject({ type: z.literal("wordcloud") }),
 ]);
 export type RevealedKey = z.infer<typeof revealedKeySchema>;
 
@@ -198,6 +201,11 @@ export const distributionSchema = z.discriminatedUnion("type", [
     options: z.array(z.strictObject({ id: idSchema, text: z.string(), count: nonNegInt })),
   }),
   z.strictObject({ type: z.literal("slide") }),
+  /** A word cloud's most given words (grouped ignoring case, accents and spaces; profanity left out), at most 50. */
+  z.strictObject({
+    type: z.literal("wordcloud"),
+    words: z.array(z.strictObject({ text: z.string(), count: nonNegInt })).max(50),
+  }),
 ]);
 export type Distribution = z.infer<typeof distributionSchema>;
 

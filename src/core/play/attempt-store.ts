@@ -21,6 +21,8 @@ export interface AttemptTx {
   hasAnswer(attemptId: string, questionId: string): Promise<boolean>;
   /** How many stored answers to a question, from every attempt, name each option id (a poll's votes). */
   optionVotes(questionId: string): Promise<Map<string, number>>;
+  /** The latest `limit` stored answers to a question that are lists of words (a word cloud's), from every attempt. */
+  wordAnswers(questionId: string, limit: number): Promise<string[][]>;
   /**
    * Stores an answer to a question and what it changes on the attempt; an answer that finishes
    * the attempt (`patch.status` "finished") counts one more play of its quiz.

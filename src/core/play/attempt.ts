@@ -5,6 +5,7 @@
  */
 import { correctAnswerOf, gradeAnswer, hintHelp, type Answer, type HintHelp } from "../grading";
 import { answerFeedback, isGraded, toPublicData, type PublicQuestionData, type QuestionData, type QuestionType } from "../question";
+import type { CloudWord } from "../wordcloud";
 import { questionPoints, scoreAnswer } from "../scoring";
 
 /** Who is playing: a member, or a guest known by the signed cookie's id. */
@@ -50,6 +51,8 @@ export type Feedback = {
   graded: boolean;
   /** A poll's votes so far, this one included: every stored answer to it, per option. */
   poll?: PollBar[];
+  /** A word cloud's most given words so far, this answer included (docs/rules.md §5). */
+  cloud?: CloudWord[];
 };
 
 export type PollBar = { id: string; text: string; count: number };
@@ -118,6 +121,8 @@ export type ReviewItem = {
   graded: boolean;
   /** A poll's votes from everyone who played it. */
   poll?: PollBar[];
+  /** A word cloud's most given words, from everyone who played it. */
+  cloud?: CloudWord[];
 };
 
 export type AttemptResult = {

@@ -31,7 +31,9 @@ export function answerFate(
   let answer: Answer | null = null;
   if (input.answer !== null && input.answer !== undefined) {
     answer = parseAnswer(current.type, input.answer);
-    if (answer === null) return { fate: "refused", error: "bad_answer" };
+    // A word cloud takes at most its maxWords answers.
+    const tooMany = current.data.type === "wordcloud" && Array.isArray(answer) && answer.length > current.data.maxWords;
+    if (answer === null || tooMany) return { fate: "refused", error: "bad_answer" };
   }
   return { fate: "recorded", answer, usedHint: Boolean(input.usedHint) || attempt.currentHintUsed, late: isLate(attempt.questionStartedAt, current, quiz, now) };
 }

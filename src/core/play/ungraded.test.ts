@@ -41,6 +41,7 @@ describe("which types have a right answer", () => {
     ["number", true, true],
     ["poll", false, true],
     ["slide", false, false],
+    ["wordcloud", false, true],
   ])("%s: graded %s, takes an answer %s", (type, graded, answers) => {
     expect(isGraded(type)).toBe(graded);
     expect(takesAnswer(type)).toBe(answers);

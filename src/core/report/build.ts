@@ -5,6 +5,7 @@
  */
 import { normalizeText, type Answer } from "../grading";
 import { isGraded, type QuestionData, type QuestionType } from "../question";
+import { wordCloud } from "../wordcloud";
 
 /** A question under 40 % right is marked hard. */
 export const HARD_BELOW = 0.4;
@@ -132,6 +133,9 @@ export type AttentionEntry = {
 
 export type GameReport = { questions: ReportQuestion[]; players: ReportPlayer[]; needsAttention: AttentionEntry[]; scoring?: ReportScoring };
 
+/** The words a report lists for one word cloud. */
+const REPORT_WORDS = 200;
+
 const DEFAULT_WORDS = { true: "True", false: "False" };
 
 type Choice = { id: string; text: string };
@@ -171,6 +175,7 @@ export function keyText(data: QuestionData, words = DEFAULT_WORDS): string {
     }
     case "poll":
     case "slide":
+    case "wordcloud":
       return "";
   }
 }
@@ -193,6 +198,10 @@ function distributionOf(data: QuestionData, given: readonly ReportAnswerInput[],
     return data.options.map((o) => ({ answer: o.text, count: counts.get(o.id) ?? 0, correct: false }));
   }
   if (data.type === "slide") return [];
+  // A word cloud: the words grouped as the cloud groups them (profanity left out), most given first.
+  if (data.type === "wordcloud") {
+    return wordCloud(given.map((a) => a.answer), data.maxWords, REPORT_WORDS).map((w) => ({ answer: w.text, count: w.count, correct: false }));
+  }
   if (data.type === "boolean") {
     return [true, false].map((v) => ({ answer: v ? words.true : words.false, count: given.filter((a) => a.answer === v).length, correct: data.correct === v }));
   }

@@ -16,6 +16,7 @@ import {
 import type { AttemptUpdate, NewAttempt, PlayQuiz, StoredAttempt } from "@/core/play/attempt-store";
 import { playerKey } from "@/core/challenge/rules";
 import { isGraded, pollCounts, type QuestionData } from "@/core/question";
+import { CLOUD_ANSWERS_READ, wordCloud } from "@/core/wordcloud";
 import { isUuid } from "@/core/ids";
 import { queryRows, type Db } from "../client";
 import { attemptAnswers, attempts, challenges, questions, quizzes } from "../schema";
@@ -134,6 +135,17 @@ export async function optionVotes(tx: Tx | Db, questionId: string): Promise<Map<
     .where(and(eq(attemptAnswers.questionId, questionId), sql`jsonb_typeof(${attemptAnswers.answer}) = 'string'`))
     .groupBy(sql`1`);
   return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+/** The latest `limit` stored answers to a question that are lists of words (a word cloud's), from every attempt. */
+export async function wordAnswers(tx: Tx | Db, questionId: string, limit: number): Promise<string[][]> {
+  const rows = await tx
+    .select({ answer: attemptAnswers.answer })
+    .from(attemptAnswers)
+    .where(and(eq(attemptAnswers.questionId, questionId), sql`jsonb_typeof(${attemptAnswers.answer}) = 'array'`))
+    .orderBy(desc(attemptAnswers.answeredAt))
+    .limit(limit);
+  return rows.map((r) => (Array.isArray(r.answer) ? r.answer.filter((w): w is string => typeof w === "string") : []));
 }
 
 /** Stores an answer and the attempt's changes; a finishing answer counts a play of the quiz. */
@@ -298,6 +310,7 @@ export async function getAttemptResult(db: Db, attemptId: string, who: PlayerIde
       list.map(async (q, position) => {
         const a = byQuestion.get(q.id);
         const item = reviewItemOf(asRecord(q), position, a && { ...a, answer: (a.answer as Answer | null | undefined) ?? null });
+        if (q.data.type === "wordcloud") return { ...item, cloud: wordCloud(await wordAnswers(db, q.id, CLOUD_ANSWERS_READ), q.data.maxWords) };
         return q.data.type === "poll" ? { ...item, poll: pollCounts(q.data.options, [], await optionVotes(db, q.id)) } : item;
       }),
     );

@@ -18,6 +18,7 @@ export const POST = apiRoute<{ id: string }, never>({ params: attemptParams }, a
     score: feedback.score,
     graded: feedback.graded,
     ...(feedback.poll ? { poll: feedback.poll } : {}),
+    ...(feedback.cloud ? { cloud: feedback.cloud } : {}),
     next: next.question,
     deadline: next.deadline,
     finished: next.status === "finished",
