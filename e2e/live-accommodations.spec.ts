@@ -1,0 +1,64 @@
+import type { WebSocket } from "@playwright/test";
+import { signUpInBrowser } from "./accounts";
+import { axeViolations } from "./axe";
+import { expect, test } from "./fixtures";
+import { hostGame, importQuiz, joinAs, LIVE_QUIZ, phone, readQr, tap, waitForQuestion } from "./live-helpers";
+
+/**
+ * Ways of taking part that a class needs: the host shows the question on the big screen only, and
+ * the phones get tiles with letters and shapes, never the question's text.
+ */
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop-pglite", "one run is enough: it drives two browsers");
+});
+
+const [FIRST, SECOND] = LIVE_QUIZ.quiz.questions;
+
+test("the question on the big screen only: phones answer by letter and shape, and get none of its text", async ({ page: host, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  await host.setViewportSize({ width: 1920, height: 1080 });
+  await signUpInBrowser(host);
+  const slug = await importQuiz(host, baseURL!);
+  await hostGame(host, slug);
+  await host.getByText("Settings").click();
+  await host.getByLabel("Reading time before answers (s)").fill("1");
+  const onPhones = host.getByTestId("setting-questionOnPhones");
+  await expect(onPhones).toBeChecked();
+  await onPhones.uncheck();
+  await expect(onPhones).not.toBeChecked();
+
+  const p = await phone(browser, baseURL!);
+  const frames: string[] = [];
+  p.page.on("websocket", (ws: WebSocket) => ws.on("framereceived", (f) => frames.push(typeof f.payload === "string" ? f.payload : f.payload.toString("utf8"))));
+  await joinAs(p.page, await readQr(host), "Ana");
+  await host.getByTestId("start").click();
+
+  // Question 1 (single choice): the big screen has it all; the phone has lettered tiles only.
+  await expect(host.getByTestId("host-prompt")).toHaveText(FIRST.prompt);
+  await waitForQuestion(p.page, 0);
+  await expect(p.page.getByTestId("player-on-screen")).toContainText("The question is on the big screen.");
+  await expect(p.page.getByTestId("player-prompt")).toHaveCount(0);
+  const tiles = p.page.getByTestId("one-tap").getByRole("radio");
+  await expect(tiles).toHaveCount(FIRST.options.length);
+  for (const [i, letter] of ["A", "B", "C", "D"].entries()) await expect(tiles.nth(i)).toHaveAccessibleName(letter);
+  expect(await axeViolations(p.page, "light")).toEqual([]);
+  await tap(p.page, "B"); // Mars, the right one
+  await expect(p.page.getByTestId("player-result")).toHaveAttribute("data-correct", "true");
+  for (const text of [FIRST.prompt, ...FIRST.options]) {
+    expect(frames.some((f) => f.includes(text)), `"${text}" reached the phone`).toBe(false);
+  }
+
+  // Question 2 (multiple choice): checkboxes by letter; Neon and Argon are A and C.
+  await host.getByTestId("next").click();
+  await host.getByTestId("next").click();
+  await waitForQuestion(p.page, 1);
+  await expect(p.page.getByTestId("player-on-screen")).toBeVisible();
+  await p.page.getByRole("checkbox", { name: "A", exact: true }).click();
+  await p.page.getByRole("checkbox", { name: "C", exact: true }).click();
+  await p.page.getByTestId("submit-answer").click();
+  await expect(p.page.getByTestId("player-result")).toHaveAttribute("data-correct", "true");
+  for (const text of [SECOND.prompt, ...SECOND.options]) {
+    expect(frames.some((f) => f.includes(text)), `"${text}" reached the phone`).toBe(false);
+  }
+  await p.context.close();
+});
