@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -36,16 +36,16 @@ type Backend = { name: "pglite" | "postgres"; port: number; command: string; env
 // E2E_PORT_BASE lets a second checkout or worktree run its e2e tests beside this one.
 const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
 const pgliteDir = path.join(tmpdir(), `quizdeck-e2e-pglite-${portBase}`);
-// Only the main process starts servers; workers must not wipe a database in use.
-if (!process.env.TEST_WORKER_INDEX) {
-  rmSync(pgliteDir, { recursive: true, force: true });
-  rmSync(path.join(tmpdir(), `quizdeck-e2e-lan-${portBase}`), { recursive: true, force: true });
-  rmSync(proxySetup(portBase).dir, { recursive: true, force: true });
-  rmSync(proxySetup(portBase).dataDir, { recursive: true, force: true });
-}
+/**
+ * Each server starts on an empty data directory: its command clears the directory first, so that
+ * merely loading this file (in a worker, or for `playwright test --list`) never wipes the
+ * database of a run in progress.
+ */
+const freshStart = (dir: string) =>
+  `node -e "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })" ${JSON.stringify(dir)} && npm start`;
 
 const backends: Backend[] = [
-  { name: "pglite", port: portBase + 1, command: "npm start", env: { QUIZDECK_DATA_DIR: pgliteDir } },
+  { name: "pglite", port: portBase + 1, command: freshStart(pgliteDir), env: { QUIZDECK_DATA_DIR: pgliteDir } },
 ];
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (serverUrl) {
@@ -66,6 +66,7 @@ if (serverUrl) {
  * secure context. Its specs live in e2e/lan/ and run at the phone size.
  */
 const lanPort = portBase + 3;
+const lanDataDir = path.join(tmpdir(), `quizdeck-e2e-lan-${portBase}`);
 const LAN_HOST = "quizdeck.test";
 const lanLaunchOptions = { ...launchOptions, args: [...launchOptions.args, `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`] };
 
@@ -107,7 +108,8 @@ export default defineConfig({
   // Side-by-side runs (E2E_PORT_BASE) keep their own results, so one run does not wipe the other's.
   outputDir: process.env.E2E_PORT_BASE ? `test-results-${portBase}` : "test-results",
   fullyParallel: true,
-  workers: 2,
+  // Two browsers at once fill a 2-core machine; E2E_WORKERS tries another number (docs/benchmarks.md).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   timeout: 30_000,
@@ -184,16 +186,16 @@ export default defineConfig({
   })),
     {
       // Shipped defaults: nothing but where to keep the data and which port to use.
-      command: "npm start",
+      command: freshStart(lanDataDir),
       url: `http://127.0.0.1:${lanPort}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: "pipe" as const,
-      env: { QUIZDECK_DATA_DIR: path.join(tmpdir(), `quizdeck-e2e-lan-${portBase}`), PORT: String(lanPort) },
+      env: { QUIZDECK_DATA_DIR: lanDataDir, PORT: String(lanPort) },
     },
     {
       // The app behind the proxy: default rate limits, links from its public URL, the proxy trusted.
-      command: "npm start",
+      command: freshStart(proxy.dataDir),
       url: `http://127.0.0.1:${proxy.appPort}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,

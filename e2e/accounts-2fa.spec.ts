@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { newAccount, signUpInBrowser, type Account } from "./accounts";
 import { expect, isPhone, test, watchContext } from "./fixtures";
+import { startOwnServer, type OwnServer } from "./own-server";
 
 /**
  * Second factors and sessions through the /me security tab and the sign-in page: TOTP codes made
@@ -102,6 +99,7 @@ test("two-factor: turned on with a QR code and a first code; sign-in asks for a 
 });
 
 test("sessions: each device listed; one signed out, then all the others, and their next request is signed out", async ({ page, browser, baseURL }) => {
+  test.skip(isPhone(page), "the list and its sign-outs do not depend on the size; /me passes axe at both sizes (every-page)");
   const account = await signUpInBrowser(page, newAccount("sess"));
   const others = await Promise.all([browser.newContext({ baseURL }), browser.newContext({ baseURL })]);
   try {
@@ -163,47 +161,25 @@ test.describe("passkeys, on a server reached as localhost", () => {
   const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
   const PORT = portBase + 47;
   const BASE = `http://localhost:${PORT}`;
-  let server: { child: ChildProcess; exited: Promise<unknown> } | undefined;
-  let dir: string | undefined;
+  let server: OwnServer | undefined;
 
   test.beforeAll(async ({}, testInfo) => {
     test.skip(testInfo.project.name !== "desktop-pglite", "runs once, on a server of its own");
     test.setTimeout(330_000);
-    dir = mkdtempSync(path.join(tmpdir(), "quizdeck-passkeys-"));
-    const logFile = path.join(tmpdir(), `quizdeck-passkeys-server-${portBase}.log`);
-    writeFileSync(logFile, "");
-    let output = "";
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    server = await startOwnServer({
+      port: PORT,
+      logName: "passkeys",
       env: {
-        ...process.env,
-        PORT: String(PORT),
-        HOSTNAME: "127.0.0.1",
-        QUIZDECK_DATA_DIR: dir,
         QUIZDECK_SEED_DEMO: "false",
         QUIZDECK_ALLOWED_HOSTS: `localhost:${PORT}`,
         QUIZDECK_RATE_LIMIT_SIGN_IN: "10000",
         QUIZDECK_RATE_LIMIT_SIGN_IN_ACCOUNT: "10000",
       },
-      stdio: ["ignore", "pipe", "pipe"],
     });
-    const keep = (d: Buffer) => {
-      output += d.toString();
-      appendFileSync(logFile, d);
-    };
-    child.stdout?.on("data", keep);
-    child.stderr?.on("data", keep);
-    server = { child, exited: new Promise((r) => child.on("exit", r)) };
-    const start = Date.now();
-    while (!output.includes("Quizdeck ready")) {
-      if (Date.now() - start > 300_000 || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
   });
 
   test.afterAll(async () => {
-    server?.child.kill("SIGTERM");
-    await server?.exited;
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   test("register a passkey with a name, rename it, sign out, sign in with it; another member cannot remove it", async ({ browser }) => {

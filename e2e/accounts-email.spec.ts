@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { APIRequestContext, Browser, BrowserContext } from "@playwright/test";
 import { startSmtpSink, type SinkMessage, type SmtpSink } from "../src/test/smtp-sink";
 import { newAccount, type Account } from "./accounts";
 import { expect, test, watchContext } from "./fixtures";
+import { startOwnServer, type OwnServer } from "./own-server";
 
 /**
  * Accounts by email, against a real SMTP server: a server of its own (port portBase+41) sends its
@@ -24,25 +21,17 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const HOUR = 60 * 60 * 1000;
 
 let sink: SmtpSink;
-let server: { child: ChildProcess; output: () => string; exited: Promise<unknown> };
-let dir: string;
+let server: OwnServer | undefined;
 
 test.beforeAll(async ({}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop-pglite", "runs once, on a server of its own");
   // Starting takes a minute or more on a loaded 2-core machine (Playwright starts its other servers at the same time).
   test.setTimeout(330_000);
   sink = await startSmtpSink(SMTP_PORT);
-  dir = mkdtempSync(path.join(tmpdir(), "quizdeck-mail-"));
-  let output = "";
-  // The server's log lines, kept for a failure's post-mortem.
-  const logFile = path.join(tmpdir(), `quizdeck-mail-server-${portBase}.log`);
-  writeFileSync(logFile, "");
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  server = await startOwnServer({
+    port: PORT,
+    logName: "mail",
     env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOSTNAME: "127.0.0.1",
-      QUIZDECK_DATA_DIR: dir,
       QUIZDECK_SEED_DEMO: "false",
       QUIZDECK_ALLOWED_HOSTS: `127.0.0.1:${PORT}`,
       QUIZDECK_SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
@@ -54,27 +43,12 @@ test.beforeAll(async ({}, testInfo) => {
       QUIZDECK_RATE_LIMIT_SIGN_IN_ACCOUNT: "10000",
       QUIZDECK_RATE_LIMIT_EMAIL: "10000",
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  const keep = (d: Buffer) => {
-    output += d.toString();
-    appendFileSync(logFile, d);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  server = { child, output: () => output, exited: new Promise((r) => child.on("exit", r)) };
-  const start = Date.now();
-  while (!output.includes("Quizdeck ready")) {
-    if (Date.now() - start > 300_000 || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 });
 
 test.afterAll(async () => {
-  server?.child.kill("SIGTERM");
-  await server?.exited;
+  await server?.stop();
   await sink?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const json = { origin: BASE };

@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { startSmtpSink, type SmtpSink } from "../src/test/smtp-sink";
 import { newAccount, type Account } from "./accounts";
 import { expect, test, watchContext } from "./fixtures";
 import { startOidcProvider, type OidcProviderHandle } from "./oidc-provider";
+import { startOwnServer, type OwnServer } from "./own-server";
 
 /**
  * Sign-in with OpenID Connect, against a real OpenID Provider (oidc-provider, e2e/oidc-provider.ts)
@@ -28,8 +25,7 @@ const json = { origin: BASE };
 
 let sink: SmtpSink;
 let idp: OidcProviderHandle;
-let server: { child: ChildProcess; output: () => string; exited: Promise<unknown> };
-let dir: string;
+let server: OwnServer | undefined;
 
 test.beforeAll(async ({}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop-pglite", "runs once, on a server of its own");
@@ -37,16 +33,10 @@ test.beforeAll(async ({}, testInfo) => {
   test.setTimeout(330_000);
   sink = await startSmtpSink(SMTP_PORT);
   idp = await startOidcProvider({ port: OIDC_PORT, redirectUris: [`${BASE}/api/auth/callback/oidc`] });
-  dir = mkdtempSync(path.join(tmpdir(), "quizdeck-oidc-"));
-  let output = "";
-  const logFile = path.join(tmpdir(), `quizdeck-oidc-server-${portBase}.log`);
-  writeFileSync(logFile, "");
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  server = await startOwnServer({
+    port: PORT,
+    logName: "oidc",
     env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOSTNAME: "127.0.0.1",
-      QUIZDECK_DATA_DIR: dir,
       QUIZDECK_SEED_DEMO: "false",
       QUIZDECK_PUBLIC_URL: BASE,
       QUIZDECK_OIDC_ISSUER: idp.issuer,
@@ -60,28 +50,13 @@ test.beforeAll(async ({}, testInfo) => {
       QUIZDECK_RATE_LIMIT_SIGN_IN_ACCOUNT: "10000",
       QUIZDECK_RATE_LIMIT_EMAIL: "10000",
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  const keep = (d: Buffer) => {
-    output += d.toString();
-    appendFileSync(logFile, d);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  server = { child, output: () => output, exited: new Promise((r) => child.on("exit", r)) };
-  const start = Date.now();
-  while (!output.includes("Quizdeck ready")) {
-    if (Date.now() - start > 300_000 || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 });
 
 test.afterAll(async () => {
-  server?.child.kill("SIGTERM");
-  await server?.exited;
+  await server?.stop();
   await idp?.close();
   await sink?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** A context on this spec's server whose page errors fail the test. The provider's login page asks for a web font: it gets none. */

@@ -3,12 +3,12 @@ import http from "node:http";
 import path from "node:path";
 import { parseImport } from "../src/core/import/index";
 import { signUpInBrowser } from "./accounts";
-import { expect, test } from "./fixtures";
+import { expect, test, isPhone } from "./fixtures";
 
 /**
  * Anki decks in and out through the browser: a quiz exported from its editor as .apkg, that file
  * imported on /import (the format found from the name), and the draft holding the same questions,
- * as typed-recall cards. Desktop and phone. Also: a 50 MB .apkg is refused before it is read.
+ * as typed-recall cards, at the desktop size. Also: a 50 MB .apkg is refused before it is read.
  */
 const sample = path.resolve(process.cwd(), "samples/import/quizdeck.json");
 
@@ -17,6 +17,7 @@ test.beforeEach(({}, testInfo) => {
 });
 
 test("an .apkg round trip: export from the editor, import on /import, the same questions in the draft", async ({ page }, testInfo) => {
+  test.skip(isPhone(page), "Anki decks are desk work; the import page passes axe at both sizes (every-page)");
   test.setTimeout(120_000);
   await signUpInBrowser(page);
   // The quiz to export: the six-type JSON sample, imported through the API as this member's draft.

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { newAccount, signUpByApi, signUpInBrowser } from "./accounts";
 import { publishedSlug } from "./editor-helpers";
-import { expect, test } from "./fixtures";
+import { expect, test, isPhone } from "./fixtures";
 
 test.beforeEach(() => test.setTimeout(90_000));
 
@@ -116,6 +116,7 @@ test("a member writes a quiz of every type; a broken rule blocks publishing unti
 });
 
 test("export and re-import give the same questions and answers, in JSON, CSV and GIFT", async ({ page }) => {
+  test.skip(isPhone(page), "files are desk work; the phone writes a quiz in the first test");
   await signUpInBrowser(page);
   const title = `Round trip ${Date.now().toString(36)}`;
   await writeQuiz(page, title);
@@ -171,6 +172,7 @@ test("a draft survives a reload and a closed tab", async ({ page, context }) => 
 });
 
 test("a save from a second tab is a conflict; keeping one version saves the other as a copy", async ({ page, context }) => {
+  test.skip(isPhone(page), "two tabs are desk work");
   await signUpInBrowser(page);
   await page.goto("/create");
   await page.getByLabel("Title").fill("Two tabs quiz");

@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { io, type Socket } from "socket.io-client";
 import type { PlayerShared } from "../src/core/live/protocol";
 import { LIVE_SOCKET_PATH } from "../src/core/live/connection";
+import { startOwnServer, type OwnServer } from "./own-server";
 
 /**
  * What an operator sees of a running server: JSON log lines (a request's id on its line, the game's
@@ -25,11 +22,10 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const TOKEN = "observability-test-token-0123456789";
 
 type Line = Record<string, unknown>;
-let server: { child: ChildProcess; output: () => string; exited: Promise<unknown> };
-let dir: string;
+let server: OwnServer | undefined;
 
 const lines = (): Line[] =>
-  server
+  server!
     .output()
     .split("\n")
     .filter((l) => l.startsWith("{"))
@@ -38,36 +34,21 @@ const lines = (): Line[] =>
 test.beforeAll(async () => {
   // Starting takes a minute or more on a loaded 2-core machine (Playwright starts its other servers at the same time).
   test.setTimeout(330_000);
-  dir = mkdtempSync(path.join(tmpdir(), "quizdeck-observe-"));
-  let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  server = await startOwnServer({
+    port: PORT,
+    logName: "observe",
     env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOSTNAME: "127.0.0.1",
-      QUIZDECK_DATA_DIR: dir,
       QUIZDECK_PUBLIC_URL: BASE,
       QUIZDECK_STATS_PORT: String(STATS_PORT),
       QUIZDECK_METRICS_TOKEN: TOKEN,
       QUIZDECK_TRUST_PROXY: "loopback",
       LOG_LEVEL: "debug",
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  server = { child, output: () => output, exited: new Promise((r) => child.on("exit", r)) };
-  const start = Date.now();
-  while (!output.includes("Quizdeck ready")) {
-    if (Date.now() - start > 300_000 || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 });
 
 test.afterAll(async () => {
-  server?.child.kill("SIGTERM");
-  await server?.exited;
-  rmSync(dir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 function connect(cookie?: string): Promise<Socket> {
@@ -106,7 +87,7 @@ test("every line is JSON; a request's line carries its id, from a trusted proxy 
     .poll(() => lines().find((l) => l.msg === "request" && l.reqId === madeId))
     .toMatchObject({ level: "info", method: "GET", route: "/explore", status: 200 });
   expect(lines().find((l) => l.msg === "request" && l.reqId === "proxy-7f3a")).toMatchObject({ route: "/api/health", status: 200 });
-  const text = server.output().trim().split("\n");
+  const text = server!.output().trim().split("\n");
   expect(text.filter((l) => !l.startsWith("{"))).toEqual([]);
 });
 

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { newAccount, signInAdmin, signUpByApi, signUpInBrowser } from "./accounts";
 import { answer, keyFor } from "./answer-key";
-import { expect, test } from "./fixtures";
+import { expect, test, isPhone } from "./fixtures";
 
 /**
  * Favorites, ratings, reports, moderation, /me, API tokens and profiles (PRODUCT.md §2, §6).
@@ -314,6 +314,7 @@ test("who may see what: guests get 401 on /me and /admin, members 403 on /admin,
 });
 
 test("an admin finds a member and changes their role both ways", async ({ page, browser, baseURL }) => {
+  test.skip(isPhone(page), "an administrator's desk work; the admin page passes axe at both sizes (every-page)");
   const member = await signUpByApi(page.request, baseURL!);
   const admin = await adminPage(browser, baseURL!);
   try {

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { signUpByApi } from "./accounts";
+import { axeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { watchLayoutShifts } from "./layout-shift";
 
@@ -37,7 +37,7 @@ async function expectAccessible(page: Page, selector: string) {
     // The theme follows the system's until the visitor picks one: wait for the page to switch.
     if (colorScheme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
     else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
-    const { violations } = await new AxeBuilder({ page }).include(selector).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const violations = await axeViolations(page, colorScheme, selector);
     expect(violations.map((v) => `${colorScheme}: ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   }
 }

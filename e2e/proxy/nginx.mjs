@@ -6,7 +6,7 @@
 //
 //   PROXY_DIR=/tmp/x PROXY_HOST=quizdeck.test PROXY_PORT=3405 APP_PORT=3404 node e2e/proxy/nginx.mjs
 import { execFileSync, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const { PROXY_DIR: dir, PROXY_HOST: host, PROXY_PORT: port, APP_PORT: appPort } = process.env;
@@ -27,6 +27,8 @@ try {
   );
 }
 
+// A fresh directory each run: nothing of an earlier run's nginx (pid, temp files) is reused.
+rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 // Worker processes may run as another user (nobody, when started as root): they need to reach
 // the temp directories nginx makes in here.

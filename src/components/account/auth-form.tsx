@@ -14,6 +14,7 @@ import { AuthCard, AuthNotice } from "./auth-card";
 import { OidcButtons, type OidcButton } from "./oidc-buttons";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { TwoFactorStep } from "./two-factor-step";
+import { ClientForm } from "@/components/ui/client-form";
 
 /**
  * The form's checks are the server's own rules (src/core/account.ts, built on zod, ~27 kB gz):
@@ -142,15 +143,7 @@ export function AuthForm({
           refusal={oidc.refusal}
         />
       )}
-      <form
-        noValidate
-        className="space-y-4"
-        onFocus={() => void loadRules()}
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit(e.currentTarget);
-        }}
-      >
+      <ClientForm onFocus={() => void loadRules()} onSubmit={submit}>
         <TextField id={`${id}-email`} name="email" type="email" label={t("email")} autoComplete="email" required error={errors.email} />
         {signUp && (
           <>
@@ -208,7 +201,7 @@ export function AuthForm({
           {signUp ? <UserPlus className="size-5" aria-hidden /> : <LogIn className="size-5" aria-hidden />}
           {signUp ? t("signUp") : t("signIn")}
         </button>
-      </form>
+      </ClientForm>
       {!signUp && <PasskeySignIn next={next} />}
       <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
         {signUp ? t("haveAccount") : t("noAccount")}{" "}

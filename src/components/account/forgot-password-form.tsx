@@ -8,6 +8,7 @@ import { useFieldErrorText } from "@/components/ui/field-error-text";
 import { TextField } from "@/components/ui/field";
 import { AuthNotice } from "./auth-card";
 import { postAuth } from "./auth-request";
+import { ClientForm } from "@/components/ui/client-form";
 
 /**
  * Asks for a reset link. Whatever the address, the answer is the same sentence: whether an
@@ -47,20 +48,13 @@ export function ForgotPasswordForm({ mailConfigured }: { mailConfigured: boolean
     });
 
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit(e.currentTarget);
-      }}
-    >
+    <ClientForm onSubmit={submit}>
       <TextField id={`${id}-email`} name="email" type="email" label={t("email")} autoComplete="email" required error={errors.email} />
       {errors._ && <AuthNotice tone="problem">{errors._}</AuthNotice>}
       <button type="submit" className={buttonClass("primary", "lg", "w-full")} disabled={pending} data-testid="forgot-submit">
         <Send className="size-5" aria-hidden />
         {t("forgotSubmit")}
       </button>
-    </form>
+    </ClientForm>
   );
 }

@@ -9,6 +9,7 @@ import { useFieldErrorText } from "@/components/ui/field-error-text";
 import { TextField } from "@/components/ui/field";
 import { AuthNotice } from "./auth-card";
 import { postAuth } from "./auth-request";
+import { ClientForm } from "@/components/ui/client-form";
 
 /** Sets a new password with the token of a reset link; the server signs out every session. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -49,14 +50,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     });
 
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit(e.currentTarget);
-      }}
-    >
+    <ClientForm onSubmit={submit}>
       <TextField
         id={`${id}-password`}
         name="newPassword"
@@ -73,7 +67,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <KeyRound className="size-5" aria-hidden />
         {t("resetSubmit")}
       </button>
-    </form>
+    </ClientForm>
   );
 }
 

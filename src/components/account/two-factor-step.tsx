@@ -10,6 +10,7 @@ import { TextField } from "@/components/ui/field";
 import { readSecondFactorCode } from "@/core/second-factor";
 import { AuthCard } from "./auth-card";
 import { postAuth } from "./auth-request";
+import { ClientForm } from "@/components/ui/client-form";
 
 /**
  * The second step of signing in when two-factor is on: a code from the authenticator app, or one
@@ -36,14 +37,7 @@ export function TwoFactorStep({ next, onBack }: { next: string; onBack: () => vo
 
   return (
     <AuthCard icon={ShieldCheck} title={t("twoFactorTitle")} lead={t("twoFactorLead")}>
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit(e.currentTarget);
-        }}
-      >
+      <ClientForm onSubmit={submit}>
         <TextField
           id={`${id}-code`}
           name="code"
@@ -61,7 +55,7 @@ export function TwoFactorStep({ next, onBack }: { next: string; onBack: () => vo
           <ShieldCheck className="size-5" aria-hidden />
           {t("twoFactorSubmit")}
         </button>
-      </form>
+      </ClientForm>
       <p className="mt-6 text-center text-sm">
         <button type="button" className="font-semibold text-brand-700 underline dark:text-brand-300" onClick={onBack}>
           {t("backToSignIn")}

@@ -6,6 +6,7 @@ import { useId, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { deleteAccountAction, exportAccountAction } from "@/server/actions/account";
+import { ClientForm } from "@/components/ui/client-form";
 
 /** "Download my data": the account's data as a JSON file, made by the server and saved by the browser. */
 export function DownloadData() {
@@ -58,14 +59,7 @@ export function DeleteAccount({ handle }: { handle: string }) {
       setError(res.fieldCodes?.confirm ? { confirm: t("deleteConfirmWrong", { handle }) } : { _: t("accountActionFailed") });
     });
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit(e.currentTarget);
-      }}
-    >
+    <ClientForm onSubmit={submit}>
       <ul className="list-disc space-y-1 pl-5 text-sm text-zinc-600 dark:text-zinc-400">
         <li>{t("deleteWhatAttempts")}</li>
         <li>{t("deleteWhatGone")}</li>
@@ -101,6 +95,6 @@ export function DeleteAccount({ handle }: { handle: string }) {
         <Trash2 className="size-4" aria-hidden />
         {t("deleteAccount")}
       </button>
-    </form>
+    </ClientForm>
   );
 }

@@ -7,6 +7,7 @@ import { postAuth } from "@/components/account/auth-request";
 import { buttonClass } from "@/components/ui/button";
 import { useFieldErrorText } from "@/components/ui/field-error-text";
 import { TextField } from "@/components/ui/field";
+import { ClientForm } from "@/components/ui/client-form";
 
 /**
  * Changes the account's email: Better Auth mails a link to the new address, and the email changes
@@ -38,14 +39,7 @@ export function EmailForm({ current, mailConfigured }: { current: string; mailCo
     });
 
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit(e.currentTarget);
-      }}
-    >
+    <ClientForm onSubmit={submit}>
       <TextField id={`${id}-email`} name="newEmail" type="email" label={t("newEmail")} autoComplete="email" required error={error} />
       <button type="submit" className={buttonClass("secondary")} disabled={pending} data-testid="change-email">
         <Mail className="size-4" aria-hidden />
@@ -54,6 +48,6 @@ export function EmailForm({ current, mailConfigured }: { current: string; mailCo
       <p role="status" data-testid="email-sent" className="text-sm font-medium text-emerald-700 empty:hidden dark:text-emerald-400">
         {sentTo !== null && (mailConfigured ? t("emailSent", { email: sentTo, current }) : t("emailSentNoMail"))}
       </p>
-    </form>
+    </ClientForm>
   );
 }

@@ -7,6 +7,7 @@ import { postAuth } from "@/components/account/auth-request";
 import { buttonClass } from "@/components/ui/button";
 import { useFieldErrorText } from "@/components/ui/field-error-text";
 import { TextField } from "@/components/ui/field";
+import { ClientForm } from "@/components/ui/client-form";
 
 type Errors = { currentPassword?: string; newPassword?: string; _?: string };
 
@@ -41,14 +42,7 @@ export function PasswordForm() {
     });
 
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit(e.currentTarget);
-      }}
-    >
+    <ClientForm onSubmit={submit}>
       <TextField
         id={`${id}-current`}
         name="currentPassword"
@@ -72,6 +66,6 @@ export function PasswordForm() {
       <p role="status" data-testid="password-changed" className="text-sm font-medium text-emerald-700 empty:hidden dark:text-emerald-400">
         {done && t("passwordChanged")}
       </p>
-    </form>
+    </ClientForm>
   );
 }

@@ -10,6 +10,7 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { settingsInput } from "@/core/account";
 import { LOCALES } from "@/core/locale";
 import { updateSettingsAction } from "@/server/actions/me";
+import { ClientForm } from "@/components/ui/client-form";
 
 const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = { en: "English", es: "Español" };
 
@@ -48,14 +49,7 @@ export function SettingsForm({ name: savedName, locale: savedLocale }: { name: s
   };
 
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit(e.currentTarget);
-      }}
-    >
+    <ClientForm onSubmit={submit}>
       <TextField
         id={`${id}-name`}
         name="name"
@@ -93,6 +87,6 @@ export function SettingsForm({ name: savedName, locale: savedLocale }: { name: s
           )}
         </p>
       </div>
-    </form>
+    </ClientForm>
   );
 }

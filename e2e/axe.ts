@@ -1,0 +1,19 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+/** The WCAG 2.2 A and AA rules. */
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+/**
+ * The rules whose outcome depends on colours: the only ones a second colour scheme can change
+ * (names, roles, structure and sizes are the same in both). The dark pass runs just these, which
+ * keeps a walk in both themes about half again as long as one, instead of twice.
+ */
+export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+/** axe's violations on `page` (or the part `include` selects) in the theme it shows now: every rule in light, the colour rules in dark. */
+export async function axeViolations(page: Page, scheme: "light" | "dark", include?: string) {
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  builder = scheme === "light" ? builder.withTags(AXE_TAGS) : builder.withRules(COLOUR_RULES);
+  return (await builder.analyze()).violations;
+}
