@@ -1,20 +1,18 @@
-import type { WebSocket } from "@playwright/test";
+import type { Page, WebSocket } from "@playwright/test";
 import { signUpInBrowser } from "./accounts";
 import { axeViolations } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, skipOnPostgres, test } from "./fixtures";
 import { hostGame, importQuiz, joinAs, LIVE_QUIZ, phone, readQr, tap, waitForQuestion } from "./live-helpers";
 
 /**
  * Ways of taking part that a class needs: the host shows the question on the big screen only, and
- * the phones get tiles with letters and shapes, never the question's text.
+ * the phones get tiles with letters and shapes, never the question's text; questions are read
+ * aloud in the quiz's language.
  */
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop-pglite", "one run is enough: it drives two browsers");
-});
-
 const [FIRST, SECOND] = LIVE_QUIZ.quiz.questions;
 
 test("the question on the big screen only: phones answer by letter and shape, and get none of its text", async ({ page: host, browser, baseURL }) => {
+  test.skip(test.info().project.name !== "desktop-pglite", "one run is enough: it drives two browsers");
   test.setTimeout(180_000);
   await host.setViewportSize({ width: 1920, height: 1080 });
   await signUpInBrowser(host);
@@ -61,4 +59,47 @@ test("the question on the big screen only: phones answer by letter and shape, an
     expect(frames.some((f) => f.includes(text)), `"${text}" reached the phone`).toBe(false);
   }
   await p.context.close();
+});
+
+/** Records what the page asks the browser to say (headless Chromium has no voice to hear). */
+async function recordSpeech(page: Page) {
+  await page.addInitScript(() => {
+    const said: { text: string; lang: string }[] = [];
+    (window as unknown as { said: typeof said }).said = said;
+    window.speechSynthesis.speak = (u: SpeechSynthesisUtterance) => {
+      said.push({ text: u.text, lang: u.lang });
+      setTimeout(() => u.onend?.(new Event("end") as SpeechSynthesisEvent), 50);
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { said: { text: string; lang: string }[] }).said);
+}
+
+test("read aloud: solo play and study read the question and its options in the quiz's language", async ({ page, context, baseURL }) => {
+  skipOnPostgres("speech is in the browser; the pages' data is the same on both databases");
+  const said = await recordSpeech(page);
+  await page.goto("/quiz/solar-system-basics");
+  await page.getByTestId("play").click();
+  await expect(page).toHaveURL(/\/play\/[0-9a-f-]{36}$/);
+  const prompt = await page.locator("#prompt").innerText();
+  await page.getByTestId("read-aloud").click();
+  await expect.poll(said).toHaveLength(1);
+  const [first] = await said();
+  expect(first!.lang).toBe("en");
+  expect(first!.text.startsWith(prompt.trim())).toBe(true);
+  // A choice question's options follow the prompt, each after its tile's letter.
+  if ((await page.locator("[data-choice-group] button").count()) > 1) expect(first!.text).toMatch(/ A: .+\. B: /);
+  // Back to "Read aloud" once the speech has ended.
+  await expect(page.getByTestId("read-aloud")).toHaveText("Read aloud");
+
+  await page.goto("/study/solar-system-basics");
+  const card = page.getByTestId("study-card");
+  await expect(card).toBeVisible();
+  await card.getByTestId("read-aloud").click();
+  await expect.poll(said).toHaveLength(2);
+  expect((await said())[1]!.text.startsWith((await page.locator("#prompt").innerText()).trim())).toBe(true);
+
+  // The button speaks the interface's language; the voice the quiz's.
+  await context.addCookies([{ name: "NEXT_LOCALE", value: "es", url: baseURL! }]);
+  await page.reload();
+  await expect(page.getByTestId("read-aloud")).toHaveText("Leer en voz alta");
 });

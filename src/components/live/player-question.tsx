@@ -6,6 +6,7 @@ import { lazy, Suspense } from "react";
 import { clsx } from "clsx";
 import { PHONE_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
+import { ReadAloud, spokenQuestion } from "@/components/answer/read-aloud";
 import { isComplete, isOneTap } from "@/components/answer/rules";
 import { SlideText } from "@/components/answer/slide-text";
 import { useCountdown } from "@/components/answer/use-countdown";
@@ -49,6 +50,7 @@ function OnScreenNotice({ pick }: { pick: boolean }) {
 }
 
 export function QuestionPanel({
+  language,
   view,
   question,
   value,
@@ -56,6 +58,7 @@ export function QuestionPanel({
   onSubmit,
   sending,
 }: {
+  language: string;
   view: PlayerView;
   question: PublicQuestion;
   value: Answer | null;
@@ -131,9 +134,12 @@ export function QuestionPanel({
       {question.onScreenOnly ? (
         <OnScreenNotice pick={view.stage === "answering" && "options" in question.data} />
       ) : (
-        <h1 className="mb-4 text-xl leading-snug font-bold" data-testid="player-prompt">
-          {question.prompt}
-        </h1>
+        <>
+          <h1 className="mb-1 text-xl leading-snug font-bold" data-testid="player-prompt" lang={language}>
+            {question.prompt}
+          </h1>
+          <ReadAloud question={spokenQuestion(question.prompt, question.data)} lang={language} className="mb-3 -ml-3" />
+        </>
       )}
       {question.imageUrl && <QuestionImage key={question.index} src={question.imageUrl} alt={question.imageAlt} box={PHONE_BOX} className="mb-4" />}
       {view.stage === "reading" ? (
