@@ -10,7 +10,7 @@ import type { GameStore } from "@/server/live/game-store";
  */
 export type StoreFixture = { store: GameStore; owner(): Promise<{ hostId: string; quizId: string }>; close(): Promise<void> };
 
-const SETTINGS = { locked: false, generatedNicknamesOnly: false, maxPlayers: 100, speedBonus: true, streakBonus: true, readingDelaySeconds: 0, pointsMultipliers: [], identifierLabel: null };
+const SETTINGS = { locked: false, generatedNicknamesOnly: false, maxPlayers: 100, speedBonus: true, streakBonus: true, readingDelaySeconds: 0, pointsMultipliers: [], identifierLabel: null, questionOnPhones: true };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function gameStoreContractSuite(name: string, makeStore: () => Promise<StoreFixture>) {

@@ -135,7 +135,12 @@ export function ChoiceTiles({ choices, kind, isChecked, onSelect, oneTap, disabl
                 </span>
               )}
               {/* Only the text is struck through: a line across the badge makes "C" read as "€". */}
-              <span className={clsx("min-w-0 break-words", layout !== "pair" && "flex-1", c.removed && "line-through")}>{c.text}</span>
+              {c.text ? (
+                <span className={clsx("min-w-0 break-words", layout !== "pair" && "flex-1", c.removed && "line-through")}>{c.text}</span>
+              ) : (
+                // The texts are on the big screen only: the tile is its letter (and shape) alone.
+                <span className="sr-only">{style.letter}</span>
+              )}
               {picked ? (
                 <span className="inline-flex items-center gap-1 text-sm font-semibold">
                   <Loader2 className="size-4 animate-spin" aria-hidden />

@@ -149,6 +149,7 @@ function SettingsPanel({ view, send }: { view: HostView; send: Send }) {
             ["speedBonus", t("speedBonus")],
             ["streakBonus", t("streakBonus")],
             ["generatedNicknamesOnly", t("generatedOnly")],
+            ["questionOnPhones", t("questionOnPhones")],
           ] as const
         ).map(([key, label]) => (
           <label key={key} className="flex items-center gap-3 text-sm font-medium">

@@ -17,6 +17,7 @@ export function PlayerGame({
   generated,
   identifier = null,
   identifierLabel = null,
+  language = "en",
 }: {
   pin: string;
   name: string | null;
@@ -24,6 +25,8 @@ export function PlayerGame({
   /** The host's extra join field: what the join page sent, and its label (null: the game asks none). */
   identifier?: string | null;
   identifierLabel?: string | null;
+  /** The quiz's language: questions are read aloud in it. */
+  language?: string;
 }) {
   const { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, chosenName, chosenIdentifier } = usePlayerGame(
     pin,
@@ -74,6 +77,7 @@ export function PlayerGame({
         {view.phase === "lobby" && <LobbyPanel me={me} onReroll={reroll} />}
         {view.phase === "question" && view.question && (
           <QuestionPanel
+            language={language}
             view={view}
             question={view.question}
             value={current}

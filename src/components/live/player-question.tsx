@@ -1,11 +1,12 @@
 "use client";
 
-import { Loader2, Lock } from "lucide-react";
+import { Loader2, Lock, MonitorUp } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { lazy, Suspense } from "react";
 import { clsx } from "clsx";
 import { PHONE_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
+import { ReadAloud, spokenQuestion } from "@/components/answer/read-aloud";
 import { isComplete, isOneTap } from "@/components/answer/rules";
 import { SlideText } from "@/components/answer/slide-text";
 import { useCountdown } from "@/components/answer/use-countdown";
@@ -34,7 +35,22 @@ function asPlayQuestion(q: PublicQuestion): PlayQuestion {
   return { id: String(q.index), position: q.index, type: q.data.type, prompt: q.prompt, points: q.points, timeLimit: q.timeLimitSeconds, imageUrl: q.imageUrl, imageAlt: q.imageAlt, hasHint: false, data: q.data };
 }
 
+/** Where the question is when the host shows it on the big screen only (settings.questionOnPhones off). */
+function OnScreenNotice({ pick }: { pick: boolean }) {
+  const t = useTranslations("live");
+  return (
+    <div className="mb-4 flex items-start gap-3 rounded-2xl bg-zinc-100 p-4 dark:bg-zinc-800" data-testid="player-on-screen">
+      <MonitorUp className="mt-0.5 size-6 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden />
+      <div>
+        <h1 className="text-lg leading-snug font-bold">{t("onScreen")}</h1>
+        {pick && <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("onScreenPick")}</p>}
+      </div>
+    </div>
+  );
+}
+
 export function QuestionPanel({
+  language,
   view,
   question,
   value,
@@ -42,6 +58,7 @@ export function QuestionPanel({
   onSubmit,
   sending,
 }: {
+  language: string;
   view: PlayerView;
   question: PublicQuestion;
   value: Answer | null;
@@ -67,11 +84,15 @@ export function QuestionPanel({
     return (
       <div data-testid="player-slide">
         {header}
-        <h1 className="mb-4 text-xl leading-snug font-bold" data-testid="player-prompt">
-          {question.prompt}
-        </h1>
+        {question.onScreenOnly ? (
+          <OnScreenNotice pick={false} />
+        ) : (
+          <h1 className="mb-4 text-xl leading-snug font-bold" data-testid="player-prompt">
+            {question.prompt}
+          </h1>
+        )}
         {question.imageUrl && <QuestionImage key={question.index} src={question.imageUrl} alt={question.imageAlt} box={PHONE_BOX} className="mb-4" />}
-        <SlideText text={question.data.text} />
+        {question.data.text && <SlideText text={question.data.text} />}
         <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("slideWait")}</p>
       </div>
     );
@@ -110,9 +131,16 @@ export function QuestionPanel({
   return (
     <div>
       {header}
-      <h1 className="mb-4 text-xl leading-snug font-bold" data-testid="player-prompt">
-        {question.prompt}
-      </h1>
+      {question.onScreenOnly ? (
+        <OnScreenNotice pick={view.stage === "answering" && "options" in question.data} />
+      ) : (
+        <>
+          <h1 className="mb-1 text-xl leading-snug font-bold" data-testid="player-prompt" lang={language}>
+            {question.prompt}
+          </h1>
+          <ReadAloud question={spokenQuestion(question.prompt, question.data)} lang={language} className="mb-3 -ml-3" />
+        </>
+      )}
       {question.imageUrl && <QuestionImage key={question.index} src={question.imageUrl} alt={question.imageAlt} box={PHONE_BOX} className="mb-4" />}
       {view.stage === "reading" ? (
         <p className="py-6 text-center text-lg font-semibold text-zinc-600 dark:text-zinc-400">{t("getReady")}</p>

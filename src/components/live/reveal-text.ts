@@ -1,11 +1,18 @@
+import { tileLetter } from "@/core/live/phone-question";
 import type { PublicQuestion, RevealedKey } from "@/core/live/protocol";
+
+type Named = { id: string; text: string };
+/** An option's text, or its tile's letter when the phones do not get the texts (settings.questionOnPhones off). */
+const nameIn = (list: readonly Named[]) => (id: string) => {
+  const i = list.findIndex((o) => o.id === id);
+  return i === -1 ? id : list[i]!.text || tileLetter(i);
+};
 
 type Words = { yes: string; no: string };
 
 /** The revealed key in words, for the big screen and the phones (only ever called after the reveal). */
 export function keyText(key: RevealedKey, question: PublicQuestion | null, words: Words): string {
-  const options = question && "options" in question.data ? question.data.options : [];
-  const textOf = (id: string) => options.find((o) => o.id === id)?.text ?? id;
+  const textOf = nameIn(question && "options" in question.data ? question.data.options : []);
   switch (key.type) {
     case "single":
       return textOf(key.correct);
@@ -28,8 +35,7 @@ export function keyText(key: RevealedKey, question: PublicQuestion | null, words
 export function answerText(answer: unknown, question: PublicQuestion | null, words: Words): string {
   if (answer === null || answer === undefined) return "";
   const data = question?.data;
-  const lookup = data && "options" in data ? data.options : data && "items" in data ? data.items : [];
-  const textOf = (id: string) => lookup.find((o) => o.id === id)?.text ?? id;
+  const textOf = nameIn(data && "options" in data ? data.options : data && "items" in data ? data.items : []);
   if (typeof answer === "boolean") return answer ? words.yes : words.no;
   if (typeof answer === "number") return String(answer);
   if (Array.isArray(answer)) return answer.map((a) => textOf(String(a))).join(data?.type === "order" ? " → " : ", ");

@@ -20,6 +20,7 @@ describe("createGame", () => {
       readingDelaySeconds: 3,
       pointsMultipliers: [],
       identifierLabel: null,
+      questionOnPhones: true,
     });
     expect(h.s.answers).toHaveLength(6);
     expect(nextTickAt(h.s)).toBe(T0 + LOBBY_IDLE_MS);

@@ -33,6 +33,7 @@ import {
   type LiveQuestion,
   type PlayerState,
 } from "./state";
+import { questionForPhones } from "./phone-question";
 import { composePlayerView } from "./views";
 
 /**
@@ -199,6 +200,8 @@ type Shared = {
   /** Answers to the current question, by player, from players still in the game. */
   current: Map<string, AnswerRecord>;
   question: PublicQuestion | null;
+  /** The question as the phones get it (without its text when the host shows it on the screen only). */
+  phoneQuestion: PublicQuestion | null;
   podium: PodiumEntry[] | null;
 };
 const sharedCache = new WeakMap<GameState, Shared>();
@@ -214,11 +217,13 @@ function shared(s: GameState): Shared {
   const inQuestion = SHOWS_QUESTION.has(s.phase) && s.index >= 0;
   const current = new Map<string, AnswerRecord>();
   if (inQuestion) for (const a of activeAnswers(s, s.index, byId)) current.set(a.playerId, a);
+  const question = inQuestion ? publicQuestion(s, s.index) : null;
   const value: Shared = {
     byId,
     active,
     current,
-    question: inQuestion ? publicQuestion(s, s.index) : null,
+    question,
+    phoneQuestion: question && questionForPhones(question, s.settings.questionOnPhones !== false),
     podium: SHOWS_PODIUM.has(s.phase) ? podium(s) : null,
   };
   sharedCache.set(s, value);
@@ -350,7 +355,7 @@ export function playerShared(s: GameState, now: number): PlayerShared {
     questionIndex: s.index,
     questionCount: s.questions.length,
     playerCount: cached ? cached.active.length : activeCount(s),
-    question: cached ? cached.question : inQuestion ? publicQuestion(s, s.index) : null,
+    question: cached ? cached.phoneQuestion : inQuestion ? questionForPhones(publicQuestion(s, s.index), s.settings.questionOnPhones !== false) : null,
     timing: timing(s, now),
     podium: cached ? cached.podium : SHOWS_PODIUM.has(s.phase) ? shared(s).podium : null,
     endReason: s.endReason,

@@ -169,6 +169,7 @@ describe("server → client payloads", () => {
       readingDelaySeconds: 3,
       pointsMultipliers: [],
       identifierLabel: null,
+      questionOnPhones: true,
     });
   });
 });

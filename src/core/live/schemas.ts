@@ -66,6 +66,11 @@ export const liveSettingsSchema = z.strictObject({
    * What players type is shown only in the report. Set in the lobby only.
    */
   identifierLabel: z.string().max(IDENTIFIER_LABEL_MAX).nullable(),
+  /**
+   * Phones show the question (prompt, picture, option texts) as well as the big screen; off, they
+   * show only the answer tiles (letter and shape) and the room reads the question on the screen.
+   */
+  questionOnPhones: z.boolean(),
 });
 /** Same shape as `GameSettings` in src/db/schema/live.ts (kept apart: core has no db imports). */
 export type LiveSettings = z.infer<typeof liveSettingsSchema>;
@@ -79,6 +84,7 @@ export const DEFAULT_SETTINGS: LiveSettings = {
   readingDelaySeconds: DEFAULT_READING_DELAY_SECONDS,
   pointsMultipliers: [],
   identifierLabel: null,
+  questionOnPhones: true,
 };
 
 /** A host's change of settings: any subset of the fields, at least one. */
@@ -134,6 +140,8 @@ export const publicQuestionSchema = z.strictObject({
   timeLimitSeconds: z.number().int().positive(),
   points: nonNegInt,
   data: publicQuestionDataSchema,
+  /** The host shows the question on the big screen only: no prompt, picture or option text here (settings.questionOnPhones). */
+  onScreenOnly: z.literal(true).optional(),
 });
 export type PublicQuestion = z.infer<typeof publicQuestionSchema>;
 

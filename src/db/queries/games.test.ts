@@ -61,7 +61,8 @@ describe.each(testBackends)("live game queries on $name", (backend) => {
     await handle.db.update(games).set({ state: "finished" }).where(eq(games.id, a.id));
     expect(await findOpenGameByPin(handle.db, "111111")).toBeNull();
     const c = await newGame(() => "111111");
-    expect((await findOpenGameByPin(handle.db, "111111"))?.id).toBe(c.id);
+    // With the quiz's language, which its phones read questions aloud in.
+    expect(await findOpenGameByPin(handle.db, "111111")).toMatchObject({ id: c.id, state: "lobby", language: "en" });
     expect((await listOpenGames(handle.db)).map((g) => g.id)).toEqual(expect.arrayContaining([b.id, c.id]));
     expect((await getGame(handle.db, c.id))?.snapshot).toMatchObject({ id: c.id, pin: "111111", phase: "lobby" });
   });

@@ -8,8 +8,10 @@ import { gameAnswers, games, players, questions, quizzes, users, type GameSettin
 /** The open game (not finished or cancelled) that has this PIN, if any. */
 export async function findOpenGameByPin(db: Db, pin: string) {
   const [game] = await db
-    .select({ id: games.id, state: games.state, settings: games.settings })
+    // The quiz's language: the phones read questions aloud in it.
+    .select({ id: games.id, state: games.state, settings: games.settings, language: quizzes.language })
     .from(games)
+    .innerJoin(quizzes, eq(quizzes.id, games.quizId))
     .where(and(eq(games.pin, pin), notInArray(games.state, ["finished", "cancelled"])));
   return game ?? null;
 }

@@ -36,6 +36,7 @@ export type GameSettings = {
   /** Absent from games created before the host could set them (src/core/live/schemas.ts). */
   pointsMultipliers?: (0 | 1 | 2)[];
   identifierLabel?: string | null;
+  questionOnPhones?: boolean;
 };
 
 export const games = pgTable(

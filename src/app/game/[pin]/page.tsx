@@ -23,5 +23,5 @@ export default async function GamePage({ params, searchParams }: Props) {
   // The host's extra join field, asked on the name form when the join page did not bring it.
   const game = await openGameByPin(pin);
   const identifierLabel = game?.settings.identifierLabel ?? null;
-  return <PlayerGame key={pin} pin={pin} name={name} generated={generated} identifier={identifier} identifierLabel={identifierLabel} />;
+  return <PlayerGame key={pin} pin={pin} name={name} generated={generated} identifier={identifier} identifierLabel={identifierLabel} language={game?.language ?? "en"} />;
 }
