@@ -1,12 +1,12 @@
 "use client";
 
-import { Loader2, Lock, MonitorUp } from "lucide-react";
+import { Loader2, Lock } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { lazy, Suspense } from "react";
 import { clsx } from "clsx";
 import { PHONE_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
-import { ReadAloud, spokenQuestion } from "@/components/answer/read-aloud";
+import { ReadAloud } from "@/components/answer/read-aloud";
 import { isComplete, isOneTap } from "@/components/answer/rules";
 import { SlideText } from "@/components/answer/slide-text";
 import { useCountdown } from "@/components/answer/use-countdown";
@@ -39,12 +39,9 @@ function asPlayQuestion(q: PublicQuestion): PlayQuestion {
 function OnScreenNotice({ pick }: { pick: boolean }) {
   const t = useTranslations("live");
   return (
-    <div className="mb-4 flex items-start gap-3 rounded-2xl bg-zinc-100 p-4 dark:bg-zinc-800" data-testid="player-on-screen">
-      <MonitorUp className="mt-0.5 size-6 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden />
-      <div>
-        <h1 className="text-lg leading-snug font-bold">{t("onScreen")}</h1>
-        {pick && <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("onScreenPick")}</p>}
-      </div>
+    <div className="mb-4 rounded-2xl bg-zinc-100 p-4 dark:bg-zinc-800" data-testid="player-on-screen">
+      <h1 className="text-lg leading-snug font-bold">{t("onScreen")}</h1>
+      {pick && <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("onScreenPick")}</p>}
     </div>
   );
 }
@@ -138,7 +135,7 @@ export function QuestionPanel({
           <h1 className="mb-1 text-xl leading-snug font-bold" data-testid="player-prompt" lang={language}>
             {question.prompt}
           </h1>
-          <ReadAloud question={spokenQuestion(question.prompt, question.data)} lang={language} className="mb-3 -ml-3" />
+          <ReadAloud prompt={question.prompt} data={question.data} lang={language} className="mb-3 -ml-3" />
         </>
       )}
       {question.imageUrl && <QuestionImage key={question.index} src={question.imageUrl} alt={question.imageAlt} box={PHONE_BOX} className="mb-4" />}

@@ -4,7 +4,7 @@ import { Check, Flag, Lightbulb, Timer, Zap } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { lazy, Suspense, useCallback, useEffect, useRef } from "react";
 import { clsx } from "clsx";
-import { ReadAloud, spokenQuestion } from "@/components/answer/read-aloud";
+import { ReadAloud } from "@/components/answer/read-aloud";
 import { AnswerInput, preloadAnswerInputs, useAnswerInputReady } from "@/components/answer/answer-input";
 import { CARD_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
@@ -166,7 +166,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
         <h1 ref={headingRef} id="prompt" tabIndex={-1} className="text-lg leading-snug font-bold text-balance focus-visible:outline-none sm:text-2xl">
           {shown.prompt}
         </h1>
-        {phase.kind === "question" && <ReadAloud question={spokenQuestion(shown.prompt, shown.data)} lang={view.quiz.language} className="mt-1 -ml-3" />}
+        {phase.kind === "question" && <ReadAloud prompt={shown.prompt} data={shown.data} lang={view.quiz.language} className="mt-1 -ml-3" />}
         {shown.imageUrl && <QuestionImage key={shown.id} src={shown.imageUrl} alt={shown.imageAlt} box={CARD_BOX} className="mt-3 sm:mt-5" />}
 
         {phase.kind === "question" && (

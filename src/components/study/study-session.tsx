@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
-import { ReadAloud, spokenQuestion } from "@/components/answer/read-aloud";
+import { ReadAloud } from "@/components/answer/read-aloud";
 import { AnswerInput, useAnswerInputReady } from "@/components/answer/answer-input";
 import { contextOf, describeAnswer } from "@/components/answer/describe-answer";
 import { CARD_BOX } from "@/components/answer/picture-boxes";
@@ -275,7 +275,7 @@ export function StudySession({
         <h1 id="prompt" className="text-xl leading-snug font-bold text-balance sm:text-2xl">
           {card.prompt}
         </h1>
-        {phase.kind !== "revealed" && <ReadAloud question={spokenQuestion(card.prompt, card.data)} lang={language} className="mt-1 -ml-3" />}
+        {phase.kind !== "revealed" && <ReadAloud prompt={card.prompt} data={card.data} lang={language} className="mt-1 -ml-3" />}
         {card.imageUrl && <QuestionImage key={card.id} src={card.imageUrl} alt={card.imageAlt} box={CARD_BOX} className="mt-4" />}
         <div className="mt-6">
           <AnswerInput

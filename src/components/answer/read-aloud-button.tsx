@@ -1,0 +1,56 @@
+"use client";
+
+import { Square, Volume2 } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { clsx } from "clsx";
+import { spokenText } from "@/core/play/spoken";
+import type { SpokenData } from "./read-aloud";
+
+/**
+ * The "Read aloud" button (./read-aloud.tsx shows it where the browser can speak): pressed, it
+ * reads the question; pressed again, or when the question changes, it stops.
+ */
+export function ReadAloudButton({ prompt, data, lang, className }: { prompt: string; data: SpokenData; lang: string; className?: string }) {
+  const t = useTranslations("play");
+  const [speaking, setSpeaking] = useState(false);
+  const text = spokenText("options" in data ? { prompt, options: data.options.map((o) => o.text) } : { prompt });
+
+  // A new question (or leaving the screen) silences the last one.
+  useEffect(
+    () => () => {
+      window.speechSynthesis.cancel();
+    },
+    [text],
+  );
+
+  if (!text) return null;
+  const toggle = () => {
+    const synth = window.speechSynthesis;
+    synth.cancel();
+    if (speaking) return setSpeaking(false);
+    const utterance = new SpeechSynthesisUtterance(text);
+    utterance.lang = lang;
+    utterance.onend = () => setSpeaking(false);
+    utterance.onerror = () => setSpeaking(false);
+    setSpeaking(true);
+    synth.speak(utterance);
+  };
+  const Icon = speaking ? Square : Volume2;
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      className={clsx(
+        "inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 dark:text-brand-200 dark:hover:bg-brand-950",
+        className,
+      )}
+      data-testid="read-aloud"
+      lang=""
+    >
+      <Icon className="size-4" aria-hidden />
+      {speaking ? t("stopReading") : t("readAloud")}
+    </button>
+  );
+}
+
