@@ -15,6 +15,7 @@ import type { PlayerView, PublicQuestion } from "@/core/live/protocol";
 import type { PlayQuestion } from "@/core/play/attempt";
 import { answerText } from "./reveal-text";
 import type { Pending } from "./use-player-game";
+import { Rich } from "@/components/ui/rich";
 
 /**
  * The answer inputs (shared with solo play, ~6 kB gz) load with the first question,
@@ -68,7 +69,7 @@ export function QuestionPanel({
       <div data-testid="player-slide">
         {header}
         <h1 className="mb-4 text-xl leading-snug font-bold" data-testid="player-prompt">
-          {question.prompt}
+          <Rich text={question.prompt} />
         </h1>
         {question.imageUrl && <QuestionImage key={question.index} src={question.imageUrl} alt={question.imageAlt} box={PHONE_BOX} className="mb-4" />}
         <SlideText text={question.data.text} />
@@ -111,7 +112,7 @@ export function QuestionPanel({
     <div>
       {header}
       <h1 className="mb-4 text-xl leading-snug font-bold" data-testid="player-prompt">
-        {question.prompt}
+        <Rich text={question.prompt} />
       </h1>
       {question.imageUrl && <QuestionImage key={question.index} src={question.imageUrl} alt={question.imageAlt} box={PHONE_BOX} className="mb-4" />}
       {view.stage === "reading" ? (

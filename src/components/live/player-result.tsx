@@ -8,6 +8,7 @@ import { copyText } from "@/components/browser/copy-text";
 import { buttonClass } from "@/components/ui/button";
 import type { PlayerView } from "@/core/live/protocol";
 import { answerText, keyText } from "./reveal-text";
+import { Rich } from "@/components/ui/rich";
 
 export function RevealPanel({ view }: { view: PlayerView }) {
   const t = useTranslations("live");
@@ -53,10 +54,14 @@ export function RevealPanel({ view }: { view: PlayerView }) {
         <p className="mt-1 text-lg font-bold">{keyText(r.key, view.question, words)}</p>
         {r.feedback?.map((text, i) => (
           <p key={i} className="mt-3 text-sm font-medium" data-testid="answer-feedback">
-            {text}
+            <Rich text={text} />
           </p>
         ))}
-        {r.explanation && <p className="mt-3 text-sm leading-relaxed">{r.explanation}</p>}
+        {r.explanation && (
+          <p className="mt-3 text-sm leading-relaxed">
+            <Rich text={r.explanation} />
+          </p>
+        )}
       </div>
     </div>
   );

@@ -42,7 +42,7 @@ describe("GIFT", () => {
       explanation: "Sea anemones sting most fish, but a clownfish's mucus protects it.",
     });
     expect(q[5]).toMatchObject({ answer: 10935, tolerance: 100, min: 0, max: 12000, unit: "m", timeLimit: 30 });
-    expect(q[6]).toMatchObject({ prompt: "What is the typical temperature of the deep ocean, in °C?", answer: 2.5, tolerance: 1.5, min: 0, max: 20 });
+    expect(q[6]).toMatchObject({ prompt: "What is the **typical** temperature of the deep ocean, in °C?", answer: 2.5, tolerance: 1.5, min: 0, max: 20 });
     expect(q[7]).toMatchObject({ items: ["Sunlight zone", "Twilight zone", "Midnight zone", "Abyssal zone"], timeLimit: 45 });
     expect(q[8]).toMatchObject({ prompt: "A group of fish swimming together is called a school = a shoal in British English?" });
   });
@@ -83,7 +83,17 @@ describe("GIFT", () => {
 
   it("strips [html] and [markdown] to plain text", () => {
     expect(one("[html]<p>Is <b>H<sub>2</sub>O</b>&nbsp;water?</p> {T}").question).toMatchObject({ prompt: "Is H2O water?" });
-    expect(one("[markdown]Is **this** a [link](https\\://example.com) in `code`? {T}").question).toMatchObject({ prompt: "Is this a link in code?" });
+    expect(one("[markdown]Is **this** a [link](https\\://example.com) in `code`? {T}").question).toMatchObject({ prompt: "Is **this** a link in `code`?" });
+  });
+
+  it.each([
+    ["Area \\(\\pi r^2\\)? {T}", "Area $\\pi r^2$?"],
+    ["Half: $$\\frac\\{1\\}\\{2\\}$$ {T}", "Half: $$\\frac{1}{2}$$"],
+    ["[html]<p>Sum \\[\\sum_i x_i\\]</p> {T}", "Sum $$\\sum_i x_i$$"],
+    ["[markdown]*Why* $x^2$? {T}", "*Why* $x^2$?"],
+    ["Price \\$5? {T}", "Price \\$5?"],
+  ])("keeps Moodle's math and formatting: %j → %j", (gift, prompt) => {
+    expect(one(gift).question).toMatchObject({ prompt });
   });
 
   it("refuses a question block longer than the limit before parsing it; the next one still reads", () => {

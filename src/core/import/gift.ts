@@ -11,7 +11,7 @@ import {
   type ImportResult,
   type QuestionRef,
 } from "./common";
-import { stripHtml, stripMarkdown } from "./text";
+import { stripHtml, stripMarkdown, texDelimiters } from "./text";
 
 /**
  * Moodle GIFT, read with gift-pegjs one question at a time. The file is split into questions
@@ -130,11 +130,12 @@ function looseEscape(src: string): string {
   return out;
 }
 
+/** A GIFT text as Quizdeck's: HTML to plain text, markdown's emphasis and code kept, math kept. */
 function plain(t: TextFormat | null | undefined): string {
   if (!t) return "";
-  if (t.format === "html") return stripHtml(t.text);
-  if (t.format === "markdown") return stripMarkdown(t.text);
-  return t.text.trim();
+  if (t.format === "html") return texDelimiters(stripHtml(t.text));
+  if (t.format === "markdown") return texDelimiters(stripMarkdown(t.text, true));
+  return texDelimiters(t.text.trim());
 }
 
 /** The accepted answer and tolerance of a numerical GIFT answer. */

@@ -110,6 +110,8 @@ export const pinSchema = z.string().max(20).transform((raw, ctx) => {
 // ——— server → client: questions, reveals, views ———
 
 const choiceSchema = z.strictObject({ id: idSchema, text: z.string() });
+/** The HTML of formatted texts by source (src/core/rich-text.ts), rendered by the server. */
+const richSchema = z.record(z.string(), z.string()).optional();
 
 /** PublicQuestionData of src/core/question.ts: nothing that tells which answer is right. */
 export const publicQuestionDataSchema = z.discriminatedUnion("type", [
@@ -132,6 +134,7 @@ export const publicQuestionSchema = z.strictObject({
   timeLimitSeconds: z.number().int().positive(),
   points: nonNegInt,
   data: publicQuestionDataSchema,
+  rich: richSchema,
 });
 export type PublicQuestion = z.infer<typeof publicQuestionSchema>;
 
@@ -205,6 +208,7 @@ export const revealSummarySchema = z.strictObject({
   questionIndex: nonNegInt,
   key: revealedKeySchema,
   explanation: z.string(),
+  rich: richSchema,
   /** Players who could answer this question (joined by then, not kicked). */
   eligible: nonNegInt,
   answered: nonNegInt,
@@ -325,6 +329,7 @@ export const playerResultSchema = z.strictObject({
   explanation: z.string(),
   /** The player's own answer's feedback (picked options', or true/false's), when the question has any. */
   feedback: z.array(z.string()).max(10).optional(),
+  rich: richSchema,
 });
 
 export const playerViewSchema = z.strictObject({
