@@ -80,7 +80,7 @@ export function RevealView({ view, reveal, send }: { view: HostView; reveal: Rev
       </h2>
       {graded && (
         <p className="rounded-2xl bg-emerald-50 p-5 text-center text-2xl font-bold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" data-testid="host-reveal-answer">
-          {keyText(reveal.key, q, { yes: t("true"), no: t("false") })}
+          <Rich text={keyText(reveal.key, q, { yes: t("true"), no: t("false") })} />
         </p>
       )}
       <Options q={q} reveal={reveal} />

@@ -51,7 +51,9 @@ export function RevealPanel({ view }: { view: PlayerView }) {
       </p>
       <div className="rounded-2xl bg-zinc-100 p-4 dark:bg-zinc-800">
         <p className="text-sm font-semibold text-zinc-600 dark:text-zinc-400">{t("revealAnswer")}</p>
-        <p className="mt-1 text-lg font-bold">{keyText(r.key, view.question, words)}</p>
+        <p className="mt-1 text-lg font-bold">
+          <Rich text={keyText(r.key, view.question, words)} />
+        </p>
         {r.feedback?.map((text, i) => (
           <p key={i} className="mt-3 text-sm font-medium" data-testid="answer-feedback">
             <Rich text={text} />

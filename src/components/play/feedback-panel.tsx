@@ -61,7 +61,9 @@ export const FeedbackPanel = forwardRef<HTMLDivElement, { phase: Extract<Phase, 
             <span className="font-semibold" lang="">
               {t("correctLabel")}{" "}
             </span>
-            <span data-testid="correct-answer">{describeAnswer(contextOf(question.data), f.correctAnswer, words)}</span>
+            <span data-testid="correct-answer">
+              <Rich text={describeAnswer(contextOf(question.data), f.correctAnswer, words)} />
+            </span>
           </p>
           {f.feedback?.map((text, i) => (
             <p key={i} className="mt-3 text-sm font-medium" data-testid="answer-feedback">
