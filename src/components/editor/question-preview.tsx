@@ -11,7 +11,8 @@ import { buttonClass } from "@/components/ui/button";
 import { Rich, RichProvider, type RichHtml } from "@/components/ui/rich";
 import { publicTexts } from "@/core/rich-text";
 import { previewTextsAction } from "@/server/actions/editor";
-import { checkImageUrl, editorQuestionData, type EditorQuestion } from "@/core/editor";
+import { checkImageUrl, type EditorQuestion } from "@/core/editor";
+import { editorQuestionData } from "@/core/editor-convert";
 import type { Answer } from "@/core/grading";
 import { toPublicData } from "@/core/question";
 

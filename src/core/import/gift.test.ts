@@ -235,3 +235,52 @@ Gas giants? {~%50%Jupiter#largest ~%50%Saturn ~%-100%Mars#rocky: see \\{this\\} 
     expect(back.questions.map((q) => q.question)).toEqual(quiz.questions);
   });
 });
+
+describe("GIFT weights (partial credit)", () => {
+  it("keeps Moodle's weights on a short answer: Nazereth 75 %, Bethlehem 25 %", () => {
+    expect(one("Jesus Christ was from {=Nazareth =%75%Nazereth =%25%Bethlehem}.").question).toMatchObject({
+      type: "text",
+      accepted: ["Nazareth", "Nazereth", "Bethlehem"],
+      acceptedWeights: [100, 75, 25],
+    });
+  });
+
+  it("keeps a half-credit option of a single-choice question", () => {
+    expect(one("Which? {=right ~%50%half credit answer ~wrong}").question).toMatchObject({
+      type: "single",
+      options: ["right", "half credit answer", "wrong"],
+      correct: 0,
+      optionWeights: [100, 50, 0],
+    });
+  });
+
+  it("keeps a weighted number: {#=1822:0 =%50%1822:2}", () => {
+    expect(one("When was Ulysses S. Grant born? {#=1822:0 =%50%1822:2}").question).toMatchObject({
+      type: "number",
+      answer: 1822,
+      tolerance: 0,
+      partial: [{ answer: 1822, tolerance: 2, weight: 50 }],
+    });
+  });
+
+  it("writes the weights back and reads them again (round trip)", () => {
+    const quiz = quizInput.parse({
+      title: "Weights",
+      category: "history",
+      questions: [
+        { type: "text", prompt: "Jesus Christ was from", accepted: ["Nazareth", "Nazereth", "Bethlehem"], acceptedWeights: [100, 75, 25] },
+        { type: "single", prompt: "Which?", options: ["right", "half", "wrong"], correct: 0, optionWeights: [100, 50, 0] },
+        { type: "number", prompt: "Grant born?", answer: 1822, min: 1700, max: 1900, partial: [{ answer: 1822, tolerance: 2, weight: 50 }] },
+        { type: "number", prompt: "Jellybeans in the jar?", answer: 420, min: 0, max: 1000, tolerance: 10, scoring: "closest" },
+        { type: "single", prompt: "Area $\\pi r^2$ of **which**?", options: ["$r=1$", "none"], correct: 0 },
+      ],
+    });
+    const gift = exportGift(quiz);
+    expect(gift).toContain("=%75%Nazereth");
+    expect(gift).toContain("~%50%half");
+    expect(gift).toContain("=%50%1822:2");
+    const back = parseGift(gift);
+    expect(plain(back.problems)).toEqual([]);
+    expect(back.questions.map((q) => quizInput.shape.questions.element.parse(q.question))).toEqual(quiz.questions);
+  });
+});
