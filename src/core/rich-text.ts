@@ -3,7 +3,8 @@
  * that turns what an author typed into safe HTML. Pure: the math typesetter (KaTeX, on the server)
  * is passed in, so this module never loads it and no client bundle carries it.
  *
- *   `$…$` inline math, `$$…$$` display math, `**bold**`, `*italic*`, `` `code` ``, line breaks;
+ *   `$…$` inline math, `$$…$$` display math, `**bold**`, `*italic*`, `` `code` ``, line breaks
+ *   (kept as "\n", shown by the page's `white-space: pre-line`);
  *   `\$`, `\*`, `` \` `` and `\\` stand for the character itself. Everything else is text: every
  *   `<`, `>`, `&`, `"` and `'` an author types is escaped, so no author HTML ever reaches a page.
  */
@@ -129,7 +130,8 @@ export function renderRich(text: string, math?: MathRenderer): string {
   const emphasised = flat
     .replace(/\*\*(?=[^\s*])([\s\S]*?[^\s*])\*\*/g, "<strong>$1</strong>")
     .replace(/\*(?=[^\s*])([^*\n]*?[^\s*])\*/g, "<em>$1</em>")
-    .replace(/\r?\n/g, "<br>");
+    // Line breaks stay "\n": the page shows them (white-space: pre-line) and text keeps them.
+    .replace(/\r\n/g, "\n");
   let n = 0;
   return emphasised.replace(ATOMS, () => atoms[n++] ?? "");
 }
@@ -143,7 +145,7 @@ function typeset(t: Extract<Token, { kind: "math" }>, math: MathRenderer | undef
       // shown as its source below
     }
   }
-  return escapeHtml(t.source).replace(/\r?\n/g, "<br>");
+  return escapeHtml(t.source);
 }
 
 /**

@@ -23,7 +23,7 @@ export function Rich({ text, html }: { text: string; html?: RichHtml | undefined
   const context = use(RichContext);
   const from = html ?? context;
   const rendered = from && Object.hasOwn(from, text) ? from[text] : undefined;
-  if (rendered === undefined) return text;
+  if (rendered === undefined) return text.includes("\n") ? <span className="rich-text">{text}</span> : text;
   return (
     <>
       {/* KaTeX's HTML (htmlHasMath of src/core/rich-text.ts): its style sheet, only on pages that show
