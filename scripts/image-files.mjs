@@ -9,6 +9,7 @@
  *   - the Next build (.next, or QUIZDECK_NEXT_DIST_DIR) without its build cache;
  *   - dist/server: the server and its worker threads, bundled (no TypeScript at run time);
  *   - data read at run time: the SQL migrations and the demo quizzes (JSON);
+ *   - public/: static files (KaTeX's style sheet and fonts, copied by scripts/copy-katex.mjs);
  *   - node_modules: the packages the production dependencies need, walked through the lockfile,
  *     without tsx (only the server run from source needs it) and without optional peers that
  *     happen to be installed (npm's own `prune --omit=dev` keeps vitest, drizzle-kit and through
@@ -32,6 +33,8 @@ const SOURCE_ONLY = new Set(["tsx"]);
 /** Parts of the Next build not needed to serve it (its cache, its trace, types for the type-check). */
 const NEXT_SKIP = new Set(["cache", "trace", "types"]);
 const DATA = ["src/db/migrations", "src/db/seed/quizzes"];
+/** Static files Next serves (public/katex: KaTeX's style sheet and fonts, copied at build). */
+const PUBLIC = "public";
 
 const [out, ...flags] = process.argv.slice(2);
 if (!out) {
@@ -102,6 +105,7 @@ mkdirSync(path.join(out, ".next"));
 for (const name of readdirSync(nextDir)) if (!NEXT_SKIP.has(name)) put(path.join(nextDir, name), path.join(out, ".next", name));
 put("dist/server", path.join(out, "dist/server"));
 for (const d of DATA) put(d, path.join(out, d));
+if (existsSync(PUBLIC)) put(PUBLIC, path.join(out, PUBLIC));
 const packages = runtimePackages();
 for (const name of packages) put(path.join("node_modules", name), path.join(out, "node_modules", name), link);
 const leaked = packages.filter((n) => SOURCE_ONLY.has(n));

@@ -35,7 +35,9 @@ export type EditorFieldName =
   | "timeLimit"
   | "points"
   | "imageUrl"
-  | "imageAlt";
+  | "imageAlt"
+  | "weights"
+  | "partial";
 
 /** `n`: the 1-based number of an item or accepted answer; `letter`: an option's letter. */
 export type EditorFieldPlace = {
@@ -87,6 +89,12 @@ export function placeOfPath(path: string): EditorFieldPlace {
         : { question: q, field: { name: "option", letter: optionLetter(at) }, anchor: `${base}-option-${at}`, focus: `#${base}-option-${at}` };
     case "optionFeedback":
       return { question: q, field: at === null ? { name: "options" } : { name: "optionFeedback", letter: optionLetter(at) }, anchor: card, focus: null };
+    case "optionWeights":
+      return { question: q, field: { name: "weights" }, anchor: card, focus: `#${base}-option-${at ?? 1}-weight` };
+    case "acceptedWeights":
+      return { question: q, field: { name: "weights" }, anchor: card, focus: `#${base}-accepted-${at ?? 0}-weight` };
+    case "partial":
+      return { question: q, field: { name: "partial" }, anchor: card, focus: null };
     case "correct":
       return { question: q, field: { name: "correct" }, anchor: card, focus: `[name="${base}-correct"]` };
     case "feedback":

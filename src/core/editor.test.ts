@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { changeType, checkImageUrl, docToInput, duplicateQuestion, EDITOR_PROBLEMS, editorDocSchema, editorProblemEnglish, editorQuestionData, emptyDoc, emptyQuestion, inputToDoc, storedQuestionToEditor, validateForPublish, type EditorDoc, type EditorProblem } from "./editor";
+import { changeType, checkImageUrl, docToInput, duplicateQuestion, EDITOR_PROBLEMS, editorDocSchema, editorProblemEnglish, emptyDoc, emptyQuestion, validateForPublish, type EditorDoc, type EditorProblem } from "./editor";
+import { editorQuestionData, inputToDoc, storedQuestionToEditor } from "./editor-convert";
 import { answerFeedback } from "./question";
 import { quizInput } from "./quiz-schema";
 

@@ -1,18 +1,8 @@
 import { z } from "./zod";
 import { uuidSchema } from "./ids";
-import type { Choice, QuestionData, QuestionType } from "./question";
+import type { QuestionType } from "./question";
 import { QUESTION_TYPES, isGraded } from "./question";
-import {
-  CATEGORIES,
-  DIFFICULTIES,
-  LIMITS,
-  POINTS,
-  VISIBILITIES,
-  imageUrlSchema,
-  publishableQuiz,
-  type QuestionInput,
-  type QuizInput,
-} from "./quiz-schema";
+import { DIFFICULTIES, LIMITS, POINTS, VISIBILITIES, imageUrlSchema, publishableQuiz, type QuizInput } from "./quiz-schema";
 import { CONTROL_MESSAGE, hasControlChars } from "./text";
 
 /**
@@ -22,7 +12,10 @@ import { CONTROL_MESSAGE, hasControlChars } from "./text";
  * updated in place and past attempts still point at the right options.
  */
 /** `feedback`: what a learner who picks the option is told (kept from imports such as GIFT). */
-export type EditorOption = { id: string; text: string; correct: boolean; feedback?: string };
+/** `weight`: a wrong single-choice option's partial credit in percent (docs/rules.md, "Partial credit"). */
+export type EditorOption = { id: string; text: string; correct: boolean; feedback?: string; weight?: number | null };
+/** A number worth part of the points, as typed. */
+export type EditorNumberPartial = { answer: number | null; tolerance: number | null; weight: number | null };
 export type EditorItem = { id: string; text: string };
 export type EditorQuestion = {
   id: string;
@@ -33,8 +26,18 @@ export type EditorQuestion = {
   /** A true/false question's feedback for a right and a wrong answer. */
   booleanFeedback?: { right?: string; wrong?: string };
   accepted: string[];
+  /** Percent per accepted answer, in its order (absent or null: 100 %). */
+  acceptedWeights?: (number | null)[];
   items: EditorItem[];
-  number: { answer: number | null; min: number | null; max: number | null; tolerance: number | null; unit: string };
+  number: {
+    answer: number | null;
+    min: number | null;
+    max: number | null;
+    tolerance: number | null;
+    unit: string;
+    partial?: EditorNumberPartial[];
+    scoring?: "exact" | "closest";
+  };
   explanation: string;
   hint: string;
   timeLimit: number | null;
@@ -76,12 +79,21 @@ const editorQuestion = z.object({
   id: uuidSchema,
   type: z.enum(QUESTION_TYPES),
   prompt: text(5000),
-  options: z.array(z.object({ id: optionId, text: text(2000), correct: z.boolean(), feedback: text(2000).optional() })).max(20),
+  options: z.array(z.object({ id: optionId, text: text(2000), correct: z.boolean(), feedback: text(2000).optional(), weight: num.optional() })).max(20),
   booleanAnswer: z.boolean(),
   booleanFeedback: z.object({ right: text(2000).optional(), wrong: text(2000).optional() }).optional(),
   accepted: z.array(text(1000)).max(30),
+  acceptedWeights: z.array(num).max(30).optional(),
   items: z.array(z.object({ id: optionId, text: text(2000) })).max(20),
-  number: z.object({ answer: num, min: num, max: num, tolerance: num, unit: text(100) }),
+  number: z.object({
+    answer: num,
+    min: num,
+    max: num,
+    tolerance: num,
+    unit: text(100),
+    partial: z.array(z.object({ answer: num, tolerance: num, weight: num })).max(10).optional(),
+    scoring: z.enum(["exact", "closest"]).optional(),
+  }),
   explanation: text(10_000),
   hint: text(2000),
   timeLimit: z.number().int().nullable(),
@@ -186,7 +198,7 @@ const optionFeedbackOf = (q: EditorQuestion) =>
   q.options.some((o) => o.feedback?.trim()) ? { optionFeedback: q.options.map((o) => o.feedback?.trim() ?? "") } : {};
 
 /** A true/false question's feedback without blanks, or nothing. */
-function booleanFeedbackOf(f: { right?: string | undefined; wrong?: string | undefined } | undefined): { feedback?: { right?: string; wrong?: string } } {
+export function booleanFeedbackOf(f: { right?: string | undefined; wrong?: string | undefined } | undefined): { feedback?: { right?: string; wrong?: string } } {
   const right = f?.right?.trim();
   const wrong = f?.wrong?.trim();
   return right || wrong ? { feedback: { ...(right ? { right } : {}), ...(wrong ? { wrong } : {}) } } : {};
@@ -207,7 +219,8 @@ export function editorQuestionToInput(q: EditorQuestion): unknown {
   switch (q.type) {
     case "single": {
       const correct = q.options.filter((o) => o.correct).length === 1 ? q.options.findIndex((o) => o.correct) : -1;
-      return { ...common, options: q.options.map((o) => o.text), ...optionFeedbackOf(q), correct };
+      const weights = q.options.map((o) => (o.correct ? 100 : (o.weight ?? 0)));
+      return { ...common, options: q.options.map((o) => o.text), ...optionFeedbackOf(q), ...(weights.some((w, i) => w > 0 && !q.options[i]?.correct) ? { optionWeights: weights } : {}), correct };
     }
     case "multiple":
       return {
@@ -218,8 +231,11 @@ export function editorQuestionToInput(q: EditorQuestion): unknown {
       };
     case "boolean":
       return { ...common, correct: q.booleanAnswer, ...booleanFeedbackOf(q.booleanFeedback) };
-    case "text":
-      return { ...common, accepted: q.accepted.filter((a, i) => a.trim() || i === 0) };
+    case "text": {
+      const kept = q.accepted.flatMap((a, i) => (a.trim() || i === 0 ? [i] : []));
+      const weights = kept.map((i) => q.acceptedWeights?.[i] ?? 100);
+      return { ...common, accepted: kept.map((i) => q.accepted[i]), ...(weights.some((w) => w !== 100) ? { acceptedWeights: weights } : {}) };
+    }
     case "order":
       return { ...common, items: q.items.map((i) => i.text) };
     case "number":
@@ -230,6 +246,10 @@ export function editorQuestionToInput(q: EditorQuestion): unknown {
         max: q.number.max ?? Number.NaN,
         tolerance: q.number.tolerance ?? 0,
         unit: blankToUndefined(q.number.unit),
+        ...(q.number.partial?.length
+          ? { partial: q.number.partial.map((p) => ({ answer: p.answer ?? Number.NaN, tolerance: p.tolerance ?? 0, weight: p.weight ?? Number.NaN })) }
+          : {}),
+        ...(q.number.scoring === "closest" ? { scoring: "closest" } : {}),
       };
     case "poll":
       return { ...common, options: q.options.map((o) => o.text) };
@@ -288,6 +308,10 @@ export const EDITOR_PROBLEMS = {
   question_needed: "Add at least one question",
   control_chars: "Remove control characters",
   feedback_per_option: "Give one feedback per option (empty for none)",
+  weight_per_option: "Give one weight per option (0 for none)",
+  only_correct_full: "Only the correct option is worth 100 %",
+  weight_per_accepted: "Give one weight per accepted answer",
+  one_full_answer: "At least one answer must be worth 100 %",
   image_url: "Use a web address that starts with http:// or https://",
   invalid: "Check this field",
 } as const;
@@ -352,149 +376,6 @@ export function validateForPublish(doc: EditorDoc): { ok: true; quiz: QuizInput 
     errors[key] ??= problemFor(issue, doc);
   }
   return { ok: false, errors };
-}
-
-/** Stored question data with the editor's option and item ids kept (only for a validated doc). */
-export function editorQuestionData(q: EditorQuestion): QuestionData {
-  const choices = (list: { id: string; text: string; feedback?: string }[]): Choice[] =>
-    list.map(({ id, text: t, feedback }) => (feedback?.trim() ? { id, text: t.trim(), feedback: feedback.trim() } : { id, text: t.trim() }));
-  switch (q.type) {
-    case "single":
-      return { type: "single", options: choices(q.options), correct: q.options.find((o) => o.correct)?.id ?? "" };
-    case "multiple":
-      return { type: "multiple", options: choices(q.options), correct: q.options.filter((o) => o.correct).map((o) => o.id) };
-    case "boolean":
-      return { type: "boolean", correct: q.booleanAnswer, ...booleanFeedbackOf(q.booleanFeedback) };
-    case "text":
-      return { type: "text", accepted: q.accepted.map((a) => a.trim()).filter(Boolean) };
-    case "order":
-      return { type: "order", items: choices(q.items) };
-    case "number": {
-      const unit = q.number.unit.trim();
-      return {
-        type: "number",
-        min: q.number.min ?? 0,
-        max: q.number.max ?? 0,
-        answer: q.number.answer ?? 0,
-        tolerance: q.number.tolerance ?? 0,
-        ...(unit ? { unit } : {}),
-      };
-    }
-    case "poll":
-      return { type: "poll", options: q.options.map(({ id, text: t }) => ({ id, text: t.trim() })) };
-    case "slide":
-      return { type: "slide", text: (q.slideText ?? "").trim() };
-    case "wordcloud":
-      return { type: "wordcloud", maxWords: q.maxWords ?? 1 };
-  }
-}
-
-/** A picture as the editor holds it: both fields, or neither when there is no picture. */
-const pictureOf = (url: string | null | undefined, alt: string | null | undefined): Pick<EditorQuestion, "imageUrl" | "imageAlt"> =>
-  url ? { imageUrl: url, imageAlt: alt ?? "" } : {};
-
-/** A stored question (answer key included) as the editor edits it. */
-export function storedQuestionToEditor(
-  row: {
-    id: string;
-    prompt: string;
-    data: QuestionData;
-    explanation: string;
-    hint: string | null;
-    timeLimit: number | null;
-    points: number;
-    imageUrl?: string | null;
-    imageAlt?: string | null;
-  },
-  newId: () => string,
-): EditorQuestion {
-  const base = emptyQuestion(row.data.type, newId);
-  const q: EditorQuestion = {
-    ...base,
-    id: row.id,
-    prompt: row.prompt,
-    explanation: row.explanation,
-    hint: row.hint ?? "",
-    timeLimit: row.timeLimit,
-    points: row.points,
-    ...pictureOf(row.imageUrl, row.imageAlt),
-  };
-  const d = row.data;
-  switch (d.type) {
-    case "single":
-      return { ...q, options: d.options.map((o) => ({ ...o, correct: o.id === d.correct })) };
-    case "multiple":
-      return { ...q, options: d.options.map((o) => ({ ...o, correct: d.correct.includes(o.id) })) };
-    case "boolean":
-      return { ...q, booleanAnswer: d.correct, ...(d.feedback ? { booleanFeedback: { ...d.feedback } } : {}) };
-    case "text":
-      return { ...q, accepted: [...d.accepted] };
-    case "order":
-      return { ...q, items: d.items.map((i) => ({ ...i })) };
-    case "number":
-      return { ...q, number: { answer: d.answer, min: d.min, max: d.max, tolerance: d.tolerance, unit: d.unit ?? "" } };
-    case "poll":
-      return { ...q, options: d.options.map((o) => ({ id: o.id, text: o.text, correct: false })) };
-    case "slide":
-      return { ...q, slideText: d.text };
-    case "wordcloud":
-      return { ...q, maxWords: d.maxWords };
-  }
-}
-
-const feedbackAt = (list: string[] | undefined, i: number) => (list?.[i] ? { feedback: list[i] } : {});
-
-/** An authored quiz (an import, a demo file) as an editor draft, with fresh ids. */
-export function inputToDoc(quiz: Partial<QuizInput> & { questions: QuestionInput[] }, newId: () => string): EditorDoc {
-  const doc = emptyDoc(quiz.language ?? "en");
-  return {
-    ...doc,
-    title: quiz.title ?? "",
-    description: quiz.description ?? "",
-    category: quiz.category && (CATEGORIES as readonly string[]).includes(quiz.category) ? quiz.category : "general",
-    difficulty: quiz.difficulty ?? "mixed",
-    tags: quiz.tags ?? [],
-    visibility: quiz.visibility ?? "public",
-    speedBonus: quiz.speedBonus ?? true,
-    streakBonus: quiz.streakBonus ?? true,
-    timeLimit: quiz.timeLimit ?? 20,
-    source: quiz.source ?? "",
-    licence: quiz.licence ?? "",
-    questions: quiz.questions.map((input) => {
-      const q: EditorQuestion = {
-        ...emptyQuestion(input.type, newId),
-        prompt: input.prompt,
-        explanation: input.explanation,
-        hint: input.hint ?? "",
-        timeLimit: input.timeLimit ?? null,
-        points: input.points,
-        ...pictureOf(input.imageUrl, input.imageAlt),
-      };
-      switch (input.type) {
-        case "single":
-          return { ...q, options: input.options.map((t, i) => ({ id: newId(), text: t, correct: i === input.correct, ...feedbackAt(input.optionFeedback, i) })) };
-        case "multiple":
-          return { ...q, options: input.options.map((t, i) => ({ id: newId(), text: t, correct: input.correct.includes(i), ...feedbackAt(input.optionFeedback, i) })) };
-        case "boolean":
-          return { ...q, booleanAnswer: input.correct, ...(input.feedback ? { booleanFeedback: { ...input.feedback } } : {}) };
-        case "text":
-          return { ...q, accepted: [...input.accepted] };
-        case "order":
-          return { ...q, items: input.items.map((t) => ({ id: newId(), text: t })) };
-        case "number":
-          return {
-            ...q,
-            number: { answer: input.answer, min: input.min, max: input.max, tolerance: input.tolerance, unit: input.unit ?? "" },
-          };
-        case "poll":
-          return { ...q, options: input.options.map((t) => ({ id: newId(), text: t, correct: false })) };
-        case "slide":
-          return { ...q, slideText: input.text };
-        case "wordcloud":
-          return { ...q, maxWords: input.maxWords };
-      }
-    }),
-  };
 }
 
 export const POINT_CHOICES = POINTS;

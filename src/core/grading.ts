@@ -44,12 +44,39 @@ export function parseAnswer(type: QuestionType, answer: unknown): Answer | null 
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * An answer worth `percent` of the points (docs/rules.md, "Partial credit"): 100 is right, 0 wrong,
+ * in between a partial answer (scored, but not right: it keeps no streak).
+ */
+export function weighted(percent: number): Grade {
+  if (!(percent > 0)) return { correct: false, share: 0 };
+  if (percent >= 100) return { correct: true, share: 1 };
+  return { correct: false, share: percent / 100 };
+}
+
+/**
+ * An estimation's share (docs/rules.md, "Estimation"): full within the tolerance, then falling in a
+ * straight line with the distance beyond it, to nothing at half the question's range (max − min)
+ * away; rounded to whole percents.
+ */
+export function estimationShare(data: { answer: number; tolerance: number; min: number; max: number }, guess: number): number {
+  const beyond = Math.abs(guess - data.answer) - data.tolerance;
+  if (beyond <= 1e-9) return 1;
+  const reach = (data.max - data.min) / 2;
+  if (!(reach > 0)) return 0;
+  return Math.max(0, Math.round((1 - beyond / reach) * 100) / 100);
+}
+
+const within = (guess: number, answer: number, tolerance: number) => Math.abs(guess - answer) <= tolerance + 1e-9;
+
 export function gradeAnswer(data: QuestionData, answer: Answer): Grade {
   const yes = { correct: true, share: 1 };
   const no = { correct: false, share: 0 };
   switch (data.type) {
-    case "single":
-      return answer === data.correct ? yes : no;
+    case "single": {
+      if (answer === data.correct) return yes;
+      return weighted(data.options.find((o) => o.id === answer)?.weight ?? 0);
+    }
     case "multiple": {
       if (!Array.isArray(answer)) return no;
       const picked = new Set(answer);
@@ -63,14 +90,25 @@ export function gradeAnswer(data: QuestionData, answer: Answer): Grade {
     case "text": {
       if (typeof answer !== "string") return no;
       const given = normalizeText(answer);
-      return given !== "" && data.accepted.some((a) => normalizeText(a) === given) ? yes : no;
+      if (given === "") return no;
+      // The best weight among the accepted answers it matches (absent weights: 100 %).
+      let best = 0;
+      data.accepted.forEach((a, i) => {
+        if (normalizeText(a) === given) best = Math.max(best, data.weights?.[i] ?? 100);
+      });
+      return weighted(best);
     }
     case "order":
       return Array.isArray(answer) && answer.length === data.items.length && data.items.every((item, i) => item.id === answer[i])
         ? yes
         : no;
-    case "number":
-      return typeof answer === "number" && Math.abs(answer - data.answer) <= data.tolerance + 1e-9 ? yes : no;
+    case "number": {
+      if (typeof answer !== "number") return no;
+      if (within(answer, data.answer, data.tolerance)) return yes;
+      if (data.scoring === "closest") return { correct: false, share: estimationShare(data, answer) };
+      const best = Math.max(0, ...(data.partial ?? []).filter((p) => within(answer, p.answer, p.tolerance)).map((p) => p.weight));
+      return weighted(best);
+    }
     case "poll":
     case "slide":
     case "wordcloud":

@@ -16,8 +16,14 @@ export const isGraded = (type: QuestionType): boolean => type !== "poll" && type
 export const takesAnswer = (type: QuestionType): boolean => type !== "slide";
 
 export type Choice = { id: string; text: string };
-/** A stored option may carry feedback for a learner who picks it (GIFT's `~option # feedback`). */
-export type FeedbackChoice = Choice & { feedback?: string };
+/**
+ * A stored option may carry feedback for a learner who picks it (GIFT's `~option # feedback`) and,
+ * in a single-choice question, partial credit: the percent of the points a wrong option still
+ * earns (GIFT's `~%50%option`; docs/rules.md, "Partial credit"). The correct option earns 100 %.
+ */
+export type FeedbackChoice = Choice & { feedback?: string; weight?: number };
+/** A number that earns part of the points: within `tolerance` of `answer`, `weight` percent (GIFT's `=%50%1822:2`). */
+export type NumberPartial = { answer: number; tolerance: number; weight: number };
 /** A true/false question's feedback for a right and for a wrong answer. */
 export type BooleanFeedback = { right?: string; wrong?: string };
 
@@ -26,12 +32,16 @@ export type QuestionData =
   | { type: "single"; options: FeedbackChoice[]; correct: string }
   | { type: "multiple"; options: FeedbackChoice[]; correct: string[] }
   | { type: "boolean"; correct: boolean; feedback?: BooleanFeedback }
-  | { type: "text"; accepted: string[] }
+  /** `weights`: percent per accepted answer, in its order (absent: all 100 %); GIFT's `=%75%Nazereth`. */
+  | { type: "text"; accepted: string[]; weights?: number[] }
   | { type: "order"; items: Choice[] } // items in the correct order
-  | { type: "number"; min: number; max: number; answer: number; tolerance: number; unit?: string }
+  | { type: "number"; min: number; max: number; answer: number; tolerance: number; unit?: string; partial?: NumberPartial[]; scoring?: NumberScoring }
   | { type: "poll"; options: Choice[] } // no right answer
   | { type: "slide"; text: string } // content only: the title is the prompt
   | { type: "wordcloud"; maxWords: number }; // 1–3 short answers per player, no right answer
+
+/** "exact": right within the tolerance (and partial ranges); "closest": an estimation (docs/rules.md, "Estimation"). */
+export type NumberScoring = "exact" | "closest";
 
 /** What a player receives before answering: nothing that tells which answer is right. */
 export type PublicQuestionData =

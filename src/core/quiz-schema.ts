@@ -99,11 +99,23 @@ const optionFeedback = z.array(feedbackText).max(LIMITS.optionsMax).optional();
 const sameLength = (q: { options: string[]; optionFeedback?: string[] | undefined }) => !q.optionFeedback || q.optionFeedback.length === q.options.length;
 const sameLengthMessage = { message: "Give one feedback per option (empty for none)", path: ["optionFeedback"] };
 
+/** A partial answer's worth: percent of the points, above 0 and below 100 (docs/rules.md, Partial credit). */
+const partialWeight = z.number().finite().gt(0).lt(100);
+/** Per-option weights of a single-choice question, in percent (0: none); the correct option's is ignored (100). */
+const optionWeights = z.array(z.number().finite().min(0).max(100)).max(LIMITS.optionsMax).optional();
+/** Numbers worth part of the points (GIFT's `=%50%1822:2`). */
+const numberPartial = z.array(z.object({ answer: z.number().finite(), tolerance: z.number().finite().min(0).default(0), weight: partialWeight })).max(LIMITS.acceptedMax).optional();
+
 export const questionInput = z.discriminatedUnion("type", [
   z
-    .object({ type: z.literal("single"), ...common, options, optionFeedback, correct: z.number().int().min(0) })
+    .object({ type: z.literal("single"), ...common, options, optionFeedback, optionWeights, correct: z.number().int().min(0) })
     .refine((q) => q.correct < q.options.length, { message: "Pick the correct option", path: ["correct"] })
-    .refine(sameLength, sameLengthMessage),
+    .refine(sameLength, sameLengthMessage)
+    .refine((q) => !q.optionWeights || q.optionWeights.length === q.options.length, { message: "Give one weight per option (0 for none)", path: ["optionWeights"] })
+    .refine((q) => (q.optionWeights ?? []).every((w, i) => i === q.correct || w < 100), {
+      message: "Only the correct option is worth 100 %",
+      path: ["optionWeights"],
+    }),
   z
     .object({
       type: z.literal("multiple"),
@@ -124,11 +136,19 @@ export const questionInput = z.discriminatedUnion("type", [
     /** Feedback for a right and for a wrong answer. */
     feedback: z.object({ right: feedbackText.optional(), wrong: feedbackText.optional() }).optional(),
   }),
-  z.object({
-    type: z.literal("text"),
-    ...common,
-    accepted: z.array(trimmed(LIMITS.acceptedLenMax)).min(1).max(LIMITS.acceptedMax),
-  }),
+  z
+    .object({
+      type: z.literal("text"),
+      ...common,
+      accepted: z.array(trimmed(LIMITS.acceptedLenMax)).min(1).max(LIMITS.acceptedMax),
+      /** Percent per accepted answer, in its order (absent: all 100 %). */
+      acceptedWeights: z.array(z.number().finite().gt(0).max(100)).max(LIMITS.acceptedMax).optional(),
+    })
+    .refine((q) => !q.acceptedWeights || q.acceptedWeights.length === q.accepted.length, {
+      message: "Give one weight per accepted answer",
+      path: ["acceptedWeights"],
+    })
+    .refine((q) => !q.acceptedWeights || q.acceptedWeights.includes(100), { message: "At least one answer must be worth 100 %", path: ["acceptedWeights"] }),
   z.object({
     type: z.literal("order"),
     ...common,
@@ -143,6 +163,9 @@ export const questionInput = z.discriminatedUnion("type", [
       max: z.number().finite(),
       tolerance: z.number().finite().min(0).default(0),
       unit: text().trim().max(20).optional(),
+      partial: numberPartial,
+      /** "closest": an estimation (docs/rules.md, Estimation). */
+      scoring: z.enum(["exact", "closest"]).optional(),
     })
     .refine((q) => q.min < q.max, { message: "Minimum must be below maximum", path: ["max"] })
     .refine((q) => q.answer >= q.min && q.answer <= q.max, {
@@ -201,7 +224,7 @@ export function toQuestionData(q: QuestionInput, newId: () => string): QuestionD
     texts.map((text, i) => (feedback?.[i] ? { id: newId(), text, feedback: feedback[i] } : { id: newId(), text }));
   switch (q.type) {
     case "single": {
-      const opts = choices(q.options, q.optionFeedback);
+      const opts = choices(q.options, q.optionFeedback).map((o, i) => (i !== q.correct && (q.optionWeights?.[i] ?? 0) > 0 ? { ...o, weight: q.optionWeights?.[i] as number } : o));
       return { type: "single", options: opts, correct: (opts[q.correct] as Choice).id };
     }
     case "multiple": {
@@ -213,7 +236,7 @@ export function toQuestionData(q: QuestionInput, newId: () => string): QuestionD
       return Object.keys(feedback).length > 0 ? { type: "boolean", correct: q.correct, feedback } : { type: "boolean", correct: q.correct };
     }
     case "text":
-      return { type: "text", accepted: q.accepted };
+      return q.acceptedWeights?.some((w) => w !== 100) ? { type: "text", accepted: q.accepted, weights: q.acceptedWeights } : { type: "text", accepted: q.accepted };
     case "order":
       return { type: "order", items: choices(q.items) };
     case "number":
@@ -224,6 +247,8 @@ export function toQuestionData(q: QuestionInput, newId: () => string): QuestionD
         answer: q.answer,
         tolerance: q.tolerance,
         ...(q.unit ? { unit: q.unit } : {}),
+        ...(q.partial?.length ? { partial: q.partial } : {}),
+        ...(q.scoring === "closest" ? { scoring: "closest" as const } : {}),
       };
     case "poll":
       return { type: "poll", options: choices(q.options) };

@@ -94,6 +94,11 @@ export { quizListQuery };
 /** Solo play (issue 3). */
 export const playQuestion = publicQuestion.omit({ hasHint: true }).extend({ hasHint: z.boolean() });
 const answerValue = z.union([z.string(), z.array(z.string()), z.boolean(), z.number()]);
+/** docs/rules.md, "Formatting and math": the HTML of the texts shown that have formatting, by their source. */
+const richTexts = z
+  .record(z.string(), z.string())
+  .optional()
+  .describe("Safe HTML of each shown text that has formatting or math, keyed by the text (absent when all are plain)");
 
 export const attemptStarted = z.object({
   attemptId: z.uuid(),
@@ -114,10 +119,13 @@ export const attemptState = z.object({
   streak: z.int(),
   bestStreak: z.int(),
   question: playQuestion.nullable(),
-  hint: z.object({ text: z.string().nullable(), removedOptionIds: z.array(z.string()).optional(), firstLetter: z.string().optional() }).nullable(),
+  hint: z
+    .object({ text: z.string().nullable(), removedOptionIds: z.array(z.string()).optional(), firstLetter: z.string().optional(), rich: richTexts })
+    .nullable(),
   deadline: z.iso.datetime().nullable(),
   serverNow: z.iso.datetime(),
   expired: z.object({ questionId: z.uuid(), correctAnswer: answerValue, points: z.int() }).passthrough().nullable(),
+  rich: richTexts,
 });
 
 export const answerResult = z.object({
@@ -143,7 +151,7 @@ export const answerResult = z.object({
 
 export const hintResult = z.object({
   questionId: z.uuid(),
-  hint: z.object({ text: z.string().nullable(), removedOptionIds: z.array(z.string()).optional(), firstLetter: z.string().optional() }),
+  hint: z.object({ text: z.string().nullable(), removedOptionIds: z.array(z.string()).optional(), firstLetter: z.string().optional(), rich: richTexts }),
 });
 
 export const finishResult = z.object({

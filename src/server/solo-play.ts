@@ -19,6 +19,10 @@ import {
 } from "@/core/play/attempt";
 import type { AttemptStore, AttemptTx, PlayQuiz, StoredAttempt } from "@/core/play/attempt-store";
 import { answerFate, attemptView, expiresOnRead, hintRefusal } from "@/core/play/flow";
+import { publicTexts, withRich } from "./rich-text";
+
+/** Feedback with the HTML of its formatted texts (the explanation, each option's feedback). */
+const richFeedback = (f: Feedback): Feedback => withRich(f, [f.explanation, ...f.feedback, ...(f.poll ?? []).map((b) => b.text)]);
 
 /**
  * Solo play's steps (docs/rules.md §4, §9): each one transaction of an AttemptStore, in which the
@@ -65,14 +69,14 @@ async function record(tx: AttemptTx, { attempt, quiz, current, following }: Load
       : q.data.type === "wordcloud"
         ? { ...step.feedback, cloud: wordCloud(await tx.wordAnswers(q.id, CLOUD_ANSWERS_READ), q.data.maxWords) }
         : step.feedback;
-  return { feedback, after: { attempt: updated, quiz, current: step.finished ? undefined : following } as Loaded };
+  return { feedback: richFeedback(feedback), after: { attempt: updated, quiz, current: step.finished ? undefined : following } as Loaded };
 }
 
 /** The attempt as its player sees it; `deliver` shows the current question and starts its clock. */
 async function view(tx: AttemptTx, loaded: Loaded, now: Date, deliver: boolean, expired: Feedback | null): Promise<AttemptView> {
   const { view: shown, startClock } = attemptView(loaded.attempt, loaded.quiz, loaded.current, now, deliver, expired);
   if (startClock) await tx.updateAttempt(loaded.attempt.id, { questionStartedAt: now, updatedAt: now });
-  return shown;
+  return shown.question ? withRich(shown, [...publicTexts(shown.question.prompt, shown.question.data), shown.hint?.text]) : shown;
 }
 
 /** Starts a play of a published quiz that the link may see (public or unlisted; private: its owner). */
@@ -149,7 +153,7 @@ export async function takeHint(
     const refusal = hintRefusal(attempt, current);
     if (refusal || !current) return fail(refusal ?? "finished");
     if (!attempt.currentHintUsed) await tx.updateAttempt(attempt.id, { currentHintUsed: true, updatedAt: opts.now });
-    return { ok: true, value: { questionId: current.id, hint: hintView(current, attempt.id) } };
+    return { ok: true, value: { questionId: current.id, hint: withRich(hintView(current, attempt.id), [current.hint]) } };
   });
 }
 

@@ -6,6 +6,7 @@ import { BooleanInput, ChoiceInput } from "./choice-input";
 import type { InputProps } from "./input-props";
 import { SlideText } from "./slide-text";
 import { TextInput } from "./text-input";
+import { Rich } from "@/components/ui/rich";
 
 export type { InputProps } from "./input-props";
 
@@ -64,7 +65,7 @@ function OrderPreview({ question }: { question: PlayQuestion }) {
       {items.map((item, i) => (
         <li key={item.id} className="flex min-h-14 items-center gap-2 rounded-2xl border-2 border-zinc-200 bg-white p-2 pl-12 dark:border-zinc-700 dark:bg-zinc-900">
           <span className="w-6 text-center font-mono font-bold text-zinc-600 dark:text-zinc-400">{i + 1}</span>
-          <span className="flex-1 px-1 py-2 font-semibold">{item.text}</span>
+          <span className="flex-1 px-1 py-2 font-semibold"><Rich text={item.text} /></span>
         </li>
       ))}
     </ol>

@@ -5,6 +5,7 @@ import { useRef, type KeyboardEvent } from "react";
 import { clsx } from "clsx";
 import type { Answer } from "@/core/grading";
 import { CHOICE_STYLES, ChoiceBadge } from "./choice-style";
+import { Rich } from "@/components/ui/rich";
 
 export type TileChoice = { answer: Answer; text: string; removed?: boolean };
 
@@ -136,7 +137,7 @@ export function ChoiceTiles({ choices, kind, isChecked, onSelect, oneTap, disabl
               )}
               {/* Only the text is struck through: a line across the badge makes "C" read as "€". */}
               {c.text ? (
-                <span className={clsx("min-w-0 break-words", layout !== "pair" && "flex-1", c.removed && "line-through")}>{c.text}</span>
+                <span className={clsx("min-w-0 break-words", layout !== "pair" && "flex-1", c.removed && "line-through")}><Rich text={c.text} /></span>
               ) : (
                 // The texts are on the big screen only: the tile is its letter (and shape) alone.
                 <span className="sr-only">{style.letter}</span>

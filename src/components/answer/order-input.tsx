@@ -7,6 +7,7 @@ import { clsx } from "clsx";
 import { buttonClass } from "@/components/ui/button";
 import type { InputProps } from "./input-props";
 import { useDragReorder } from "@/components/ui/use-drag-reorder";
+import { Rich } from "@/components/ui/rich";
 
 /** Drag an item by its handle (mouse or touch), or move it with its buttons or the arrow keys. */
 export function OrderInput({ question, value, onChange, onSubmit, disabled }: InputProps) {
@@ -66,7 +67,7 @@ export function OrderInput({ question, value, onChange, onSubmit, disabled }: In
                 } else onKeyDown(i, e);
               }}
             >
-              {byId.get(id)?.text}
+              <Rich text={byId.get(id)?.text ?? ""} />
             </button>
             <button type="button" className={buttonClass("ghost", "icon")} onClick={() => move(i, i - 1)} disabled={disabled || i === 0} aria-label={t("moveUp", { item: byId.get(id)?.text ?? "" })}>
               <ChevronUp className="size-5" aria-hidden />

@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import { ChoiceBadge } from "./choice-style";
+import { Rich } from "@/components/ui/rich";
 
 export type PollBar = { id: string; text: string; count: number };
 
@@ -19,7 +20,7 @@ export function PollBars({ bars, mine, big = false, votesLabel }: { bars: readon
             <div className="min-w-0 flex-1">
               <div className={clsx("flex items-baseline justify-between gap-3 font-semibold", big ? "text-2xl" : "text-sm")}>
                 <span className="min-w-0 break-words">
-                  {b.text}
+                  <Rich text={b.text} />
                   {mine === b.id && <span className="ml-2 rounded-md bg-brand-100 px-1.5 text-xs text-brand-900 dark:bg-brand-900 dark:text-brand-100">✓</span>}
                 </span>
                 <span className="shrink-0 tabular-nums text-zinc-700 dark:text-zinc-300">

@@ -5,23 +5,23 @@ import { Download } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type MouseEvent } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { menuPosition } from "@/core/menu-position";
 
-/** The menu's width (w-44) in rem, and the least room it keeps from the window's edge, in px. */
+/** The menu's width (w-44) in rem. */
 const MENU_REM = 11;
-const EDGE_PX = 8;
 
 /**
- * The quiz's files to download. The menu hangs from the button's right edge, unless there is no
- * room for it on that side (a phone, where the toolbar wraps and the button starts a row): then it
- * hangs from its left edge. The side is chosen as the menu opens, so it never shows off screen.
+ * The quiz's files to download. Where the menu hangs is decided as it opens, from the button's
+ * place and the window's width (src/core/menu-position.ts): it never shows off screen, whether the
+ * toolbar wraps on a phone (a long title) or not.
  */
 export function ExportMenu({ slug }: { slug: string }) {
   const t = useTranslations("editor");
-  const [side, setSide] = useState<"right" | "left">("right");
+  const [at, setAt] = useState<{ left: number; width: number } | null>(null);
   const place = (e: MouseEvent<HTMLElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
     const width = MENU_REM * parseFloat(getComputedStyle(document.documentElement).fontSize);
-    setSide(box.right - width >= EDGE_PX ? "right" : "left");
+    setAt(menuPosition(box, width, document.documentElement.clientWidth));
   };
   return (
     <details className="relative">
@@ -33,8 +33,9 @@ export function ExportMenu({ slug }: { slug: string }) {
       <div
         className={clsx(
           "absolute z-40 mt-2 w-44 max-w-[calc(100vw-1rem)] rounded-2xl border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-800 dark:bg-zinc-900",
-          side === "right" ? "right-0" : "left-0",
+          !at && "right-0",
         )}
+        style={at ? { left: at.left, width: at.width } : undefined}
         data-testid="export-formats"
       >
         {(["json", "csv", "gift", "apkg"] as const).map((f) => (

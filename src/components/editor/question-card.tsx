@@ -12,6 +12,7 @@ import { QUESTION_TYPES, isGraded } from "@/core/question";
 import { LIMITS, POINTS } from "@/core/quiz-schema";
 import { newId } from "@/components/browser/new-id";
 import { PictureField } from "./picture-field";
+import { WeightInput } from "./weight-input";
 
 type Props = {
   question: EditorQuestion;
@@ -273,6 +274,15 @@ function AnswerEditor({ q, base, err, onChange }: AnswerProps) {
                       className={clsx(inputClass, "h-11 min-w-0 flex-1")}
                       {...describedBy(`${base}-option-${i}`, optError)}
                     />
+                    {q.type === "single" && !o.correct && (
+                      <WeightInput
+                        id={`${base}-option-${i}-weight`}
+                        label={t("optionWeight", { n: i + 1 })}
+                        value={o.weight}
+                        placeholder="0"
+                        onChange={(weight) => onChange({ ...q, options: q.options.map((x) => (x.id === o.id ? { ...x, weight } : x)) })}
+                      />
+                    )}
                     <button
                       type="button"
                       className={iconButton}
@@ -341,10 +351,17 @@ function AnswerEditor({ q, base, err, onChange }: AnswerProps) {
                       className={clsx(inputClass, "h-11 min-w-0 flex-1")}
                       {...describedBy(`${base}-accepted-${i}`, itemError)}
                     />
+                    <WeightInput
+                      id={`${base}-accepted-${i}-weight`}
+                      label={t("acceptedWeight", { n: i + 1 })}
+                      value={q.acceptedWeights?.[i]}
+                      placeholder="100"
+                      onChange={(weight) => onChange({ ...q, acceptedWeights: q.accepted.map((_, j) => (j === i ? weight : (q.acceptedWeights?.[j] ?? null))) })}
+                    />
                     <button
                       type="button"
                       className={iconButton}
-                      onClick={() => onChange({ ...q, accepted: q.accepted.filter((_, j) => j !== i) })}
+                      onClick={() => onChange({ ...q, accepted: q.accepted.filter((_, j) => j !== i), acceptedWeights: q.acceptedWeights?.filter((_, j) => j !== i) })}
                       disabled={q.accepted.length <= 1}
                       aria-label={t("removeAccepted", { n: i + 1 })}
                     >
@@ -446,6 +463,22 @@ function AnswerEditor({ q, base, err, onChange }: AnswerProps) {
             onChange={(e) => onChange({ ...q, number: { ...q.number, unit: e.target.value } })}
             error={err("unit")}
           />
+          <Field id={`${base}-scoring`} label={t("numberScoring")} className="col-span-2 sm:col-span-5" help={t("numberScoringHelp")}>
+            <select
+              id={`${base}-scoring`}
+              value={q.number.scoring ?? "exact"}
+              onChange={(e) => onChange({ ...q, number: { ...q.number, scoring: e.target.value === "closest" ? "closest" : "exact" } })}
+              className={clsx(inputClass, "h-11")}
+            >
+              <option value="exact">{t("scoringExact")}</option>
+              <option value="closest">{t("scoringClosest")}</option>
+            </select>
+          </Field>
+          {q.number.partial?.map((p, i) => (
+            <p key={i} className="col-span-2 text-sm text-zinc-600 sm:col-span-5 dark:text-zinc-400" data-testid="number-partial">
+              {t("numberPartial", { answer: p.answer ?? 0, tolerance: p.tolerance ?? 0, weight: p.weight ?? 0 })}
+            </p>
+          ))}
         </div>
       );
     }

@@ -8,7 +8,11 @@ import { CARD_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
 import { initialAnswer } from "@/components/answer/rules";
 import { buttonClass } from "@/components/ui/button";
-import { checkImageUrl, editorQuestionData, type EditorQuestion } from "@/core/editor";
+import { Rich, RichProvider, type RichHtml } from "@/components/ui/rich";
+import { publicTexts } from "@/core/rich-text";
+import { previewTextsAction } from "@/server/actions/editor";
+import { checkImageUrl, type EditorQuestion } from "@/core/editor";
+import { editorQuestionData } from "@/core/editor-convert";
 import type { Answer } from "@/core/grading";
 import { toPublicData } from "@/core/question";
 
@@ -19,6 +23,18 @@ export function QuestionPreview({ question, index, timeLimit, onClose }: { quest
   const data = toPublicData(editorQuestionData(question), question.id);
   const [value, setValue] = useState<Answer | null>(initialAnswer(data));
   const picture = checkImageUrl(question.imageUrl);
+  // Formatting and math are rendered by the server, as in play (no typesetter on this page).
+  const [rich, setRich] = useState<RichHtml | undefined>(undefined);
+  const texts = JSON.stringify(publicTexts(question.prompt, data));
+  useEffect(() => {
+    let live = true;
+    void previewTextsAction(JSON.parse(texts)).then((res) => {
+      if (live && res.ok) setRich(res.value);
+    });
+    return () => {
+      live = false;
+    };
+  }, [texts]);
   useEffect(() => {
     const dialog = ref.current;
     dialog?.showModal();
@@ -43,7 +59,10 @@ export function QuestionPreview({ question, index, timeLimit, onClose }: { quest
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {t("previewMeta", { seconds: question.timeLimit ?? timeLimit, points: question.points })}
         </p>
-        <p className="text-xl font-bold sm:text-2xl">{question.prompt || t("noPrompt")}</p>
+        <RichProvider html={rich}>
+        <p className="text-xl font-bold sm:text-2xl" data-testid="preview-prompt">
+          {question.prompt ? <Rich text={question.prompt} /> : t("noPrompt")}
+        </p>
         {picture.ok && picture.url && <QuestionImage src={picture.url} alt={question.imageAlt?.trim() || null} box={CARD_BOX} />}
         <AnswerInput
           question={{
@@ -64,6 +83,7 @@ export function QuestionPreview({ question, index, timeLimit, onClose }: { quest
           hint={null}
           disabled={false}
         />
+        </RichProvider>
       </div>
     </dialog>
   );

@@ -9,6 +9,7 @@ import { SlideText } from "@/components/answer/slide-text";
 import { WordCloud } from "@/components/answer/word-cloud";
 import { useCountdown } from "@/components/answer/use-countdown";
 import type { HostView, PublicQuestion, RevealSummary } from "@/core/live/protocol";
+import { Rich } from "@/components/ui/rich";
 
 export function TimeBar({ view }: { view: HostView }) {
   const t = useTranslations("live");
@@ -51,7 +52,9 @@ function OptionTile({ index, text, result }: { index: number; text: string; resu
         <Shape className="size-6 fill-current" />
         {style.letter}
       </span>
-      <span className="flex-1">{text}</span>
+      <span className="flex-1">
+        <Rich text={text} />
+      </span>
       {result?.correct && <Check className="size-9 shrink-0" strokeWidth={3} aria-label={t("correctOption")} data-testid="correct-mark" />}
       {result && (
         <span className="flex items-center gap-2 tabular-nums">
@@ -126,7 +129,9 @@ export function Options({ q, reveal }: { q: PublicQuestion; reveal?: RevealSumma
         {(d ? d.positions : q.data.items).map((item, i) => (
           <li key={item.id} className="flex items-center gap-4 rounded-2xl border-2 border-zinc-200 bg-white p-4 text-2xl font-bold dark:border-zinc-700 dark:bg-zinc-900">
             {d && <span className="font-mono text-brand-600 dark:text-brand-400">{i + 1}.</span>}
-            <span className="flex-1">{item.text}</span>
+            <span className="flex-1">
+              <Rich text={item.text} />
+            </span>
             {d && "rightPlace" in item && typeof item.rightPlace === "number" && (
               <span className="text-lg font-semibold text-zinc-500 tabular-nums">{t("rightPlace", { count: item.rightPlace })}</span>
             )}

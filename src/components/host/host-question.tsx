@@ -10,6 +10,7 @@ import type { HostView, RevealSummary } from "@/core/live/protocol";
 import { isGraded } from "@/core/question";
 import { Options, TimeBar } from "./host-options";
 import type { Send } from "./use-host-socket";
+import { Rich } from "@/components/ui/rich";
 
 export function QuestionView({ view, send }: { view: HostView; send: Send }) {
   const t = useTranslations("live");
@@ -44,7 +45,7 @@ export function QuestionView({ view, send }: { view: HostView; send: Send }) {
         )}
       </div>
       <h2 className="text-center text-4xl leading-tight font-extrabold text-balance lg:text-5xl" data-testid="host-prompt">
-        {q.prompt}
+        <Rich text={q.prompt} />
       </h2>
       {q.imageUrl && <QuestionImage key={q.index} src={q.imageUrl} alt={q.imageAlt} box={SCREEN_BOX} />}
       <TimeBar view={view} />
@@ -76,16 +77,18 @@ export function RevealView({ view, reveal, send }: { view: HostView; reveal: Rev
           <ArrowRight className="size-5" aria-hidden />
         </button>
       </div>
-      <h2 className="text-center text-3xl font-extrabold text-balance lg:text-4xl">{q.prompt}</h2>
+      <h2 className="text-center text-3xl font-extrabold text-balance lg:text-4xl">
+        <Rich text={q.prompt} />
+      </h2>
       {graded && (
         <p className="rounded-2xl bg-emerald-50 p-5 text-center text-2xl font-bold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" data-testid="host-reveal-answer">
-          {keyText(reveal.key, q, { yes: t("true"), no: t("false") })}
+          <Rich text={keyText(reveal.key, q, { yes: t("true"), no: t("false") })} />
         </p>
       )}
       <Options q={q} reveal={reveal} />
       {reveal.explanation && (
         <p className="rounded-2xl bg-zinc-100 p-5 text-xl leading-relaxed dark:bg-zinc-800" data-testid="host-why">
-          {reveal.explanation}
+          <Rich text={reveal.explanation} />
         </p>
       )}
     </div>

@@ -11,6 +11,7 @@ import { Scoreboard } from "./host-scoreboard";
 import { Podium } from "./host-podium";
 import { Finished } from "./host-report";
 import { useHostSocket } from "./use-host-socket";
+import { RichProvider } from "@/components/ui/rich";
 
 /** The big screen of a live game: one view per phase, driven by `useHostSocket`. */
 export function HostScreen({ gameId, pin, joinUrl, joinHost, qr, lan = null }: { gameId: string; pin: string } & Omit<JoinInfo, "lan"> & { lan?: LanAddress[] | null }) {
@@ -71,8 +72,10 @@ export function HostScreen({ gameId, pin, joinUrl, joinHost, qr, lan = null }: {
         </p>
       )}
       {view.phase === "lobby" && <Lobby view={view} joinUrl={joinUrl} joinHost={joinHost} qr={qr} lan={lan} send={send} />}
-      {view.phase === "question" && <QuestionView view={view} send={send} />}
-      {view.phase === "reveal" && view.reveal && <RevealView view={view} reveal={view.reveal} send={send} />}
+      <RichProvider html={[view.question?.rich, view.reveal?.rich]}>
+        {view.phase === "question" && <QuestionView view={view} send={send} />}
+        {view.phase === "reveal" && view.reveal && <RevealView view={view} reveal={view.reveal} send={send} />}
+      </RichProvider>
       {view.phase === "scoreboard" && <Scoreboard view={view} send={send} />}
       {view.phase === "podium" && <Podium view={view} send={send} />}
       {(view.phase === "finished" || view.phase === "cancelled") && <Finished view={view} gameId={gameId} />}

@@ -6,6 +6,7 @@ import { QuestionPanel } from "./player-question";
 import { FinalPanel, RevealPanel } from "./player-result";
 import { Shell } from "./player-shell";
 import { usePlayerGame } from "./use-player-game";
+import { RichProvider } from "@/components/ui/rich";
 
 /**
  * A player's phone during a live game: one panel per phase, driven by `usePlayerGame` (which
@@ -73,6 +74,7 @@ export function PlayerGame({
           {error}
         </p>
       )}
+      <RichProvider html={[view.question?.rich, view.result?.rich]}>
       <div data-testid="player-phase" data-phase={view.phase} data-stage={view.stage ?? ""} data-index={view.questionIndex}>
         {view.phase === "lobby" && <LobbyPanel me={me} onReroll={reroll} />}
         {view.phase === "question" && view.question && (
@@ -91,6 +93,7 @@ export function PlayerGame({
         {(view.phase === "podium" || view.phase === "finished") && <FinalPanel view={view} />}
         {view.phase === "cancelled" && <EndedPanel me={me} />}
       </div>
+      </RichProvider>
     </Shell>
   );
 }

@@ -16,6 +16,7 @@ import type { PlayerView, PublicQuestion } from "@/core/live/protocol";
 import type { PlayQuestion } from "@/core/play/attempt";
 import { answerText } from "./reveal-text";
 import type { Pending } from "./use-player-game";
+import { Rich } from "@/components/ui/rich";
 
 /**
  * The answer inputs (shared with solo play, ~6 kB gz) load with the first question,
@@ -85,7 +86,7 @@ export function QuestionPanel({
           <OnScreenNotice pick={false} />
         ) : (
           <h1 className="mb-4 text-xl leading-snug font-bold" data-testid="player-prompt">
-            {question.prompt}
+            <Rich text={question.prompt} />
           </h1>
         )}
         {question.imageUrl && <QuestionImage key={question.index} src={question.imageUrl} alt={question.imageAlt} box={PHONE_BOX} className="mb-4" />}
@@ -133,7 +134,7 @@ export function QuestionPanel({
       ) : (
         <>
           <h1 className="mb-1 text-xl leading-snug font-bold" data-testid="player-prompt" lang={language}>
-            {question.prompt}
+            <Rich text={question.prompt} />
           </h1>
           <ReadAloud prompt={question.prompt} data={question.data} lang={language} className="mb-3 -ml-3" />
         </>

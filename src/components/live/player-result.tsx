@@ -8,6 +8,7 @@ import { copyText } from "@/components/browser/copy-text";
 import { buttonClass } from "@/components/ui/button";
 import type { PlayerView } from "@/core/live/protocol";
 import { answerText, keyText } from "./reveal-text";
+import { Rich } from "@/components/ui/rich";
 
 export function RevealPanel({ view }: { view: PlayerView }) {
   const t = useTranslations("live");
@@ -51,13 +52,19 @@ export function RevealPanel({ view }: { view: PlayerView }) {
       </p>
       <div className="rounded-2xl bg-zinc-100 p-4 dark:bg-zinc-800">
         <p className="text-sm font-semibold text-zinc-600 dark:text-zinc-400">{t("revealAnswer")}</p>
-        <p className="mt-1 text-lg font-bold">{keyText(r.key, view.question, words)}</p>
+        <p className="mt-1 text-lg font-bold">
+          <Rich text={keyText(r.key, view.question, words)} />
+        </p>
         {r.feedback?.map((text, i) => (
           <p key={i} className="mt-3 text-sm font-medium" data-testid="answer-feedback">
-            {text}
+            <Rich text={text} />
           </p>
         ))}
-        {r.explanation && <p className="mt-3 text-sm leading-relaxed">{r.explanation}</p>}
+        {r.explanation && (
+          <p className="mt-3 text-sm leading-relaxed">
+            <Rich text={r.explanation} />
+          </p>
+        )}
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import { forwardRef } from "react";
 import { clsx } from "clsx";
 import { contextOf, describeAnswer } from "@/components/answer/describe-answer";
 import type { Phase } from "./use-solo-attempt";
+import { Rich } from "@/components/ui/rich";
 
 /** The verdict on the last answer. It takes focus (tabIndex -1), so the next Tab reaches "Next question". */
 export const FeedbackPanel = forwardRef<HTMLDivElement, { phase: Extract<Phase, { kind: "feedback" }> }>(function FeedbackPanel({ phase }, ref) {
@@ -69,17 +70,19 @@ export const FeedbackPanel = forwardRef<HTMLDivElement, { phase: Extract<Phase, 
             <span className="font-semibold" lang="">
               {t("correctLabel")}{" "}
             </span>
-            <span data-testid="correct-answer">{describeAnswer(contextOf(question.data), f.correctAnswer, words)}</span>
+            <span data-testid="correct-answer">
+              <Rich text={describeAnswer(contextOf(question.data), f.correctAnswer, words)} />
+            </span>
           </p>
           {f.feedback?.map((text, i) => (
             <p key={i} className="mt-3 text-sm font-medium" data-testid="answer-feedback">
-              {text}
+              <Rich text={text} />
             </p>
           ))}
           {f.explanation && (
             <p className="mt-4 flex gap-2 rounded-xl bg-zinc-100 px-4 py-3 text-sm leading-relaxed dark:bg-zinc-800">
               <BookOpen className="mt-0.5 size-4 shrink-0 text-brand-600 dark:text-brand-400" aria-hidden />
-              <span>{f.explanation}</span>
+              <span><Rich text={f.explanation} /></span>
             </p>
           )}
         </>

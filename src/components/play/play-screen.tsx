@@ -11,6 +11,7 @@ import { QuestionImage } from "@/components/answer/question-image";
 import { isComplete, isOneTap } from "@/components/answer/rules";
 import { BrandMark } from "@/components/live/brand-mark";
 import { buttonClass } from "@/components/ui/button";
+import { Rich, RichProvider } from "@/components/ui/rich";
 import type { AttemptView } from "@/core/play/attempt";
 import { useSoloAttempt } from "./use-solo-attempt";
 
@@ -91,6 +92,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
   const busy = s.pending || s.syncing;
 
   return (
+    <RichProvider html={[view.rich, s.hint?.rich, phase.kind === "feedback" ? phase.feedback.rich : undefined, s.notice?.rich]}>
     <div
       className="mx-auto flex min-h-dvh w-full max-w-3xl flex-col gap-3 px-3 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] sm:gap-5 sm:px-4 sm:pt-6"
       lang={view.quiz.language}
@@ -164,7 +166,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
           </div>
         )}
         <h1 ref={headingRef} id="prompt" tabIndex={-1} className="text-lg leading-snug font-bold text-balance focus-visible:outline-none sm:text-2xl">
-          {shown.prompt}
+          <Rich text={shown.prompt} />
         </h1>
         {phase.kind === "question" && <ReadAloud prompt={shown.prompt} data={shown.data} lang={view.quiz.language} className="mt-1 -ml-3" />}
         {shown.imageUrl && <QuestionImage key={shown.id} src={shown.imageUrl} alt={shown.imageAlt} box={CARD_BOX} className="mt-3 sm:mt-5" />}
@@ -210,7 +212,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
           <p className="mt-4 flex items-start gap-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="hint">
             <Lightbulb className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>
-              {s.hint.text}
+              {s.hint.text && <Rich text={s.hint.text} />}
               {s.hint.firstLetter && (
                 <span lang="">
                   {s.hint.text ? " " : ""}
@@ -269,5 +271,6 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
         {t("keys")}
       </p>
     </div>
+    </RichProvider>
   );
 }

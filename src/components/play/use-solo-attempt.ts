@@ -182,7 +182,7 @@ export function useSoloAttempt(initial: AttemptView) {
           await load(null);
         } else if (res.ok) {
           setPhase({ kind: "feedback", feedback: res.value.feedback, question: q });
-          setView((v) => ({ ...res.value.next, question: v.question, deadline: null }));
+          setView((v) => ({ ...res.value.next, question: v.question, rich: v.rich, deadline: null }));
           rememberPosition(view.id, res.value.next.position);
         } else {
           submitted.current = false;

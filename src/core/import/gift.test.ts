@@ -42,7 +42,7 @@ describe("GIFT", () => {
       explanation: "Sea anemones sting most fish, but a clownfish's mucus protects it.",
     });
     expect(q[5]).toMatchObject({ answer: 10935, tolerance: 100, min: 0, max: 12000, unit: "m", timeLimit: 30 });
-    expect(q[6]).toMatchObject({ prompt: "What is the typical temperature of the deep ocean, in °C?", answer: 2.5, tolerance: 1.5, min: 0, max: 20 });
+    expect(q[6]).toMatchObject({ prompt: "What is the **typical** temperature of the deep ocean, in °C?", answer: 2.5, tolerance: 1.5, min: 0, max: 20 });
     expect(q[7]).toMatchObject({ items: ["Sunlight zone", "Twilight zone", "Midnight zone", "Abyssal zone"], timeLimit: 45 });
     expect(q[8]).toMatchObject({ prompt: "A group of fish swimming together is called a school = a shoal in British English?" });
   });
@@ -83,7 +83,17 @@ describe("GIFT", () => {
 
   it("strips [html] and [markdown] to plain text", () => {
     expect(one("[html]<p>Is <b>H<sub>2</sub>O</b>&nbsp;water?</p> {T}").question).toMatchObject({ prompt: "Is H2O water?" });
-    expect(one("[markdown]Is **this** a [link](https\\://example.com) in `code`? {T}").question).toMatchObject({ prompt: "Is this a link in code?" });
+    expect(one("[markdown]Is **this** a [link](https\\://example.com) in `code`? {T}").question).toMatchObject({ prompt: "Is **this** a link in `code`?" });
+  });
+
+  it.each([
+    ["Area \\(\\pi r^2\\)? {T}", "Area $\\pi r^2$?"],
+    ["Half: $$\\frac\\{1\\}\\{2\\}$$ {T}", "Half: $$\\frac{1}{2}$$"],
+    ["[html]<p>Sum \\[\\sum_i x_i\\]</p> {T}", "Sum $$\\sum_i x_i$$"],
+    ["[markdown]*Why* $x^2$? {T}", "*Why* $x^2$?"],
+    ["Price \\$5? {T}", "Price \\$5?"],
+  ])("keeps Moodle's math and formatting: %j → %j", (gift, prompt) => {
+    expect(one(gift).question).toMatchObject({ prompt });
   });
 
   it("refuses a question block longer than the limit before parsing it; the next one still reads", () => {
@@ -223,5 +233,54 @@ Gas giants? {~%50%Jupiter#largest ~%50%Saturn ~%-100%Mars#rocky: see \\{this\\} 
     const back = parseGift(exportGift(quiz));
     expect(plain(back.problems)).toEqual([]);
     expect(back.questions.map((q) => q.question)).toEqual(quiz.questions);
+  });
+});
+
+describe("GIFT weights (partial credit)", () => {
+  it("keeps Moodle's weights on a short answer: Nazereth 75 %, Bethlehem 25 %", () => {
+    expect(one("Jesus Christ was from {=Nazareth =%75%Nazereth =%25%Bethlehem}.").question).toMatchObject({
+      type: "text",
+      accepted: ["Nazareth", "Nazereth", "Bethlehem"],
+      acceptedWeights: [100, 75, 25],
+    });
+  });
+
+  it("keeps a half-credit option of a single-choice question", () => {
+    expect(one("Which? {=right ~%50%half credit answer ~wrong}").question).toMatchObject({
+      type: "single",
+      options: ["right", "half credit answer", "wrong"],
+      correct: 0,
+      optionWeights: [100, 50, 0],
+    });
+  });
+
+  it("keeps a weighted number: {#=1822:0 =%50%1822:2}", () => {
+    expect(one("When was Ulysses S. Grant born? {#=1822:0 =%50%1822:2}").question).toMatchObject({
+      type: "number",
+      answer: 1822,
+      tolerance: 0,
+      partial: [{ answer: 1822, tolerance: 2, weight: 50 }],
+    });
+  });
+
+  it("writes the weights back and reads them again (round trip)", () => {
+    const quiz = quizInput.parse({
+      title: "Weights",
+      category: "history",
+      questions: [
+        { type: "text", prompt: "Jesus Christ was from", accepted: ["Nazareth", "Nazereth", "Bethlehem"], acceptedWeights: [100, 75, 25] },
+        { type: "single", prompt: "Which?", options: ["right", "half", "wrong"], correct: 0, optionWeights: [100, 50, 0] },
+        { type: "number", prompt: "Grant born?", answer: 1822, min: 1700, max: 1900, partial: [{ answer: 1822, tolerance: 2, weight: 50 }] },
+        { type: "number", prompt: "Jellybeans in the jar?", answer: 420, min: 0, max: 1000, tolerance: 10, scoring: "closest" },
+        { type: "single", prompt: "Area $\\pi r^2$ of **which**?", options: ["$r=1$", "none"], correct: 0 },
+      ],
+    });
+    const gift = exportGift(quiz);
+    expect(gift).toContain("=%75%Nazereth");
+    expect(gift).toContain("~%50%half");
+    expect(gift).toContain("=%50%1822:2");
+    const back = parseGift(gift);
+    expect(plain(back.problems)).toEqual([]);
+    expect(back.questions.map((q) => quizInput.shape.questions.element.parse(q.question))).toEqual(quiz.questions);
   });
 });

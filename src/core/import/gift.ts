@@ -11,7 +11,7 @@ import {
   type ImportResult,
   type QuestionRef,
 } from "./common";
-import { stripHtml, stripMarkdown } from "./text";
+import { stripHtml, stripMarkdown, texDelimiters } from "./text";
 
 /**
  * Moodle GIFT, read with gift-pegjs one question at a time. The file is split into questions
@@ -130,16 +130,21 @@ function looseEscape(src: string): string {
   return out;
 }
 
+/** A GIFT text as Quizdeck's: HTML to plain text, markdown's emphasis and code kept, math kept. */
 function plain(t: TextFormat | null | undefined): string {
   if (!t) return "";
-  if (t.format === "html") return stripHtml(t.text);
-  if (t.format === "markdown") return stripMarkdown(t.text);
-  return t.text.trim();
+  if (t.format === "html") return texDelimiters(stripHtml(t.text));
+  if (t.format === "markdown") return texDelimiters(stripMarkdown(t.text, true));
+  return texDelimiters(t.text.trim());
 }
 
-/** The accepted answer and tolerance of a numerical GIFT answer. */
-function numericAnswer(choices: NumericalChoice[] | NumericalFormat): { answer: number; tolerance: number } | undefined {
-  const fromFormat = (f: NumericalFormat) => {
+type NumberAnswer = { answer: number; tolerance: number };
+/** Moodle's weight as Quizdeck's: null (a plain `=`) and 100 or more are full credit. */
+const percentOf = (weight: number | null) => (weight === null || weight >= 100 ? 100 : weight);
+
+/** The accepted answer and tolerance of a numerical GIFT answer; `partial`: the answers worth less (`=%50%1822:2`). */
+function numericAnswer(choices: NumericalChoice[] | NumericalFormat): (NumberAnswer & { partial?: (NumberAnswer & { weight: number })[] }) | undefined {
+  const fromFormat = (f: NumericalFormat): NumberAnswer | undefined => {
     if (f.type === "high-low" && f.numberLow !== undefined && f.numberHigh !== undefined) {
       const lo = Math.min(f.numberLow, f.numberHigh);
       const hi = Math.max(f.numberLow, f.numberHigh);
@@ -156,11 +161,18 @@ function numericAnswer(choices: NumericalChoice[] | NumericalFormat): { answer: 
     numeric.find((ch) => ch.isCorrect && (ch.weight === null || ch.weight === 100)) ??
     numeric.find((ch) => ch.isCorrect) ??
     numeric.find((ch) => (ch.weight ?? 0) > 0);
-  return best ? fromFormat(best.text) : undefined;
+  const main = best ? fromFormat(best.text) : undefined;
+  if (!main) return undefined;
+  const partial = numeric.flatMap((ch) => {
+    const weight = percentOf(ch.weight);
+    const found = ch !== best && weight > 0 && weight < 100 ? fromFormat(ch.text) : undefined;
+    return found ? [{ ...found, weight }] : [];
+  });
+  return partial.length > 0 ? { ...main, partial } : main;
 }
 
 /** Keys a `// quizdeck:` comment may set on a question. */
-const QUESTION_META_KEYS = ["hint", "points", "timeLimit", "imageUrl", "min", "max", "unit", "answer", "tolerance", "items"] as const;
+const QUESTION_META_KEYS = ["hint", "points", "timeLimit", "imageUrl", "min", "max", "unit", "answer", "tolerance", "items", "scoring"] as const;
 
 function toQuestion(g: GIFTQuestion, extra: Record<string, unknown>, c: Collector, ref: QuestionRef): void {
   if (g.type === "Category") return;
@@ -185,8 +197,11 @@ function toQuestion(g: GIFTQuestion, extra: Record<string, unknown>, c: Collecto
       break;
     }
     case "Short": {
-      const accepted = g.choices.filter((ch) => ch.weight === null || ch.weight > 0).map((ch) => plain(ch.text));
-      Object.assign(q, { type: "text", accepted });
+      // Moodle's weights: `=%75%Nazereth` is worth 75 % (docs/rules.md, "Partial credit").
+      const kept = g.choices.filter((ch) => ch.weight === null || ch.weight > 0);
+      const accepted = kept.map((ch) => plain(ch.text));
+      const weights = kept.map((ch) => percentOf(ch.weight));
+      Object.assign(q, { type: "text", accepted }, weights.some((w) => w !== 100) ? { acceptedWeights: weights } : {});
       break;
     }
     case "MC": {
@@ -200,7 +215,9 @@ function toQuestion(g: GIFTQuestion, extra: Record<string, unknown>, c: Collecto
             ref,
             `a single-choice question needs exactly one correct option (found ${marked.length} marked with =); for several right answers give them positive weights like ~%50%`,
           );
-        Object.assign(q, { type: "single", options, correct: marked[0] });
+        // `~%50%half credit answer` beside the `=` one: a wrong option worth part of the points.
+        const weights = g.choices.map((ch, i) => (i === marked[0] ? 100 : Math.min(Math.max(ch.weight ?? 0, 0), 99)));
+        Object.assign(q, { type: "single", options, correct: marked[0] }, weights.some((w, i) => i !== marked[0] && w > 0) ? { optionWeights: weights } : {});
       } else {
         const positive = g.choices.flatMap((ch, i) => ((ch.weight ?? 0) > 0 ? [i] : []));
         if (positive.length === 0)
@@ -215,6 +232,7 @@ function toQuestion(g: GIFTQuestion, extra: Record<string, unknown>, c: Collecto
       const answer = typeof extra.answer === "number" ? extra.answer : found.answer;
       const tolerance = typeof extra.tolerance === "number" ? extra.tolerance : found.tolerance;
       const derived = deriveRange(answer, tolerance);
+      if (found.partial) q.partial = found.partial;
       Object.assign(q, {
         type: "number",
         answer,
@@ -223,6 +241,7 @@ function toQuestion(g: GIFTQuestion, extra: Record<string, unknown>, c: Collecto
         max: extra.max ?? derived.max,
       });
       if (extra.unit !== undefined) q.unit = extra.unit;
+      if (extra.scoring !== undefined) q.scoring = extra.scoring;
       break;
     }
     case "Matching": {
@@ -395,7 +414,11 @@ function questionBlock(q: QuestionInput): string {
   const answers: string[] = [];
   switch (q.type) {
     case "single":
-      q.options.forEach((o, i) => answers.push(withFeedback(`${i === q.correct ? "=" : "~"}${giftText(o)}`, q.optionFeedback?.[i])));
+      q.options.forEach((o, i) => {
+        const w = q.optionWeights?.[i] ?? 0;
+        const mark = i === q.correct ? "=" : w > 0 ? `~%${giftNumber(w)}%` : "~";
+        answers.push(withFeedback(`${mark}${giftText(o)}`, q.optionFeedback?.[i]));
+      });
       break;
     case "multiple": {
       const w = weight(q.correct.length);
@@ -408,7 +431,10 @@ function questionBlock(q: QuestionInput): string {
       else answers.push(withFeedback(q.correct ? "TRUE" : "FALSE", q.feedback?.wrong));
       break;
     case "text":
-      q.accepted.forEach((a) => answers.push(`=${giftText(a)}`));
+      q.accepted.forEach((a, i) => {
+        const w = q.acceptedWeights?.[i] ?? 100;
+        answers.push(`=${w === 100 ? "" : `%${giftNumber(w)}%`}${giftText(a)}`);
+      });
       break;
     case "order":
       if (q.items.some((it) => it.includes("->"))) extra.items = q.items;
@@ -422,7 +448,12 @@ function questionBlock(q: QuestionInput): string {
       extra.min = q.min;
       extra.max = q.max;
       if (q.unit) extra.unit = q.unit;
-      answers.push(q.tolerance === 0 ? `#${a}` : `#${a}:${t}`);
+      if (q.scoring) extra.scoring = q.scoring;
+      if (q.partial?.length) {
+        // Moodle's form for several weighted numbers: `{#=1822:0 =%50%1822:2}`.
+        answers.push(`#=${a}:${t}`);
+        for (const p of q.partial) answers.push(`=%${giftNumber(p.weight)}%${giftNumber(p.answer)}:${giftNumber(p.tolerance)}`);
+      } else answers.push(q.tolerance === 0 ? `#${a}` : `#${a}:${t}`);
       break;
     }
   }

@@ -166,10 +166,14 @@ function unitalic(s: string): string {
   return out + s.slice(at);
 }
 
-/** Plain text of Moodle's markdown: links and images to their text, emphasis, code and list marks dropped. */
-export function stripMarkdown(md: string): string {
-  return unitalic(unbold(unlink(unlink(md, true), false)))
-    .replace(/`([^`]*)`/g, "$1")
+/**
+ * Plain text of Moodle's markdown: links and images to their text, list marks dropped; emphasis
+ * and code dropped too, or with `keepFormatting` kept as Quizdeck's own (`**bold**`, `*italic*`,
+ * `` `code` ``: docs/rules.md, "Formatting and math").
+ */
+export function stripMarkdown(md: string, keepFormatting = false): string {
+  const unlinked = unlink(unlink(md, true), false);
+  return (keepFormatting ? unlinked : unitalic(unbold(unlinked)).replace(/`([^`]*)`/g, "$1"))
     .replace(/^\s{0,3}(#{1,6}\s+|>\s?|[-*+]\s+)/gm, "")
     .split("\n")
     .map((l) => l.trim())
@@ -187,4 +191,13 @@ export function dropSecondsSuffix(text: string): string {
   const m = /s(ec(ond)?s?)?$/i.exec(tail);
   if (!m) return text;
   return text.slice(0, text.length - tail.length + m.index).trimEnd();
+}
+
+/**
+ * Moodle's TeX delimiters as Quizdeck's: `\(…\)` → `$…$` and `\[…\]` → `$$…$$` (Moodle's own
+ * `$$…$$` is kept as it is). A delimiter with no partner is left alone.
+ */
+export function texDelimiters(text: string): string {
+  if (!text.includes("\\(") && !text.includes("\\[")) return text;
+  return text.replace(/\\\(([\s\S]+?)\\\)/g, (_, tex: string) => `$${tex.trim()}$`).replace(/\\\[([\s\S]+?)\\\]/g, (_, tex: string) => `$$${tex.trim()}$$`);
 }

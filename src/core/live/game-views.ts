@@ -17,6 +17,7 @@ import {
   type Timing,
 } from "./schemas";
 import { report } from "./report";
+import { pickRich, publicTexts } from "../rich-text";
 import {
   activeAnswers,
   activeCount,
@@ -57,6 +58,9 @@ function publicQuestion(s: GameState, i: number): PublicQuestion {
 }
 
 function makePublicQuestion(s: GameState, q: LiveQuestion, i: number): PublicQuestion {
+  // The seed is secret per game: the order shuffle cannot be undone by someone who knows ids.
+  const data = toPublicData(q.data, `${s.seed}:${q.id}`);
+  const rich = pickRich(q.rich, publicTexts(q.prompt, data));
   return {
     index: i,
     prompt: q.prompt,
@@ -64,8 +68,8 @@ function makePublicQuestion(s: GameState, q: LiveQuestion, i: number): PublicQue
     imageAlt: (q.imageUrl && q.imageAlt) || null,
     timeLimitSeconds: q.timeLimitSeconds,
     points: pointsOf(s, i), // the host's ×0 / ×1 / ×2
-    // The seed is secret per game: the order shuffle cannot be undone by someone who knows ids.
-    data: toPublicData(q.data, `${s.seed}:${q.id}`),
+    data,
+    ...(rich && { rich }),
   };
 }
 
@@ -231,9 +235,16 @@ function shared(s: GameState): Shared {
 }
 
 /** A player's own answer's feedback, only when there is some (most questions have none). */
-function feedbackOf(data: QuestionData, rec: { answer: unknown; correct: boolean } | undefined): { feedback?: string[] } {
-  const feedback = rec ? answerFeedback(data, rec.answer, rec.correct) : [];
-  return feedback.length > 0 ? { feedback } : {};
+function feedbackOf(q: LiveQuestion, rec: { answer: unknown; correct: boolean } | undefined): { feedback?: string[]; rich?: Record<string, string> } {
+  const feedback = rec ? answerFeedback(q.data, rec.answer, rec.correct) : [];
+  const rich = pickRich(q.rich, [q.explanation, ...feedback]);
+  return { ...(feedback.length > 0 && { feedback }), ...(rich && { rich }) };
+}
+
+/** The rendered explanation of a revealed question, when it has formatting. */
+function richExplanation(q: LiveQuestion): { rich?: Record<string, string> } {
+  const rich = pickRich(q.rich, [q.explanation]);
+  return rich ? { rich } : {};
 }
 
 function revealSummary(s: GameState, i: number): RevealSummary {
@@ -246,6 +257,7 @@ function revealSummary(s: GameState, i: number): RevealSummary {
     questionIndex: i,
     key: revealedKey(q.data),
     explanation: q.explanation,
+    ...richExplanation(q),
     eligible,
     answered: recs.length,
     correct,
@@ -399,7 +411,7 @@ export function playerPersonal(s: GameState, playerId: string): PlayerPersonal |
             streak: p.streak,
             key: revealedKey(q.data),
             explanation: q.explanation,
-            ...feedbackOf(q.data, rec),
+            ...feedbackOf(q, rec),
           }
         : null,
   };

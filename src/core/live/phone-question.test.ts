@@ -31,6 +31,13 @@ describe("questionForPhones", () => {
     });
   }
 
+  it("screen only, the formatted texts (keyed by their source) stay behind too", () => {
+    const q: PublicQuestion = { ...base, prompt: "Is $x^2$ **even**?", data: { type: "single", options }, rich: { "Is $x^2$ **even**?": "<p>Is <b>even</b>?</p>", Mars: "Mars" } };
+    const out = questionForPhones(q, false);
+    expect(out).not.toHaveProperty("rich");
+    expect(JSON.stringify(out)).not.toMatch(/even|Mars/);
+  });
+
   it("names tiles A to F", () => {
     expect([0, 1, 2, 3, 4, 5].map(tileLetter).join("")).toBe("ABCDEF");
   });

@@ -2,7 +2,7 @@ import type { PublicQuestion } from "./schemas";
 
 /**
  * A question as the phones get it when the host shows it on the big screen only
- * (settings.questionOnPhones off): no prompt, picture or option text, only what a player needs to
+ * (settings.questionOnPhones off): no prompt, picture, option text or formatted text, only what a player needs to
  * answer. Options keep their ids and order, so the tiles still match the big screen's by letter
  * and shape; an order question keeps its items (they cannot be put in order unseen), a number
  * question its range and unit; a slide's text stays on the screen.
@@ -16,7 +16,9 @@ export function questionForPhones(q: PublicQuestion, questionOnPhones: boolean):
       : data.type === "slide"
         ? { type: "slide", text: "" }
         : data;
-  return { ...q, prompt: "", imageUrl: null, imageAlt: null, data: stripped, onScreenOnly: true };
+  // The formatted texts (HTML by source text) would carry the prompt and options: they stay behind.
+  const { rich: _rich, ...rest } = q;
+  return { ...rest, prompt: "", imageUrl: null, imageAlt: null, data: stripped, onScreenOnly: true };
 }
 
 /** The letter of the i-th answer tile (A–F), the same on the big screen and the phones. */

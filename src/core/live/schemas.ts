@@ -117,6 +117,8 @@ export const pinSchema = z.string().max(20).transform((raw, ctx) => {
 // ——— server → client: questions, reveals, views ———
 
 const choiceSchema = z.strictObject({ id: idSchema, text: z.string() });
+/** The HTML of formatted texts by source (src/core/rich-text.ts), rendered by the server. */
+const richSchema = z.record(z.string(), z.string()).optional();
 
 /** PublicQuestionData of src/core/question.ts: nothing that tells which answer is right. */
 export const publicQuestionDataSchema = z.discriminatedUnion("type", [
@@ -142,6 +144,7 @@ export const publicQuestionSchema = z.strictObject({
   data: publicQuestionDataSchema,
   /** The host shows the question on the big screen only: no prompt, picture or option text here (settings.questionOnPhones). */
   onScreenOnly: z.literal(true).optional(),
+  rich: richSchema,
 });
 export type PublicQuestion = z.infer<typeof publicQuestionSchema>;
 
@@ -221,6 +224,7 @@ export const revealSummarySchema = z.strictObject({
   questionIndex: nonNegInt,
   key: revealedKeySchema,
   explanation: z.string(),
+  rich: richSchema,
   /** Players who could answer this question (joined by then, not kicked). */
   eligible: nonNegInt,
   answered: nonNegInt,
@@ -341,6 +345,7 @@ export const playerResultSchema = z.strictObject({
   explanation: z.string(),
   /** The player's own answer's feedback (picked options', or true/false's), when the question has any. */
   feedback: z.array(z.string()).max(10).optional(),
+  rich: richSchema,
 });
 
 export const playerViewSchema = z.strictObject({

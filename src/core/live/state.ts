@@ -38,6 +38,8 @@ export type LiveQuestion = {
   imageUrl?: string | null;
   /** Absent from snapshots of games created before pictures had descriptions. */
   imageAlt?: string | null;
+  /** The HTML of its formatted texts by source (src/core/rich-text.ts), rendered when the game was created. */
+  rich?: Record<string, string>;
 };
 
 export type PlayerState = {

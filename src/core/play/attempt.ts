@@ -33,7 +33,10 @@ export type PlayQuestion = {
   data: PublicQuestionData;
 };
 
-export type HintView = { text: string | null } & HintHelp;
+/** Rendered formatted texts by source (src/core/rich-text.ts, richMap); absent when all are plain. */
+export type RichTexts = Record<string, string>;
+
+export type HintView = { text: string | null; rich?: RichTexts } & HintHelp;
 
 export type Feedback = {
   questionId: string;
@@ -53,6 +56,8 @@ export type Feedback = {
   poll?: PollBar[];
   /** A word cloud's most given words so far, this answer included (docs/rules.md §5). */
   cloud?: CloudWord[];
+  /** The HTML of the explanation's and feedback's formatted texts (set by the server). */
+  rich?: RichTexts;
 };
 
 export type PollBar = { id: string; text: string; count: number };
@@ -75,6 +80,8 @@ export type AttemptView = {
   serverNow: string;
   /** Set when the current question ran out of time while the player was away. */
   expired: Feedback | null;
+  /** The HTML of the question's formatted texts (set by the server). */
+  rich?: RichTexts;
 };
 
 export type AnswerOutcome = { feedback: Feedback; next: AttemptView };

@@ -1,14 +1,8 @@
 import "server-only";
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, notInArray, sql } from "drizzle-orm";
-import {
-  docToInput,
-  editorDocSchema,
-  editorQuestionData,
-  inputToDoc,
-  storedQuestionToEditor,
-  type EditorDoc,
-} from "@/core/editor";
+import { docToInput, editorDocSchema, type EditorDoc } from "@/core/editor";
+import { editorQuestionData, inputToDoc, storedQuestionToEditor } from "@/core/editor-convert";
 import type { QuestionData } from "@/core/question";
 import { quizInput, type QuizInput } from "@/core/quiz-schema";
 import type { Db } from "../client";

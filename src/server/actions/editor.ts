@@ -17,6 +17,7 @@ import {
 import { runAction, type ActionResult } from "../action-result";
 import { AppError } from "../errors";
 import { canManageQuiz, requireViewer } from "../permissions";
+import { richTexts } from "../rich-text";
 
 /**
  * The editor's server actions. Each one checks the session and the quiz's ownership itself and
@@ -113,4 +114,17 @@ export async function deleteQuizAction(id: string, confirmSlug: string): Promise
   });
   if (result.ok) redirect("/me");
   return result;
+}
+
+const previewTexts = z.array(z.string().max(10_000)).max(100);
+
+/**
+ * The editor's preview of formatted texts (docs/rules.md, "Formatting and math"): the HTML of each
+ * text that has formatting or math, rendered by the same rule and KaTeX as play. Members only.
+ */
+export async function previewTextsAction(texts: unknown): Promise<ActionResult<Record<string, string>>> {
+  return runAction(async () => {
+    await requireViewer();
+    return richTexts(previewTexts.parse(texts)) ?? {};
+  });
 }

@@ -6,7 +6,9 @@ import { defaultMultipliers } from "@/core/scoring";
 import type { Db } from "@/db/client";
 import { insertGame, loadQuizForGame } from "@/db/queries/games";
 import { findPublicQuizId } from "@/db/queries/quizzes";
+import { questionTexts } from "@/core/rich-text";
 import { AppError } from "../errors";
+import { withRich } from "../rich-text";
 
 /** A random 6-digit PIN (no leading zero, so it reads well on a big screen). */
 const randomPin = () => String(randomInt(100_000, 1_000_000));
@@ -39,7 +41,7 @@ export async function createLiveGame(db: Db, host: { id: string; admin: boolean 
       hostId: host.id,
       settings,
       snapshot: (pin) => {
-        const created = createGame({ id, pin, seed, quizTitle: quiz.title, questions: quiz.questions, settings }, Date.now());
+        const created = createGame({ id, pin, seed, quizTitle: quiz.title, questions: quiz.questions.map((q) => withRich(q, questionTexts(q))), settings }, Date.now());
         if (!created.ok) throw new AppError("validation_failed", created.error.message);
         return serializeGame(created.value);
       },

@@ -25,6 +25,8 @@ import { canManageQuiz } from "@/server/permissions";
 import { viewableQuiz } from "@/server/quizzes";
 import { currentPlayer, getViewer } from "@/server/viewer";
 import { OwnerTools } from "@/components/quiz/owner-tools";
+import { Rich } from "@/components/ui/rich";
+import { richTexts } from "@/server/rich-text";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -123,7 +125,11 @@ export default async function QuizPage({ params }: Props) {
               </p>
             </div>
           </div>
-          {quiz.description && <p className="mt-6 max-w-2xl text-lg leading-relaxed text-zinc-700 dark:text-zinc-300">{quiz.description}</p>}
+          {quiz.description && (
+            <p className="mt-6 max-w-2xl text-lg leading-relaxed text-zinc-700 dark:text-zinc-300" data-testid="quiz-description">
+              <Rich text={quiz.description} html={richTexts([quiz.description])} />
+            </p>
+          )}
         </header>
         <aside className="space-y-4 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start" lang="">
           <div className="rounded-3xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">

@@ -1,0 +1,124 @@
+import type { Page, Request } from "@playwright/test";
+import { signUpInBrowser } from "./accounts";
+import { expect, test, watchContext } from "./fixtures";
+import { hostGame, importQuiz, joinAs, phone, readQr, waitForQuestion } from "./live-helpers";
+
+/**
+ * Formatting and math (docs/rules.md, "Formatting and math"): an inline and a display formula,
+ * typeset by KaTeX on the server, on the quiz page, in the editor's preview, in solo play, on a
+ * phone and on the big screen, with no CSP violation (the fixture fails on one) and no KaTeX
+ * script on any page; bold, italic and code; an author's HTML shown as text.
+ */
+const INLINE = "$\\sqrt{16}$";
+const DISPLAY = "$$\\int_0^1 x\\,dx = \\tfrac{1}{2}$$";
+const PROMPT = `Which is ${INLINE}? **Think** *twice*, then \`compute\`.`;
+const MATH_QUIZ = {
+  format: "quizdeck",
+  version: 1,
+  quiz: {
+    title: "Math typeset",
+    description: `Circles: $\\pi r^2$ and ${DISPLAY}`,
+    category: "science",
+    difficulty: "easy",
+    language: "en",
+    tags: ["math"],
+    timeLimit: 30,
+    speedBonus: true,
+    streakBonus: true,
+    visibility: "public",
+    questions: [
+      { type: "single", prompt: PROMPT, options: ["$4$", "<b>8</b>"], correct: 0, explanation: `Because ${DISPLAY} differs.` },
+      { type: "boolean", prompt: "Plain text, no math: is 2 + 2 = 4?", correct: true },
+    ],
+  },
+};
+
+/** A formula typeset by KaTeX: its HTML and MathML are there and the style sheet is linked. */
+async function expectTypeset(page: Page, scope: ReturnType<Page["locator"]>, { display }: { display: boolean }) {
+  await expect(scope.locator(".katex").first()).toBeVisible();
+  if (display) await expect(scope.locator(".katex-display").first()).toBeVisible();
+  await expect(scope.locator("math").first()).toBeAttached();
+  await expect(page.locator('link[rel=stylesheet][href="/katex/katex.min.css"]')).toHaveCount(1);
+  // The style sheet applied: KaTeX's MathML copy is visually hidden, its fonts load.
+  await expect(scope.locator(".katex-mathml").first()).toHaveCSS("position", "absolute");
+  // No KaTeX script: only its CSS reaches the browser.
+  expect(await page.evaluate(() => "katex" in window)).toBe(false);
+}
+
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop-pglite", "one run drives four browsers");
+});
+
+test("formulas and formatting: quiz page, editor preview, solo play, phone and big screen, no CSP violation", async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000);
+  await signUpInBrowser(page);
+  const slug = await importQuiz(page, baseURL!, MATH_QUIZ);
+
+  // ——— the quiz page: the description's inline and display formulas ———
+  await page.goto(`/quiz/${slug}`);
+  const description = page.getByTestId("quiz-description");
+  await expectTypeset(page, description, { display: true });
+
+  // ——— the editor's preview (rendered by the server, as in play); members only ———
+  await page.goto(`/quiz/${slug}/edit`);
+  const previewed = page.waitForRequest((r) => r.method() === "POST" && Boolean(r.headers()["next-action"]) && (r.postData() ?? "").includes("sqrt"));
+  await page.locator("#question-0").getByRole("button", { name: "Preview as a player" }).click();
+  const preview = page.getByTestId("question-preview");
+  await expectTypeset(page, preview.getByTestId("preview-prompt"), { display: false });
+  await expect(preview.getByTestId("preview-prompt").locator("strong")).toHaveText("Think");
+  await expect(preview.getByTestId("preview-prompt").locator("em")).toHaveText("twice");
+  await expect(preview.getByTestId("preview-prompt").locator("code")).toHaveText("compute");
+  const action: Request = await previewed;
+  const guest = await browser.newContext({ baseURL });
+  try {
+    const h = action.headers();
+    const res = await guest.request.post(action.url(), {
+      headers: { "next-action": h["next-action"] ?? "", "content-type": h["content-type"] ?? "text/plain;charset=UTF-8", accept: "text/x-component", origin: baseURL! },
+      data: action.postData() ?? "",
+    });
+    expect(await res.text()).toContain('"code":"unauthorized"');
+  } finally {
+    await guest.close();
+  }
+  await page.getByRole("button", { name: "Close preview" }).click();
+
+  // ——— solo play: the prompt, an option, the explanation; an author's HTML is text ———
+  await page.goto(`/quiz/${slug}`);
+  const nick = page.locator("input[autocomplete=nickname]");
+  if (await nick.isVisible()) await nick.fill("Solo");
+  await page.getByTestId("play").click();
+  await expect(page).toHaveURL(/\/play\/[0-9a-f-]{36}$/);
+  await expectTypeset(page, page.locator("#prompt"), { display: false });
+  await expect(page.locator("#prompt strong")).toHaveText("Think");
+  await expect(page.getByTestId("one-tap").getByText("<b>8</b>")).toBeVisible();
+  await expect(page.getByTestId("one-tap").locator(".katex")).toHaveCount(1);
+  await page.getByTestId("one-tap").getByRole("radio").first().click();
+  await expect(page.getByTestId("feedback")).toHaveAttribute("data-correct", "true");
+  await expectTypeset(page, page.getByTestId("feedback"), { display: true });
+
+  // ——— live: the big screen and a phone ———
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await hostGame(page, slug);
+  await page.getByText("Settings").click();
+  await page.getByLabel("Reading time before answers (s)").fill("1");
+  const url = await readQr(page);
+  const p = await phone(browser, baseURL!);
+  const phoneErrors = await watchContext(p.context, []);
+  try {
+    await joinAs(p.page, url, "Ana");
+    // The lobby has no formula: no KaTeX style sheet yet.
+    await expect(p.page.locator('link[href="/katex/katex.min.css"]')).toHaveCount(0);
+    await page.getByTestId("start").click();
+    await waitForQuestion(p.page, 0);
+    await expectTypeset(p.page, p.page.getByTestId("player-prompt"), { display: false });
+    await expectTypeset(page, page.getByTestId("host-prompt"), { display: false });
+    await expect(page.getByTestId("host-options").locator(".katex")).toHaveCount(1);
+    await p.page.getByTestId("one-tap").getByRole("radio").first().click();
+    await expect(page.getByTestId("host-reveal")).toBeVisible({ timeout: 20_000 });
+    await expectTypeset(page, page.getByTestId("host-why"), { display: true });
+    await expectTypeset(p.page, p.page.getByTestId("player-result"), { display: true });
+    expect(phoneErrors).toEqual([]);
+  } finally {
+    await p.context.close();
+  }
+});
