@@ -4,8 +4,7 @@ import { Square, Volume2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { clsx } from "clsx";
-import { spokenText } from "@/core/play/spoken";
-import type { SpokenData } from "./read-aloud";
+import { spokenOf, spokenText, type SpokenData } from "@/core/play/spoken";
 
 /**
  * The "Read aloud" button (./read-aloud.tsx shows it where the browser can speak): pressed, it
@@ -14,7 +13,7 @@ import type { SpokenData } from "./read-aloud";
 export function ReadAloudButton({ prompt, data, lang, className }: { prompt: string; data: SpokenData; lang: string; className?: string }) {
   const t = useTranslations("play");
   const [speaking, setSpeaking] = useState(false);
-  const text = spokenText("options" in data ? { prompt, options: data.options.map((o) => o.text) } : { prompt });
+  const text = spokenText(spokenOf(prompt, data));
 
   // A new question (or leaving the screen) silences the last one.
   useEffect(

@@ -1,9 +1,7 @@
 "use client";
 
 import { lazy, Suspense, useSyncExternalStore } from "react";
-
-/** A question's data as far as reading it aloud goes: choices and polls have options. */
-export type SpokenData = { type: string } | { type: string; options: readonly { text: string }[] };
+import type { SpokenData } from "@/core/play/spoken";
 
 const noop = () => () => {};
 /** Speech synthesis exists in this browser (false on the server, so the first render matches). */

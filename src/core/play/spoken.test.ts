@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { spokenText } from "./spoken";
+import { spokenOf, spokenText } from "./spoken";
 
 describe("spokenText", () => {
   const cases: [string, Parameters<typeof spokenText>[0], string][] = [
@@ -12,4 +12,11 @@ describe("spokenText", () => {
     ["nothing to read gives nothing", { prompt: "  " }, ""],
   ];
   for (const [name, input, expected] of cases) it(name, () => expect(spokenText(input)).toBe(expected));
+});
+
+describe("spokenOf", () => {
+  it("takes a choice question's options and nothing of the others", () => {
+    expect(spokenOf("Pick", { type: "single", options: [{ text: "Mars" }] })).toEqual({ prompt: "Pick", options: ["Mars"] });
+    expect(spokenOf("Type", { type: "text" })).toEqual({ prompt: "Type" });
+  });
 });

@@ -4,6 +4,11 @@
  * `*italic*`, `` `code` ``) are dropped, since a speech engine would read them out.
  */
 export type Spoken = { prompt: string; options?: readonly string[] };
+/** A question's data as far as reading it aloud goes: choices and polls have options. */
+export type SpokenData = { type: string } | { type: string; options: readonly { text: string }[] };
+
+/** What to read of a question: its prompt and, for choices and polls, its options' texts. */
+export const spokenOf = (prompt: string, data: SpokenData): Spoken => ("options" in data ? { prompt, options: data.options.map((o) => o.text) } : { prompt });
 
 const MARKS = /(\*\*|\*|`)/g;
 const plain = (text: string) => text.replace(MARKS, "").replace(/\s+/g, " ").trim();
