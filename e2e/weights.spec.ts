@@ -34,12 +34,12 @@ test("weights: the editor shows and edits them, solo play scores them, GIFT expo
 
   // ——— the editor ———
   await page.goto(`/quiz/${slug}/edit`);
-  await expect(page.locator("#q0-accepted-1-weight")).toHaveValue("75");
-  await expect(page.locator("#q0-accepted-2-weight")).toHaveValue("25");
-  await expect(page.locator("#q1-option-1-weight")).toHaveValue("50");
+  await expect(page.locator("#q0-weight-accepted-1")).toHaveValue("75");
+  await expect(page.locator("#q0-weight-accepted-2")).toHaveValue("25");
+  await expect(page.locator("#q1-weight-option-1")).toHaveValue("50");
   // The correct option has no weight of its own: it is worth 100 %.
-  await expect(page.locator("#q1-option-0-weight")).toHaveCount(0);
-  await page.locator("#q0-accepted-2-weight").fill("30");
+  await expect(page.locator("#q1-weight-option-0")).toHaveCount(0);
+  await page.locator("#q0-weight-accepted-2").fill("30");
   await expect(page.getByTestId("save-state")).toHaveAttribute("data-state", "saved", { timeout: 15_000 });
   await page.getByTestId("publish").click();
   await expect(page.getByTestId("quiz-status")).toHaveText("Published", { timeout: 20_000 });

@@ -55,8 +55,8 @@ describe("where a publishing problem is", () => {
 
 describe("weights' places", () => {
   it.each([
-    ["questions.0.optionWeights", { question: 0, field: { name: "weights" }, anchor: "question-0", focus: "#q0-option-1-weight" }],
-    ["questions.2.acceptedWeights", { question: 2, field: { name: "weights" }, anchor: "question-2", focus: "#q2-accepted-0-weight" }],
+    ["questions.0.optionWeights", { question: 0, field: { name: "weights" }, anchor: "question-0", focus: "#q0-weight-option-1" }],
+    ["questions.2.acceptedWeights", { question: 2, field: { name: "weights" }, anchor: "question-2", focus: "#q2-weight-accepted-0" }],
     ["questions.1.partial.0.weight", { question: 1, field: { name: "partial" }, anchor: "question-1", focus: null }],
   ])("%s", (path, place) => {
     expect(placeOfPath(path)).toEqual(place);

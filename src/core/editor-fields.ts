@@ -90,9 +90,9 @@ export function placeOfPath(path: string): EditorFieldPlace {
     case "optionFeedback":
       return { question: q, field: at === null ? { name: "options" } : { name: "optionFeedback", letter: optionLetter(at) }, anchor: card, focus: null };
     case "optionWeights":
-      return { question: q, field: { name: "weights" }, anchor: card, focus: `#${base}-option-${at ?? 1}-weight` };
+      return { question: q, field: { name: "weights" }, anchor: card, focus: `#${base}-weight-option-${at ?? 1}` };
     case "acceptedWeights":
-      return { question: q, field: { name: "weights" }, anchor: card, focus: `#${base}-accepted-${at ?? 0}-weight` };
+      return { question: q, field: { name: "weights" }, anchor: card, focus: `#${base}-weight-accepted-${at ?? 0}` };
     case "partial":
       return { question: q, field: { name: "partial" }, anchor: card, focus: null };
     case "correct":

@@ -276,7 +276,7 @@ function AnswerEditor({ q, base, err, onChange }: AnswerProps) {
                     />
                     {q.type === "single" && !o.correct && (
                       <WeightInput
-                        id={`${base}-option-${i}-weight`}
+                        id={`${base}-weight-option-${i}`}
                         label={t("optionWeight", { n: i + 1 })}
                         value={o.weight}
                         placeholder="0"
@@ -352,7 +352,7 @@ function AnswerEditor({ q, base, err, onChange }: AnswerProps) {
                       {...describedBy(`${base}-accepted-${i}`, itemError)}
                     />
                     <WeightInput
-                      id={`${base}-accepted-${i}-weight`}
+                      id={`${base}-weight-accepted-${i}`}
                       label={t("acceptedWeight", { n: i + 1 })}
                       value={q.acceptedWeights?.[i]}
                       placeholder="100"
