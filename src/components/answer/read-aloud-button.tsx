@@ -41,14 +41,16 @@ export function ReadAloudButton({ prompt, data, lang, className }: { prompt: str
       type="button"
       onClick={toggle}
       className={clsx(
-        "inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 dark:text-brand-200 dark:hover:bg-brand-950",
+        // Small enough to sit in the question's top row (the screen must still fit the answers and
+        // Submit at 390×844), large enough to tap (WCAG 2.5.8: 24 px at least).
+        "inline-flex h-8 min-w-8 items-center justify-center gap-1.5 rounded-lg px-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50 sm:px-2.5 dark:text-brand-200 dark:hover:bg-brand-950",
         className,
       )}
       data-testid="read-aloud"
       lang=""
     >
       <Icon className="size-4" aria-hidden />
-      {speaking ? t("stopReading") : t("readAloud")}
+      <span className="sr-only sm:not-sr-only">{speaking ? t("stopReading") : t("readAloud")}</span>
     </button>
   );
 }

@@ -70,6 +70,7 @@ export function QuestionPanel({
   const header = (
     <div className="mb-3 flex items-center justify-between text-sm font-semibold text-zinc-600 dark:text-zinc-400">
       <span>{t("questionOf", { n: question.index + 1, total: view.questionCount })}</span>
+      {!question.onScreenOnly && question.data.type !== "slide" && <ReadAloud prompt={question.prompt} data={question.data} lang={language} className="mr-2 ml-auto" />}
       {left !== null && (
         <span className={clsx("font-mono text-2xl font-black tabular-nums", view.stage === "answering" && left < 5000 ? "text-rose-600 dark:text-rose-400" : "text-zinc-900 dark:text-zinc-100")} data-testid="player-countdown">
           {Math.ceil(left / 1000)}
@@ -133,10 +134,9 @@ export function QuestionPanel({
         <OnScreenNotice pick={view.stage === "answering" && "options" in question.data} />
       ) : (
         <>
-          <h1 className="mb-1 text-xl leading-snug font-bold" data-testid="player-prompt" lang={language}>
+          <h1 className="mb-4 text-xl leading-snug font-bold" data-testid="player-prompt" lang={language}>
             <Rich text={question.prompt} />
           </h1>
-          <ReadAloud prompt={question.prompt} data={question.data} lang={language} className="mb-3 -ml-3" />
         </>
       )}
       {question.imageUrl && <QuestionImage key={question.index} src={question.imageUrl} alt={question.imageAlt} box={PHONE_BOX} className="mb-4" />}

@@ -146,6 +146,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
             {graded && ` · ${t("points", { points: shown.points })}`}
             {!slide && ` · ${t("timeLimit", { seconds: shown.timeLimit })}`}
           </span>
+          {phase.kind === "question" && <ReadAloud prompt={shown.prompt} data={shown.data} lang={view.quiz.language} className="ml-auto" />}
           {phase.kind === "question" && !slide && (
             <span
               className={clsx("inline-flex items-center gap-1 font-mono text-lg font-bold tabular-nums", lowTime && "text-rose-600 dark:text-rose-400")}
@@ -168,7 +169,6 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
         <h1 ref={headingRef} id="prompt" tabIndex={-1} className="text-lg leading-snug font-bold text-balance focus-visible:outline-none sm:text-2xl">
           <Rich text={shown.prompt} />
         </h1>
-        {phase.kind === "question" && <ReadAloud prompt={shown.prompt} data={shown.data} lang={view.quiz.language} className="mt-1 -ml-3" />}
         {shown.imageUrl && <QuestionImage key={shown.id} src={shown.imageUrl} alt={shown.imageAlt} box={CARD_BOX} className="mt-3 sm:mt-5" />}
 
         {phase.kind === "question" && (

@@ -269,13 +269,15 @@ export function StudySession({
         data-testid="study-card"
         data-kind={card.kind}
       >
-        <p className="mb-3 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400" lang="">
-          {t(`kinds.${card.kind}`)} · {tp(`kinds.${card.type}`)}
-        </p>
+        <div className="mb-3 flex items-center gap-3">
+          <p className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400" lang="">
+            {t(`kinds.${card.kind}`)} · {tp(`kinds.${card.type}`)}
+          </p>
+          {phase.kind !== "revealed" && <ReadAloud prompt={card.prompt} data={card.data} lang={language} className="ml-auto" />}
+        </div>
         <h1 id="prompt" className="text-xl leading-snug font-bold text-balance sm:text-2xl">
           {card.prompt}
         </h1>
-        {phase.kind !== "revealed" && <ReadAloud prompt={card.prompt} data={card.data} lang={language} className="mt-1 -ml-3" />}
         {card.imageUrl && <QuestionImage key={card.id} src={card.imageUrl} alt={card.imageAlt} box={CARD_BOX} className="mt-4" />}
         <div className="mt-6">
           <AnswerInput
