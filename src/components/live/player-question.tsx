@@ -68,7 +68,7 @@ export function QuestionPanel({
   const left = useCountdown(view.timing, 100);
   const words = { yes: t("true"), no: t("false") };
   const header = (
-    <div className="mb-3 flex items-center justify-between text-sm font-semibold text-zinc-600 dark:text-zinc-400">
+    <div className="mb-3 flex min-h-8 items-center justify-between text-sm font-semibold text-zinc-600 dark:text-zinc-400">
       <span>{t("questionOf", { n: question.index + 1, total: view.questionCount })}</span>
       {!question.onScreenOnly && question.data.type !== "slide" && <ReadAloud prompt={question.prompt} data={question.data} lang={language} className="mr-2 ml-auto" />}
       {left !== null && (

@@ -140,7 +140,8 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
         aria-labelledby="prompt"
         aria-busy={s.syncing || undefined}
       >
-        <div className="mb-3 flex items-center justify-between gap-3" lang="">
+        {/* min-h-8: the read-aloud button, which comes after the page has shown, moves nothing. */}
+        <div className="mb-3 flex min-h-8 items-center justify-between gap-3" lang="">
           <span className="rounded-xl bg-zinc-100 px-2.5 py-0.5 text-xs font-semibold text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300" data-testid="question-meta">
             {t(`kinds.${shown.type}`)}
             {graded && ` · ${t("points", { points: shown.points })}`}

@@ -269,7 +269,7 @@ export function StudySession({
         data-testid="study-card"
         data-kind={card.kind}
       >
-        <div className="mb-3 flex items-center gap-3">
+        <div className="mb-3 flex min-h-8 items-center gap-3">
           <p className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400" lang="">
             {t(`kinds.${card.kind}`)} · {tp(`kinds.${card.type}`)}
           </p>
