@@ -32,7 +32,7 @@ function contextLike(browser: Browser, baseURL: string, page: Page, errors: stri
 
 for (const part of TOUR_PARTS) {
   test(`every page passes axe (WCAG 2.2 AA) in the light and the dark theme: ${part}`, async ({ page, browser, baseURL, consoleErrors }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const found: string[] = [];
     await tourSite(part, page, contextLike(browser, baseURL!, page, consoleErrors), baseURL!, "en", async (p, label) => {
       for (const scheme of ["light", "dark"] as const) {
