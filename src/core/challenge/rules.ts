@@ -5,37 +5,16 @@
  * scripts/check-bundles.mjs); ./schema.ts builds the input schema from these constants.
  */
 import type { AttemptStatus, LeaderboardEntry, PlayerIdentity } from "../play/attempt";
+import { codeFromBytes, normalizeCode } from "../codes";
 
-/** Crockford's base32: digits and letters without I, L, O and U, which read as 1, 1, 0 and V. */
-export const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+export { CODE_ALPHABET } from "../codes";
 export const CODE_LENGTH = 8;
 
-/**
- * A code from CODE_LENGTH random bytes, one a character. 256 is a multiple of 32, so taking each
- * byte modulo 32 favours no character. 32^8 (about 10^12) codes: guessing one is hopeless.
- */
-export function challengeCode(randomBytes: Uint8Array): string {
-  if (randomBytes.length < CODE_LENGTH) throw new RangeError(`A challenge code needs ${CODE_LENGTH} random bytes`);
-  let code = "";
-  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomBytes[i]! % CODE_ALPHABET.length];
-  return code;
-}
+/** A challenge code: 32^8 (about 10^12) codes, so guessing one is hopeless (src/core/codes.ts). */
+export const challengeCode = (randomBytes: Uint8Array): string => codeFromBytes(randomBytes, CODE_LENGTH);
 
-/**
- * A code as a person may type or read it aloud: any case, spaces and dashes between groups, and
- * the look-alikes Crockford's decoding maps (O → 0, I and L → 1). Null when it cannot be a code.
- */
-export function normalizeChallengeCode(input: string | null | undefined): string | null {
-  const code = (input ?? "")
-    .normalize("NFKC")
-    .toUpperCase()
-    .replace(/[\s\u2010-\u2015-]+/g, "")
-    .replace(/O/g, "0")
-    .replace(/[IL]/g, "1");
-  if (code.length !== CODE_LENGTH) return null;
-  for (const c of code) if (!CODE_ALPHABET.includes(c)) return null;
-  return code;
-}
+/** A challenge code as a person may type it (src/core/codes.ts); null when it cannot be one. */
+export const normalizeChallengeCode = (input: string | null | undefined): string | null => normalizeCode(input, CODE_LENGTH);
 
 export { ATTEMPTS_DEFAULT, ATTEMPTS_MAX, ATTEMPTS_MIN } from "./limits";
 /** How long a new challenge stays open unless its owner says otherwise. */

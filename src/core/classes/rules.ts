@@ -2,7 +2,7 @@
  * Classes (docs/rules.md §13): codes, roster names, who may see what, and the gradebook. Pure and
  * free of zod, so client components may use it; ./schema.ts builds the input schemas.
  */
-import { CODE_ALPHABET } from "../challenge/rules";
+import { codeFromBytes, normalizeCode } from "../codes";
 
 /** A class code: 6 characters of Crockford's base32 (no I, L, O, U), about 10^9 codes. */
 export const CLASS_CODE_LENGTH = 6;
@@ -15,32 +15,12 @@ export const ROSTER_MAX = 300;
 /** Classes' student tokens one browser keeps (a student in several classes). */
 export const BROWSER_CLASSES_MAX = 20;
 
-/** Characters from random bytes, one a character; 256 is a multiple of 32, so none is favoured. */
-function fromBytes(bytes: Uint8Array, length: number): string {
-  if (bytes.length < length) throw new RangeError(`A code of ${length} characters needs ${length} random bytes`);
-  let code = "";
-  for (let i = 0; i < length; i++) code += CODE_ALPHABET[bytes[i]! % CODE_ALPHABET.length];
-  return code;
-}
+export const classCode = (bytes: Uint8Array): string => codeFromBytes(bytes, CLASS_CODE_LENGTH);
+export const recoveryCode = (bytes: Uint8Array): string => codeFromBytes(bytes, RECOVERY_CODE_LENGTH);
 
-export const classCode = (bytes: Uint8Array): string => fromBytes(bytes, CLASS_CODE_LENGTH);
-export const recoveryCode = (bytes: Uint8Array): string => fromBytes(bytes, RECOVERY_CODE_LENGTH);
 
-/** Any case, spaces and dashes, Crockford's look-alikes (O → 0, I and L → 1); null when it cannot be one. */
-function normalize(input: string | null | undefined, length: number): string | null {
-  const code = (input ?? "")
-    .normalize("NFKC")
-    .toUpperCase()
-    .replace(/[\s\u2010-\u2015-]+/g, "")
-    .replace(/O/g, "0")
-    .replace(/[IL]/g, "1");
-  if (code.length !== length) return null;
-  for (const c of code) if (!CODE_ALPHABET.includes(c)) return null;
-  return code;
-}
-
-export const normalizeClassCode = (input: string | null | undefined) => normalize(input, CLASS_CODE_LENGTH);
-export const normalizeRecoveryCode = (input: string | null | undefined) => normalize(input, RECOVERY_CODE_LENGTH);
+export const normalizeClassCode = (input: string | null | undefined) => normalizeCode(input, CLASS_CODE_LENGTH);
+export const normalizeRecoveryCode = (input: string | null | undefined) => normalizeCode(input, RECOVERY_CODE_LENGTH);
 
 /** A recovery code as shown: ABCDE-FGHJK. */
 export const formatRecoveryCode = (code: string): string => `${code.slice(0, 5)}-${code.slice(5)}`;
