@@ -68,6 +68,18 @@ export const AUDIT_ACTIONS = ["promote", "demote", "disable", "enable", "reset-p
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** Where an action came from: an admin on the page, or the `npm run admin` command (actor "cli"). */
 export type AuditVia = "web" | "cli";
+
+/** One entry of the audit log as /admin shows it (stored by src/db/queries/admin-users.ts). */
+export type AuditEntry = {
+  id: string;
+  action: string;
+  via: AuditVia;
+  createdAt: Date;
+  /** The admin, while their account exists; null for the command line or a deleted account. */
+  actor: { handle: string; name: string } | null;
+  target: { handle: string; email: string } | null;
+  subjectId: string | null;
+};
 /** Rows per page of the audit log on /admin. */
 export const AUDIT_PAGE_SIZE = 20;
 

@@ -2,23 +2,13 @@ import { ChevronLeft, ChevronRight, Terminal } from "lucide-react";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { clsx } from "clsx";
-import { AUDIT_ACTIONS, type AuditAction, type AuditVia } from "@/core/admin";
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from "@/core/admin";
 import { buttonClass } from "@/components/ui/button";
-
-export type AuditRow = {
-  id: string;
-  action: string;
-  via: AuditVia;
-  createdAt: Date;
-  actor: { handle: string; name: string } | null;
-  target: { handle: string; email: string } | null;
-  subjectId: string | null;
-};
 
 const known = (a: string): a is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(a);
 
 /** The audit log of admin actions on /admin: newest first, a page at a time (?audit=N). */
-export async function AuditLog({ entries, page, pages, q }: { entries: AuditRow[]; page: number; pages: number; q?: string | undefined }) {
+export async function AuditLog({ entries, page, pages, q }: { entries: AuditEntry[]; page: number; pages: number; q?: string | undefined }) {
   const [t, format] = await Promise.all([getTranslations("admin"), getFormatter()]);
   const href = (n: number) => `/admin?${new URLSearchParams({ ...(q ? { q } : {}), audit: String(n) }).toString()}#audit`;
   if (entries.length === 0) {

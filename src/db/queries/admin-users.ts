@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { applyChange, leavesNoAdmin, type AuditAction, type AuditVia, type UserChange, type UserRole } from "@/core/admin";
+import { applyChange, leavesNoAdmin, type AuditAction, type AuditEntry, type AuditVia, type UserChange, type UserRole } from "@/core/admin";
 import type { Db } from "../client";
 import { adminAudit, sessions, users, verifications } from "../schema";
 
@@ -95,17 +95,6 @@ export async function createResetToken(db: Db, email: string, ttlSeconds: number
 export async function auditModeration(db: Db, actor: Actor, action: "hide-quiz" | "restore-quiz" | "dismiss-report", subjectId: string): Promise<void> {
   await audit(db, actor, action, { subjectId });
 }
-
-export type AuditEntry = {
-  id: string;
-  action: string;
-  via: AuditVia;
-  createdAt: Date;
-  /** The admin, while their account exists; null for the command line or a deleted account. */
-  actor: { handle: string; name: string } | null;
-  target: { handle: string; email: string } | null;
-  subjectId: string | null;
-};
 
 /** One page of the audit log, newest first, and how many entries there are in all. */
 export async function listAudit(db: Db, page: number, pageSize: number): Promise<{ entries: AuditEntry[]; total: number }> {
