@@ -24,6 +24,8 @@ export default defineConfig({
           name: "db",
           // Server code that needs a real database: *.db.test.ts.
           include: ["src/db/**/*.test.ts", "src/server/**/*.db.test.ts"],
+          // PGlite's initdb and the migrations, once for the run (src/test/pglite-templates.ts).
+          globalSetup: ["src/test/pglite-templates.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // PGlite boots a WebAssembly Postgres per file; two at once is what 2 cores carry well.

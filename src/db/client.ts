@@ -36,8 +36,12 @@ export type DbHandle = {
 
 export type DbConfig =
   | { kind: "postgres"; url: string; poolMax?: number }
-  /** dataDir: a folder for a durable database, or "memory://" for a throw-away one (tests). */
-  | { kind: "pglite"; dataDir: string };
+  /**
+   * dataDir: a folder for a durable database, or "memory://" for a throw-away one (tests).
+   * from: a file PGlite's `dumpDataDir` wrote, for a new database to start as a copy of that one
+   * instead of empty (the database tests open each of theirs from one migrated copy).
+   */
+  | { kind: "pglite"; dataDir: string; from?: string };
 
 /** PostgreSQL connections each process keeps for its live games, beside DATABASE_POOL_MAX. */
 export const LIVE_POOL_MAX = 4;
@@ -59,7 +63,7 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
   const memory = config.dataDir.startsWith("memory://");
   const dir = memory ? config.dataDir : path.resolve(config.dataDir);
   if (!memory) mkdirSync(dir, { recursive: true });
-  const thread = await openPgliteThread(dir);
+  const thread = await openPgliteThread(dir, config.from);
   return handleOver(thread.pool, thread.livePool, "pglite", () => thread.close());
 }
 

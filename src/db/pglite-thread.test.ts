@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createLogger, setLogger, type Logger } from "@/log";
+import { bareDataDir, pgliteTemplates } from "@/test/pglite-templates";
 import { killTheWorkerThread, watchWorkerThreads } from "@/test/worker-threads";
 import { openDatabase } from "./client";
 import { migrateDatabase } from "./migrate";
@@ -23,6 +24,14 @@ describe("PGlite in its worker thread", () => {
     dirs.push(dir);
     return dir;
   };
+  /** A durable database's directory, a copy of the run's bare template (no initdb of its own). */
+  const dataDir = () => {
+    const dir = bareDataDir();
+    dirs.push(dir);
+    return dir;
+  };
+  /** A throw-away database, started from the bare template. */
+  const memory = () => ({ kind: "pglite" as const, dataDir: "memory://", from: pgliteTemplates().bare });
   let previous: Logger | undefined;
   const lines: { level: string; component?: string; msg: string; err?: { message: string } }[] = [];
   beforeAll(() => {
@@ -39,7 +48,7 @@ describe("PGlite in its worker thread", () => {
   it("keeps no answer once it is sent: 300 MB of rows through the worker leave its memory as it was", async () => {
     // PGlite's execProtocolRaw parses each answer into a list it never empties (only execProtocol
     // does): the worker grew by ~255 MiB over these answers before it streamed them instead.
-    const handle = await openDatabase({ kind: "pglite", dataDir: tempDir() });
+    const handle = await openDatabase({ kind: "pglite", dataDir: dataDir() });
     try {
       await handle.pool.query("select 1");
       const rss = () => process.memoryUsage().rss / 1048576;
@@ -52,7 +61,7 @@ describe("PGlite in its worker thread", () => {
   });
 
   it("fails the query in flight when its worker dies, starts another, and keeps what was committed", async () => {
-    const handle = await openDatabase({ kind: "pglite", dataDir: tempDir() });
+    const handle = await openDatabase({ kind: "pglite", dataDir: dataDir() });
     try {
       await migrateDatabase(handle);
       await handle.db.insert(users).values(user("committed-before"));
@@ -74,7 +83,7 @@ describe("PGlite in its worker thread", () => {
   });
 
   it("starts another worker when PGlite itself fails outside SQL", async () => {
-    const handle = await openDatabase({ kind: "pglite", dataDir: tempDir() });
+    const handle = await openDatabase({ kind: "pglite", dataDir: dataDir() });
     try {
       await handle.pool.query("create table kept (x int)");
       await handle.pool.query("insert into kept values (7)");
@@ -94,7 +103,7 @@ describe("PGlite in its worker thread", () => {
   });
 
   it("answers every request for TLS with no, and then serves the pool as before", async () => {
-    const handle = await openDatabase({ kind: "pglite", dataDir: "memory://" });
+    const handle = await openDatabase(memory());
     try {
       for (let i = 0; i < 2; i++) {
         const tls = new pg.Client({ stream: handle.pool.options.stream, user: "postgres", database: "postgres", ssl: true });
@@ -108,7 +117,7 @@ describe("PGlite in its worker thread", () => {
   });
 
   it("finishes the queries in flight when closed, and has them on disk when opened again", async () => {
-    const dir = tempDir();
+    const dir = dataDir();
     const first = await openDatabase({ kind: "pglite", dataDir: dir });
     await migrateDatabase(first);
     // Asked for before close, all waiting for PGlite's one connection when it is called.
@@ -127,7 +136,7 @@ describe("PGlite in its worker thread", () => {
   });
 
   it("counts its one connection and the queries waiting for it", async () => {
-    const handle = await openDatabase({ kind: "pglite", dataDir: "memory://" });
+    const handle = await openDatabase(memory());
     try {
       let release!: () => void;
       const holding = handle.db.transaction(async (tx) => {
@@ -148,7 +157,7 @@ describe("PGlite in its worker thread", () => {
   });
 
   it("runs the live games' queries beside the pages' queue, never inside another connection's transaction", async () => {
-    const handle = await openDatabase({ kind: "pglite", dataDir: "memory://" });
+    const handle = await openDatabase(memory());
     try {
       await handle.pool.query("create table t (x int)");
       await handle.liveDb.execute(sql`select 1`); // both pools connected

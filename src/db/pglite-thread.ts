@@ -32,8 +32,8 @@ type FromWorker =
   | { type: "closed"; error?: string };
 
 /** Starts the worker and opens PGlite in it; PGlite's own message when it cannot. */
-export async function openPgliteThread(dataDir: string): Promise<PgliteThread> {
-  const link = new WorkerLink(dataDir);
+export async function openPgliteThread(dataDir: string, from?: string): Promise<PgliteThread> {
+  const link = new WorkerLink(dataDir, from);
   await link.current();
   const poolOf = () => {
     const pool = new pg.Pool({
@@ -80,7 +80,10 @@ class WorkerLink {
   private closed = false;
   private whenClosed: ((error?: string) => void) | undefined;
 
-  constructor(private readonly dataDir: string) {}
+  constructor(
+    private readonly dataDir: string,
+    private readonly from: string | undefined,
+  ) {}
 
   /** The running worker, started (again) if there is none. */
   current(): Promise<Worker> {
@@ -90,7 +93,7 @@ class WorkerLink {
 
   private start(): Promise<Worker> {
     const worker = new Worker(workerFile("pglite-worker"), {
-      workerData: { dataDir: this.dataDir },
+      workerData: { dataDir: this.dataDir, from: this.from },
       // Not the server's loader flags (tsx): the worker is plain JavaScript.
       execArgv: [],
     });

@@ -9,6 +9,7 @@
 // Messages out: { type: "ready" } or { type: "failed", message } once, { type: "data", conn,
 // bytes }, { type: "error", conn, message } (that connection is refused), { type: "closed",
 // error? }.
+import { readFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -24,7 +25,10 @@ const NO_SSL = 0x4e; // "N"
 /** @type {PGlite} */
 let db;
 try {
-  db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, unaccent } });
+  // loadDataDir: a data directory PGlite dumped before (dumpDataDir), to start from instead of an
+  // empty one (src/db/client.ts, `from`).
+  const from = workerData.from ? { loadDataDir: new Blob([readFileSync(workerData.from)]) } : {};
+  db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, unaccent }, ...from });
 } catch (err) {
   parentPort.postMessage({ type: "failed", message: messageOf(err) });
   // The main thread ends this worker; nothing else arrives.

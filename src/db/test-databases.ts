@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase, type DbHandle } from "./client";
 import { migrateDatabase } from "./migrate";
+import { pgliteTemplates } from "@/test/pglite-templates";
 
 /**
  * The backends every database test runs on: PGlite always, and a real PostgreSQL server when
@@ -11,7 +12,9 @@ import { migrateDatabase } from "./migrate";
 export type TestBackend = { name: "pglite" | "postgres"; open(): Promise<DbHandle> };
 
 export const testBackends: TestBackend[] = [
-  { name: "pglite", open: () => openMigrated(openDatabase({ kind: "pglite", dataDir: "memory://" })) },
+  // A copy of the run's migrated template (src/test/pglite-templates.ts); migrating it again finds
+  // nothing to do, which keeps the same check as PostgreSQL's.
+  { name: "pglite", open: () => openMigrated(openDatabase({ kind: "pglite", dataDir: "memory://", from: pgliteTemplates().migrated })) },
 ];
 
 const serverUrl = process.env.TEST_DATABASE_URL;

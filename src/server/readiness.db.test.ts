@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DbHandle } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { testBackends } from "@/db/test-databases";
+import { pgliteTemplates } from "@/test/pglite-templates";
 import { freePort, hasRedisServer, startRedis, type TestRedis } from "@/test/redis-server";
 import { checkReadiness } from "./readiness";
 import { createRedis } from "./redis";
@@ -9,7 +10,7 @@ import { createRedis } from "./redis";
 /** /api/ready's answer in each state it can be in. */
 describe("readiness", () => {
   it("is unavailable before the migrations and ready after them", async () => {
-    const handle = await openDatabase({ kind: "pglite", dataDir: "memory://" });
+    const handle = await openDatabase({ kind: "pglite", dataDir: "memory://", from: pgliteTemplates().bare });
     try {
       const before = await checkReadiness({ database: async () => handle, redis: null });
       expect(before.status).toBe("unavailable");
@@ -23,14 +24,14 @@ describe("readiness", () => {
     } finally {
       await handle.close();
     }
-  }, 180_000); // a PGlite of its own, migrated: slow on a busy machine
+  });
 
   it("is unavailable when the database cannot be opened or does not answer", async () => {
     const failing = await checkReadiness({ database: () => Promise.reject(new Error("connection refused")), redis: null });
     expect(failing.status).toBe("unavailable");
     expect(failing.checks.database).toEqual({ ok: false, detail: "connection refused" });
 
-    const closed = await openDatabase({ kind: "pglite", dataDir: "memory://" });
+    const closed = await openDatabase({ kind: "pglite", dataDir: "memory://", from: pgliteTemplates().bare });
     await closed.close();
     const silent = await checkReadiness({ database: async () => closed, redis: null });
     expect(silent.status).toBe("unavailable");
