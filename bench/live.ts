@@ -2,7 +2,7 @@
  * bench:live — a load test of live games against the production server on loopback.
  *
  *   npm run bench:live -- --players 2000 [--questions 3] [--games 1] [--concurrent 1] [--port 3460]
- *     [--client lean|socket.io] [--pin] [--page-load R | --instances 2]
+ *     [--client lean|socket.io] [--pin] [--page-load R | --instances 2] [--wordcloud]
  *
  * Starts the built server in its own process (fresh PGlite directory, join rate limit raised),
  * signs a host up, and from this process (the load generator) connects one
@@ -20,6 +20,10 @@
  * show a warm server. `--concurrent C` splits the players over C games played at the same time
  * (the per-game detail lines are then left out). Per question it also prints the server's CPU
  * time and minor page faults.
+ *
+ * `--wordcloud` plays a quiz of QUESTIONS word-cloud questions (up to 3 words each, published into
+ * the fresh data directory by bench/wordcloud-quiz.ts before the server starts) instead of a demo quiz: each player sends 1–3 words drawn from 600 with a Zipf-like
+ * spread, so the server's grouping and its top-50 cap do real work.
  *
  * Comparisons, each in one invocation, each run on a fresh server, ending in one table:
  *   --page-load R   the game once without, then once with R requests/s (autocannon, in turn to
@@ -68,6 +72,20 @@ const CONCURRENT = Math.max(1, arg("concurrent", 1));
 const PAGE_LOAD = arg("page-load", 0);
 const INSTANCES = arg("instances", 1);
 const ROLES = args.includes("--roles");
+const WORDCLOUD = args.includes("--wordcloud");
+if (WORDCLOUD && (INSTANCES !== 1 || ROLES)) {
+  console.error("--wordcloud runs on one instance (PGlite), with or without --page-load");
+  process.exit(1);
+}
+/** The words a word-cloud player may send: a few are common, most are rare (rank r weighs 1/r). */
+const WORDS = Array.from({ length: 600 }, (_, i) => `word${i + 1}`);
+const WORD_WEIGHTS = WORDS.map((_, i) => 1 / (i + 1));
+const WORD_TOTAL = WORD_WEIGHTS.reduce((a, b) => a + b, 0);
+function someWord(): string {
+  let r = Math.random() * WORD_TOTAL;
+  for (let i = 0; i < WORDS.length; i++) if ((r -= WORD_WEIGHTS[i]!) <= 0) return WORDS[i]!;
+  return WORDS.at(-1)!;
+}
 if (ROLES && (INSTANCES !== 1 || PAGE_LOAD <= 0)) {
   console.error("--roles compares one instance with a web and a live instance under --page-load R (R > 0); it does not combine with --instances");
   process.exit(1);
@@ -143,6 +161,8 @@ function anyAnswer(view: PlayerView): unknown {
       return data.items.map((i) => i.id);
     case "number":
       return data.min;
+    case "wordcloud":
+      return Array.from({ length: 1 + Math.floor(Math.random() * data.maxWords) }, someWord);
     default:
       throw new Error("no question");
   }
@@ -512,6 +532,8 @@ async function hostAndQuiz(base: string): Promise<{ cookie: string; slug: string
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+  // --wordcloud: the quiz bench/wordcloud-quiz.ts put into the data directory before the start.
+  if (WORDCLOUD) return { cookie, slug: "bench-word-clouds" };
   // A demo quiz (published, mixed question types) with at least QUESTIONS questions.
   const list = (await (await fetch(`${base}/api/v1/quizzes?limit=50`)).json()) as { items: { slug: string; questionCount: number }[] };
   const slug = list.items.find((q) => q.questionCount >= QUESTIONS)?.slug;
@@ -542,6 +564,9 @@ async function playRounds(target: Target, pageLoad: number, label: string): Prom
 /** One instance on PGlite (the default deployment), fresh, as bench:live has always run it. */
 async function runSingle(pageLoad: number, label: string): Promise<Figures> {
   const dir = mkdtempSync(path.join(tmpdir(), "quizdeck-bench-live-"));
+  if (WORDCLOUD) {
+    execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "bench/wordcloud-quiz.ts", dir, String(QUESTIONS)], { stdio: "inherit" });
+  }
   const server = await startServer(PORT, {
     QUIZDECK_DATA_DIR: dir,
     QUIZDECK_PUBLIC_URL: BASE,
@@ -621,7 +646,7 @@ async function runCluster(topology: Topology, pageLoad: number, label: string): 
 }
 
 async function main() {
-  const shape = CONCURRENT > 1 ? `${CONCURRENT} games at once of ${Math.floor(PLAYERS / CONCURRENT)} players` : `${PLAYERS} players`;
+  const shape = `${CONCURRENT > 1 ? `${CONCURRENT} games at once of ${Math.floor(PLAYERS / CONCURRENT)} players` : `${PLAYERS} players`}${WORDCLOUD ? ", word-cloud questions" : ""}`;
   console.log(
     `bench:live — ${shape} (${CLIENT === "lean" ? "lean clients" : "socket.io-client"}${PINNED ? "; server on CPU 0, generator on CPU 1" : ""}), ${QUESTIONS} questions; ${machine()}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(", ")}; ${new Date().toISOString()}`,
   );
