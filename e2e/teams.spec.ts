@@ -156,6 +156,11 @@ test("team mode: two teams dealt evenly, team scoreboard, podium, phones, report
     ["owls", "2", "1000"],
   ]);
   await expect(host.getByTestId("report-teams")).toContainText("Foxes");
+  await axeClean(host, "report-teams");
+  await host.setViewportSize({ width: 390, height: 844 });
+  await host.getByTestId("report-teams").scrollIntoViewIfNeeded();
+  await host.screenshot({ path: test.info().outputPath("report-teams-phone.png") });
+  await host.setViewportSize({ width: 1440, height: 900 });
   for (const name of NAMES) {
     await expect(host.getByTestId("grid-row").filter({ hasText: name }).locator(`[data-team="${TEAM_OF[name]}"]`)).toBeVisible();
   }
@@ -198,5 +203,25 @@ test("team mode: two teams dealt evenly, team scoreboard, podium, phones, report
   await es.screenshot({ path: test.info().outputPath("phone-team-es.png") });
   await expect(host.locator('[data-testid=lobby-team][data-team="2"]')).toHaveAttribute("data-players", "1");
   await expect(host.locator('[data-testid=lobby-team][data-team="2"]')).toContainText("Eva");
+
+  // ——— the big screen in Spanish: the lobby and the team scoreboard ———
+  await host.context().addCookies([{ name: "NEXT_LOCALE", value: "es", url: baseURL! }]);
+  await host.reload();
+  await expect(host.getByTestId("lobby-teams")).toContainText("Equipos");
+  await expect(host.getByTestId("lobby-teams")).toContainText("Osos");
+  await axeClean(host, "lobby-teams-es");
+  await host.getByTestId("start").click();
+  await waitForQuestion(es, 0);
+  await tap(es, QUIZ.quiz.questions[0].options[1]);
+  await expect(host.getByTestId("host-reveal")).toBeVisible({ timeout: 20_000 });
+  await host.getByTestId("next").click();
+  await expect(host.getByTestId("team-scoreboard")).toContainText("Clasificación por equipos");
+  // Only the Bears have a player: the other two are not ranked.
+  expect(await teamRows(host)).toEqual([[2, 1, 1000]]);
+  await expect(host.getByTestId("team-scoreboard")).toContainText("Sin clasificar (nadie en el equipo)");
+  await axeClean(host, "team-scoreboard-es");
+  await expect(es.getByTestId("player-team")).toContainText("Puesto del equipo: 1 de 1");
+  await es.screenshot({ path: test.info().outputPath("phone-team-rank-es.png") });
+  await host.context().clearCookies({ name: "NEXT_LOCALE" });
   await es.context().close();
 });

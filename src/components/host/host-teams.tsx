@@ -109,9 +109,6 @@ const PODIUM_STYLE = [
 function TeamPodium({ view, send }: { view: HostView; send: Send }) {
   const t = useTranslations("teams");
   const tl = useTranslations("live");
-  const format = useFormatter();
-  const teamName = useTeamName();
-  const top = rankedTeams(view.teams ?? []).slice(0, 3);
   return (
     <div className="space-y-8">
       <div className="flex items-center gap-3">
@@ -124,19 +121,29 @@ function TeamPodium({ view, send }: { view: HostView; send: Send }) {
           <ArrowRight className="size-5" aria-hidden />
         </button>
       </div>
-      <ol className="mx-auto flex max-w-4xl items-end justify-center gap-4 2xl:max-w-6xl" data-testid="team-podium">
-        {top.map((team, i) => {
-          const style = PODIUM_STYLE[i] ?? PODIUM_STYLE[2]!;
-          return (
-            <li key={team.team} className={clsx("flex w-1/3 flex-col items-center gap-2", style.order)} data-testid="team-podium-entry" data-team={team.team} data-rank={team.rank}>
-              <TeamShapeIcon team={team.team} className="size-16 lg:size-20" />
-              <span className="max-w-full truncate text-2xl font-extrabold lg:text-4xl">{teamName(team.team)}</span>
-              <span className="text-xl font-semibold tabular-nums lg:text-3xl">{format.number(team.score ?? 0, { maximumFractionDigits: 1 })}</span>
-              <span className={clsx("flex w-full items-start justify-center rounded-t-2xl pt-4 text-5xl font-black lg:text-7xl", style.height, style.tone)}>{team.rank}</span>
-            </li>
-          );
-        })}
-      </ol>
+      <TeamPodiumBlocks view={view} />
     </div>
+  );
+}
+
+/** The three best teams on blocks (the podium, and the end screen above the report). */
+export function TeamPodiumBlocks({ view }: { view: HostView }) {
+  const format = useFormatter();
+  const teamName = useTeamName();
+  const top = rankedTeams(view.teams ?? []).slice(0, 3);
+  return (
+    <ol className="mx-auto flex max-w-4xl items-end justify-center gap-4 2xl:max-w-6xl" data-testid="team-podium">
+      {top.map((team, i) => {
+        const style = PODIUM_STYLE[i] ?? PODIUM_STYLE[2]!;
+        return (
+          <li key={team.team} className={clsx("flex w-1/3 flex-col items-center gap-2", style.order)} data-testid="team-podium-entry" data-team={team.team} data-rank={team.rank}>
+            <TeamShapeIcon team={team.team} className="size-16 lg:size-20" />
+            <span className="max-w-full truncate text-2xl font-extrabold lg:text-4xl">{teamName(team.team)}</span>
+            <span className="text-xl font-semibold tabular-nums lg:text-3xl">{format.number(team.score ?? 0, { maximumFractionDigits: 1 })}</span>
+            <span className={clsx("flex w-full items-start justify-center rounded-t-2xl pt-4 text-5xl font-black lg:text-7xl", style.height, style.tone)}>{team.rank}</span>
+          </li>
+        );
+      })}
+    </ol>
   );
 }
