@@ -4,7 +4,7 @@ import { finished } from "node:stream/promises";
 import ExcelJS from "exceljs";
 import type { GameReport } from "@/core/report/build";
 import type { ReportFormat } from "@/core/report/schema";
-import { playersTable, questionsTable, reportCsv, reportFileName, type Table } from "@/core/report/tables";
+import { playersTable, questionsTable, reportCsv, reportFileName, teamsTable, type Table } from "@/core/report/tables";
 
 /**
  * The report's .xlsx: a Players sheet and a Questions sheet (the tables of core's report/tables),
@@ -32,6 +32,7 @@ export async function reportXlsx(r: GameReport, title: string): Promise<Buffer> 
   };
   sheet("Players", playersTable(r), (h) => (h === "nickname" || h === "roster_name" || h.endsWith("_answer") ? 22 : 12));
   sheet("Questions", questionsTable(r), (h) => (h === "prompt" ? 48 : h === "key" || h === "most_chosen_wrong" ? 24 : 12));
+  if (r.teams) sheet("Teams", teamsTable(r.teams), (h) => (h === "team" ? 16 : 12));
   await book.commit();
   await done;
   return Buffer.concat(chunks);

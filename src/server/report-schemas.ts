@@ -39,6 +39,7 @@ const reportBody = {
       nickname: z.string(),
       rosterName: z.string().optional(),
       identifier: z.string().optional().describe("What the player typed for the host's join field (scoring.identifierLabel); only when the game asked one"),
+      team: z.string().optional().describe("The player's team (foxes, owls, bears, dolphins, eagles, wolves, tigers, pandas); only in a team game"),
       score: z.int(),
       correctCount: z.int(),
       answeredCount: z.int(),
@@ -68,6 +69,17 @@ const reportBody = {
     })
     .optional()
     .describe("The scoring that applied (docs/rules.md §9)"),
+  teams: z
+    .array(
+      z.object({
+        team: z.string().describe("foxes, owls, bears, dolphins, eagles, wolves, tigers or pandas"),
+        players: z.int(),
+        score: z.number().nullable().describe("The mean of its players' scores, one decimal; null: nobody in the team"),
+        rank: z.int().nullable().describe("Equal means share a rank; null: nobody in the team"),
+      }),
+    )
+    .optional()
+    .describe("A team game's teams, best first, then those with nobody in them (docs/rules.md §4)"),
 };
 
 export const gameReportResult = z.object({

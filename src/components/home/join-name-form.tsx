@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
 import { IDENTIFIER_MAX } from "@/core/live/limits";
 import { NICKNAME_MAX } from "@/core/nickname-limits";
+import { JoinTeamPicker } from "./join-team-picker";
 
 /**
  * The second step of joining: a nickname (a member's own, shortened to fit, is offered), or a generated one. A plain GET form to the game screen
@@ -13,12 +14,15 @@ export async function JoinNameForm({
   generatedOnly,
   defaultName,
   identifierLabel = null,
+  pickTeamOf = 0,
 }: {
   pin: string;
   generatedOnly: boolean;
   defaultName?: string;
   /** The host's extra field (a student number, say): asked first, sent as `id`. */
   identifierLabel?: string | null;
+  /** A team game where players pick: its number of teams (0: no pick), asked with the name. */
+  pickTeamOf?: number;
 }) {
   const t = await getTranslations("join");
   const identifierField = (id: string) =>
@@ -47,6 +51,7 @@ export async function JoinNameForm({
     return (
       <form action={`/game/${pin}`} method="get" className="flex flex-col gap-3">
         {identifierField("join-identifier-generated")}
+        {pickTeamOf > 0 && <JoinTeamPicker count={pickTeamOf} />}
         <input type="hidden" name="generated" value="1" />
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("generatedOnly")}</p>
         <button type="submit" className={buttonClass("primary", "lg", "w-full")} data-testid="join-generated">
@@ -58,8 +63,9 @@ export async function JoinNameForm({
   }
   return (
     <div className="flex flex-col gap-4">
-      <form action={`/game/${pin}`} method="get" className="flex flex-col gap-2">
+      <form id="join-name" action={`/game/${pin}`} method="get" className="flex flex-col gap-2">
         {identifierField("join-identifier")}
+        {pickTeamOf > 0 && <JoinTeamPicker count={pickTeamOf} />}
         <label htmlFor="join-nickname" className="text-sm font-semibold">
           {t("nicknameLabel")}
         </label>
@@ -84,6 +90,13 @@ export async function JoinNameForm({
         </button>
       </form>
       {/* With a host's field the generated name is asked for on the game screen, with the field. */}
+      {/* With teams to pick, the pick goes with the generated name: this button submits the form above. */}
+      {pickTeamOf > 0 ? (
+        <button type="submit" form="join-name" name="generated" value="1" formNoValidate className={buttonClass("secondary", "lg", "w-full")} data-testid="join-generated">
+          <Shuffle className="size-4" aria-hidden />
+          {t("useGenerated")}
+        </button>
+      ) : (
       <form action={`/game/${pin}`} method="get">
         <input type="hidden" name="generated" value="1" />
         <button type="submit" className={buttonClass("secondary", "lg", "w-full")} data-testid="join-generated">
@@ -91,6 +104,7 @@ export async function JoinNameForm({
           {t("useGenerated")}
         </button>
       </form>
+      )}
     </div>
   );
 }

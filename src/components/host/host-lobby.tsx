@@ -7,6 +7,7 @@ import { clsx } from "clsx";
 import { buttonClass } from "@/components/ui/button";
 import type { HostView, SettingsPatch } from "@/core/live/protocol";
 import { LobbyScoring } from "./lobby-scoring";
+import { LobbyTeams } from "./lobby-teams";
 import { LoopbackNotice, type LanAddress } from "./loopback-notice";
 import type { Send } from "./use-host-socket";
 
@@ -99,6 +100,7 @@ export function Lobby({ view, joinUrl, joinHost, qr, lan, send }: { view: HostVi
             ))}
           </ul>
         )}
+        <LobbyTeams view={view} patch={(p) => send("host:settings", p)} />
         <SettingsPanel view={view} send={send} />
       </section>
     </div>

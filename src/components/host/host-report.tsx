@@ -5,6 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import type { HostView } from "@/core/live/protocol";
 import { PodiumBlocks } from "./host-podium";
+import { TeamPodiumBlocks } from "./host-teams";
 
 function seconds(ms: number | null) {
   return ms === null ? "–" : (ms / 1000).toFixed(1);
@@ -31,7 +32,7 @@ export function Finished({ view, gameId }: { view: HostView; gameId: string }) {
           </a>
         )}
       </div>
-      {view.podium && view.podium.length > 0 && <PodiumBlocks view={view} />}
+      {view.teams ? <TeamPodiumBlocks view={view} /> : view.podium && view.podium.length > 0 && <PodiumBlocks view={view} />}
       {r && (
         <div className="grid gap-6 xl:grid-cols-2">
           <section className="overflow-x-auto rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">

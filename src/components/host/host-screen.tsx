@@ -9,6 +9,7 @@ import { Lobby, type JoinInfo } from "./host-lobby";
 import { QuestionView, RevealView } from "./host-question";
 import { Scoreboard } from "./host-scoreboard";
 import { Podium } from "./host-podium";
+import { TeamScoreboardOrPlayers } from "./host-teams";
 import { Finished } from "./host-report";
 import { useHostSocket } from "./use-host-socket";
 import { RichProvider } from "@/components/ui/rich";
@@ -76,8 +77,8 @@ export function HostScreen({ gameId, pin, joinUrl, joinHost, qr, lan = null }: {
         {view.phase === "question" && <QuestionView view={view} send={send} />}
         {view.phase === "reveal" && view.reveal && <RevealView view={view} reveal={view.reveal} send={send} />}
       </RichProvider>
-      {view.phase === "scoreboard" && <Scoreboard view={view} send={send} />}
-      {view.phase === "podium" && <Podium view={view} send={send} />}
+      {view.phase === "scoreboard" && (view.teams ? <TeamScoreboardOrPlayers view={view} send={send} /> : <Scoreboard view={view} send={send} />)}
+      {view.phase === "podium" && (view.teams ? <TeamScoreboardOrPlayers view={view} send={send} final /> : <Podium view={view} send={send} />)}
       {(view.phase === "finished" || view.phase === "cancelled") && <Finished view={view} gameId={gameId} />}
     </div>
   );

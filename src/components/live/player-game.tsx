@@ -7,6 +7,10 @@ import { FinalPanel, RevealPanel } from "./player-result";
 import { Shell } from "./player-shell";
 import { usePlayerGame } from "./use-player-game";
 import { RichProvider } from "@/components/ui/rich";
+import { lazy, Suspense } from "react";
+
+// Team mode is rare: its badge loads only in a team game.
+const PlayerTeam = lazy(() => import("./player-team").then((m) => ({ default: m.PlayerTeam })));
 
 /**
  * A player's phone during a live game: one panel per phase, driven by `usePlayerGame` (which
@@ -19,6 +23,7 @@ export function PlayerGame({
   identifier = null,
   identifierLabel = null,
   language = "en",
+  team = null,
 }: {
   pin: string;
   name: string | null;
@@ -28,6 +33,8 @@ export function PlayerGame({
   identifierLabel?: string | null;
   /** The quiz's language: questions are read aloud in it. */
   language?: string;
+  /** The team picked on the join page, in a game where players pick. */
+  team?: number | null;
 }) {
   const { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, chosenName, chosenIdentifier } = usePlayerGame(
     pin,
@@ -35,6 +42,7 @@ export function PlayerGame({
     generated,
     identifier,
     identifierLabel,
+    team,
   );
 
   if (entry?.kind === "name") {
@@ -75,6 +83,11 @@ export function PlayerGame({
         </p>
       )}
       <RichProvider html={[view.question?.rich, view.result?.rich]}>
+      {me.team && view.phase !== "question" && view.phase !== "reveal" && (
+        <Suspense fallback={null}>
+          <PlayerTeam team={me.team} ranked={view.phase !== "lobby"} />
+        </Suspense>
+      )}
       <div data-testid="player-phase" data-phase={view.phase} data-stage={view.stage ?? ""} data-index={view.questionIndex}>
         {view.phase === "lobby" && <LobbyPanel me={me} onReroll={reroll} />}
         {view.phase === "question" && view.question && (

@@ -39,7 +39,7 @@ function readJson<T>(key: string): T | null {
  * or a dropped connection comes back as the same player; an answer not yet acknowledged is kept
  * there too and sent again (same clientId: counted once) after reconnecting.
  */
-export function usePlayerGame(pin: string, name: string | null, generated: boolean, identifier: string | null = null, identifierLabel: string | null = null) {
+export function usePlayerGame(pin: string, name: string | null, generated: boolean, identifier: string | null = null, identifierLabel: string | null = null, team: number | null = null) {
   const t = useTranslations("live");
   const errorText = useErrorText();
   const [view, setView] = useState<PlayerView | null>(null);
@@ -57,9 +57,13 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
   const [error, setError] = useState<string | null>(null);
   const [draft, setDraft] = useState<{ index: number; answer: Answer | null }>({ index: -1, answer: null });
   const socketRef = useRef<LiveSocket | null>(null);
-  const choice = useRef<{ name: string | null; generated: boolean; identifier: string | null }>({ name, generated, identifier });
+  const choice = useRef<{ name: string | null; generated: boolean; identifier: string | null; team: number | null }>({ name, generated, identifier, team });
   /** The host's join field, when the game asks one: sent with every join. */
-  const withIdentifier = () => (choice.current.identifier ? { identifier: choice.current.identifier } : {});
+  const withIdentifier = () => ({
+    ...(choice.current.identifier ? { identifier: choice.current.identifier } : {}),
+    // The team picked on the join page (a team game where players pick).
+    ...(choice.current.team === null ? {} : { team: choice.current.team }),
+  });
 
   const sendAnswer = useCallback(
     (p: Pending) => {
@@ -199,7 +203,7 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
 
   /** The name form: joins under the name typed. */
   const joinWithName = (value: FormDataEntryValue | null, id: FormDataEntryValue | null = null) => {
-    choice.current = { name: typeof value === "string" ? value : "", generated: false, identifier: typeof id === "string" ? id : null };
+    choice.current = { name: typeof value === "string" ? value : "", generated: false, identifier: typeof id === "string" ? id : null, team: choice.current.team };
     socketRef.current?.emit("player:join", { pin, nickname: choice.current.name ?? "", ...withIdentifier() }, (res) => {
       if (res.ok) {
         localStorage.setItem(playerTokenKey(pin), res.token);
@@ -212,7 +216,7 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
 
   /** The name form's other way in: a generated name. */
   const joinGenerated = (id: FormDataEntryValue | null = null) => {
-    choice.current = { name: null, generated: true, identifier: typeof id === "string" ? id : null };
+    choice.current = { name: null, generated: true, identifier: typeof id === "string" ? id : null, team: choice.current.team };
     socketRef.current?.emit("player:join", { pin, ...withIdentifier() }, (res) => {
       if (res.ok) {
         localStorage.setItem(playerTokenKey(pin), res.token);

@@ -7,6 +7,7 @@ import type { GameReport, ReportAnswer, ReportPlayer } from "@/core/report/build
 import { useTranslations } from "@/i18n/client-intl";
 import { Mark, type MarkWords } from "./marks";
 import { useReportFormat } from "./use-report-format";
+import { ReportTeamMark } from "./team-table";
 
 type SortKey = "rank" | "name" | "score" | number;
 type Sort = { key: SortKey; dir: "asc" | "desc" };
@@ -130,6 +131,7 @@ export function ReportGrid({ report, locale }: { report: GameReport; locale: str
                 <th scope="row" className="sticky left-0 z-10 border-t border-zinc-200 bg-white px-3 py-2 text-left align-top font-normal group-hover:bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900 dark:group-hover:bg-zinc-800">
                   {name(p)}
                   <span className="block text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{t("percentRight", { share: f.percent(p.correctRate) })}</span>
+                  {p.team && <ReportTeamMark team={p.team} className="text-xs text-zinc-700 dark:text-zinc-300" />}
                 </th>
                 {identifierLabel && (
                   <td className="border-t border-zinc-200 px-3 py-2 align-top dark:border-zinc-800" data-testid="grid-identifier">

@@ -9,6 +9,7 @@ import { NeedsAttention } from "./needs-attention";
 import { QuestionCard, QuestionDialog } from "./question-cards";
 import { ReportGrid } from "./report-grid";
 import { ScoringSummary } from "./scoring-summary";
+import { TeamTable } from "./team-table";
 import { useReportFormat } from "./use-report-format";
 
 type Props = {
@@ -63,6 +64,8 @@ export function ReportView({ report, apiPath }: Props) {
       </dl>
 
       {report.scoring && <ScoringSummary scoring={report.scoring} />}
+
+      {report.teams && <TeamTable teams={report.teams} />}
 
       {report.players.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-zinc-300 p-6 text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">{t("noPlayers")}</p>

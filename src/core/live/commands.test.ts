@@ -21,6 +21,7 @@ describe("createGame", () => {
       pointsMultipliers: [],
       identifierLabel: null,
       questionOnPhones: true,
+      teams: null,
     });
     expect(h.s.answers).toHaveLength(6);
     expect(nextTickAt(h.s)).toBe(T0 + LOBBY_IDLE_MS);

@@ -6,6 +6,7 @@ import { generateNickname, seededRandom } from "./nicknames";
 import { checkIdentifier, checkIdentifierLabel, type IdentifierProblem } from "./identifier";
 import { IDENTIFIER_MAX, NICKNAME_REROLLS } from "./limits";
 import { settingsPatchSchema } from "./schemas";
+import { joinTeam, reassignTeams } from "./teams";
 import { Fx, type Command, type Outcome, type Reply } from "./effects";
 import { advance, closeIfAllAnswered, closeQuestion, endGame, nextTickAt, openQuestion } from "./transitions";
 import {
@@ -56,7 +57,7 @@ const IDENTIFIER_MESSAGES: Record<IdentifierProblem, string> = {
   control_chars: "The host's field cannot contain control characters.",
 };
 
-function join(s: GameState, playerId: string, raw: string | undefined, rawIdentifier: string | undefined, now: number, fx: Fx): Step {
+function join(s: GameState, playerId: string, raw: string | undefined, rawIdentifier: string | undefined, now: number, fx: Fx, picked?: number): Step {
   if (s.phase === "podium" || TERMINAL.has(s.phase)) return { ok: false, error: err("invalid_state", "This game is over.") };
   if (findPlayer(s, playerId)) return { ok: false, error: err("invalid_state", "This player has already joined.") };
   if (s.settings.locked) return { ok: false, error: err("game_locked", "The host has locked this game.") };
@@ -100,7 +101,8 @@ function join(s: GameState, playerId: string, raw: string | undefined, rawIdenti
   // In the lobby every score is 0, so the newcomer ranks last and nobody else moves: no re-sort
   // for each of 2,000 joins.
   const lobbyRank = s.phase === "lobby" ? activeCount(s) + 1 : null;
-  const grown = { ...s, players: [...s.players, { ...player, rank: lobbyRank }], joinCount: s.joinCount + 1 };
+  const team = s.settings.teams ? { team: joinTeam(s.players, s.settings.teams, picked) } : null;
+  const grown = { ...s, players: [...s.players, { ...player, rank: lobbyRank, ...team }], joinCount: s.joinCount + 1 };
   const state = lobbyRank === null ? rank(grown) : grown;
   return { ok: true, state, reply: { kind: "joined", playerId, nickname, rerollsLeft: player.rerollsLeft } };
 }
@@ -161,8 +163,8 @@ function changeSettings(s: GameState, patch: unknown, fx: Fx): Step {
   const data = { ...parsed.data };
   // Points per question and the join field are the lobby's: answers already scored, and players
   // already in, would not follow a change.
-  if ((data.pointsMultipliers !== undefined || data.identifierLabel !== undefined) && s.phase !== "lobby") {
-    return { ok: false, error: err("invalid_state", "Points per question and the join field are set in the lobby.") };
+  if ((data.pointsMultipliers !== undefined || data.identifierLabel !== undefined || data.teams !== undefined) && s.phase !== "lobby") {
+    return { ok: false, error: err("invalid_state", "Points per question, the join field and teams are set in the lobby.") };
   }
   if (data.pointsMultipliers !== undefined && data.pointsMultipliers.length !== s.questions.length) {
     return { ok: false, error: err("validation_failed", `pointsMultipliers: give one for each of the ${s.questions.length} questions`) };
@@ -174,6 +176,10 @@ function changeSettings(s: GameState, patch: unknown, fx: Fx): Step {
   }
   // Timing and scoring changes apply from the next question on; the open one keeps its clock.
   fx.persistGame();
+  if (data.teams !== undefined) {
+    fx.sendAll(); // every phone's team
+    return { ok: true, state: { ...s, settings: { ...s.settings, ...data }, players: reassignTeams(s.players, data.teams) } };
+  }
   fx.sendHost();
   return { ok: true, state: { ...s, settings: { ...s.settings, ...data } } };
 }
@@ -342,7 +348,7 @@ function answer(
 function step(s: GameState, cmd: Command, now: number, fx: Fx): Step {
   switch (cmd.type) {
     case "join":
-      return join(s, cmd.playerId, cmd.nickname, cmd.identifier, now, fx);
+      return join(s, cmd.playerId, cmd.nickname, cmd.identifier, now, fx, cmd.team);
     case "reroll":
       return reroll(s, cmd.playerId, fx);
     case "reconnect":

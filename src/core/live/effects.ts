@@ -11,7 +11,7 @@ import { type GameState, type LiveError } from "./state";
 
 export type Command =
   /** A new player. `nickname` omitted (or the game takes generated names only): a generated one. */
-  | { type: "join"; playerId: string; nickname?: string; /** The host's extra field, when it asks one. */ identifier?: string }
+  | { type: "join"; playerId: string; nickname?: string; /** The host's extra field, when it asks one. */ identifier?: string; /** The team picked, in a team game where players pick. */ team?: number }
   | { type: "reroll"; playerId: string }
   | { type: "reconnect"; playerId: string }
   /**

@@ -36,6 +36,7 @@ import {
 } from "./state";
 import { questionForPhones } from "./phone-question";
 import { composePlayerView } from "./views";
+import { teamOfPlayer, teamsOf } from "./team-views";
 
 /**
  * What the host's big screen and each player's phone see of a state, in its phase. Nothing a
@@ -319,6 +320,7 @@ export function hostView(s: GameState, now: number): HostView {
       connected: p.connected,
       score: p.score,
       rank: p.rank ?? 0,
+      ...(p.team != null && { team: p.team }),
     })),
     playerCount: active.length,
     connectedCount: active.filter((p) => p.connected).length,
@@ -329,6 +331,7 @@ export function hostView(s: GameState, now: number): HostView {
     reveal: s.phase === "reveal" ? revealSummary(s, s.index) : null,
     scoreboard: SHOWS_TABLE.has(s.phase) && started ? scoreboard(s) : null,
     podium: top,
+    ...(s.settings.teams && { teams: teamsOf(s) }),
     report: s.phase === "finished" || (s.phase === "cancelled" && started) ? report(s) : null,
     endReason: s.endReason,
   };
@@ -399,6 +402,7 @@ export function playerPersonal(s: GameState, playerId: string): PlayerPersonal |
       previousRank: p.previousRank,
       rerollsLeft: p.generated && s.lastRevealedIndex < p.firstQuestion ? p.rerollsLeft : 0,
       firstQuestion: p.firstQuestion,
+      ...(s.settings.teams && { team: teamOfPlayer(s, p.team) }),
     },
     mine: rec ? { questionIndex: s.index, answer: rec.answer } : null,
     result:

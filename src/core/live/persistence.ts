@@ -115,6 +115,8 @@ export function mergeStoredRows(snapshot: GameState, rows: readonly StoredPlayer
           firstQuestion,
           identifier: r.identifier ?? null,
         }),
+        // A team game's player keeps the team it joined (the snapshot has the others' teams).
+        ...(r.team != null && { team: r.team }),
         kicked: r.kicked,
       }),
     );

@@ -170,6 +170,7 @@ describe("server → client payloads", () => {
       pointsMultipliers: [],
       identifierLabel: null,
       questionOnPhones: true,
+      teams: null,
     });
   });
 });

@@ -43,6 +43,8 @@ export const playerJoinSchema = z.strictObject({
   nickname: z.string().max(100).optional(),
   /** The host's extra field (settings.identifierLabel), when it asks one. Checked by the engine: `identifier_rejected`. */
   identifier: z.string().max(200).optional(),
+  /** The team picked on joining (0-based), when the host lets players pick; otherwise ignored. */
+  team: z.number().int().min(0).max(7).optional(),
 });
 export const playerResumeSchema = z.strictObject({ pin: pinSchema, token: z.string().min(16).max(200) });
 export const playerAnswerSchema = z.strictObject({

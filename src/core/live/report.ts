@@ -1,6 +1,7 @@
 import { csvDocument } from "../csv";
 import { SUSPICIOUS_ANSWER_MS } from "./limits";
 import { type Report } from "./schemas";
+import { teamsOf } from "./team-views";
 import { activeAnswers, answersByPlayer, standings, type AnswerRecord, type GameState } from "./state";
 
 /** The end-of-game report: per question, per player, and the answers too fast to be read. */
@@ -54,6 +55,7 @@ export function report(s: GameState): Report {
       answered: recs.length,
       averageTimeMs: average(recs.map((r) => r.timeMs)),
       suspiciousAnswers: recs.filter((r) => r.timeMs < SUSPICIOUS_ANSWER_MS).length,
+      ...(s.settings.teams && p.team != null && { team: p.team }),
     };
   });
   suspicious.sort((a, b) => a.questionIndex - b.questionIndex || a.timeMs - b.timeMs);
@@ -67,6 +69,7 @@ export function report(s: GameState): Report {
     questionsPlayed: played,
     questions,
     players: rows,
+    ...(s.settings.teams && { teams: teamsOf(s) }),
     suspicious,
   };
 }

@@ -3,6 +3,7 @@ import { ANSWER_SCHEMAS } from "../grading";
 import { normalizePin } from "../pin";
 import { QUESTION_TYPES } from "../question";
 import { DEFAULT_MAX_PLAYERS, DEFAULT_READING_DELAY_SECONDS, IDENTIFIER_LABEL_MAX, LIVE_LIMITS } from "./limits";
+import { TEAM_ASSIGN, TEAM_COUNT_MAX, TEAM_COUNT_MIN } from "./teams";
 
 /**
  * The live game's data on the wire (docs/live-protocol.md): settings, errors, questions, reveals,
@@ -71,6 +72,15 @@ export const liveSettingsSchema = z.strictObject({
    * show only the answer tiles (letter and shape) and the room reads the question on the screen.
    */
   questionOnPhones: z.boolean(),
+  /**
+   * Team mode (src/core/live/teams.ts): 2–8 teams, dealt evenly by the server or picked by each
+   * player on joining; null (the default) plays alone. Set in the lobby only. Absent from games
+   * created before team mode (read as null).
+   */
+  teams: z
+    .strictObject({ count: z.number().int().min(TEAM_COUNT_MIN).max(TEAM_COUNT_MAX), assign: z.enum(TEAM_ASSIGN) })
+    .nullable()
+    .optional(),
 });
 /** Same shape as `GameSettings` in src/db/schema/live.ts (kept apart: core has no db imports). */
 export type LiveSettings = z.infer<typeof liveSettingsSchema>;
@@ -85,6 +95,7 @@ export const DEFAULT_SETTINGS: LiveSettings = {
   pointsMultipliers: [],
   identifierLabel: null,
   questionOnPhones: true,
+  teams: null,
 };
 
 /** A host's change of settings: any subset of the fields, at least one. */
@@ -249,6 +260,15 @@ export const rankedPlayerSchema = z.strictObject({
 });
 export type RankedPlayer = z.infer<typeof rankedPlayerSchema>;
 
+/** A team's standing (teams.ts teamStandings): mean score and rank, both null for a team with nobody in it. */
+export const teamStandingSchema = z.strictObject({
+  team: nonNegInt,
+  players: nonNegInt,
+  score: z.number().min(0).nullable(),
+  rank: z.number().int().positive().nullable(),
+});
+export type TeamStandingView = z.infer<typeof teamStandingSchema>;
+
 export const podiumEntrySchema = z.strictObject({
   rank: z.number().int().positive(),
   nickname: z.string(),
@@ -277,6 +297,8 @@ export const reportPlayerSchema = z.strictObject({
   answered: nonNegInt,
   averageTimeMs: nonNegInt.nullable(),
   suspiciousAnswers: nonNegInt,
+  /** The player's team (0-based), in a team game only. */
+  team: nonNegInt.optional(),
 });
 
 export const reportSchema = z.strictObject({
@@ -290,6 +312,8 @@ export const reportSchema = z.strictObject({
   questionsPlayed: nonNegInt,
   questions: z.array(reportQuestionSchema),
   players: z.array(reportPlayerSchema),
+  /** In a team game only: every team, in team order. */
+  teams: z.array(teamStandingSchema).optional(),
   suspicious: z.array(
     z.strictObject({ playerId: idSchema, nickname: z.string(), questionIndex: nonNegInt, timeMs: nonNegInt }),
   ),
@@ -317,6 +341,8 @@ export const hostViewSchema = z.strictObject({
       connected: z.boolean(),
       score: nonNegInt,
       rank: z.number().int().positive(),
+      /** In a team game only. */
+      team: nonNegInt.optional(),
     }),
   ),
   playerCount: nonNegInt,
@@ -330,6 +356,8 @@ export const hostViewSchema = z.strictObject({
   reveal: revealSummarySchema.nullable(),
   scoreboard: z.array(rankedPlayerSchema).nullable(),
   podium: z.array(podiumEntrySchema).nullable(),
+  /** In a team game only: every team in team order, with its mean score and rank as of the last reveal. */
+  teams: z.array(teamStandingSchema).optional(),
   report: reportSchema.nullable(),
   endReason: endReasonSchema.nullable(),
 });
@@ -369,6 +397,8 @@ export const playerViewSchema = z.strictObject({
     rerollsLeft: nonNegInt,
     /** The first question this player may answer (it joined before it opened). */
     firstQuestion: nonNegInt,
+    /** In a team game only: the player's team (0-based), its rank (as of the last reveal) among the `of` ranked teams. */
+    team: z.strictObject({ index: nonNegInt, rank: z.number().int().positive().nullable(), of: nonNegInt }).optional(),
   }),
   question: publicQuestionSchema.nullable(),
   timing: timingSchema.nullable(),

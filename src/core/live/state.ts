@@ -65,6 +65,8 @@ export type PlayerState = {
    * absent when none was asked. For the report only: no view carries it.
    */
   identifier?: string | null;
+  /** The player's team (0-based, src/core/live/teams.ts) in a team game; null or absent otherwise. */
+  team?: number | null;
   /** Score, streak and total answer time as of the last reveal (never moved by an unrevealed answer). */
   score: number;
   streak: number;

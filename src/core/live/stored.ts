@@ -30,6 +30,8 @@ export type PlayerWrite = {
   nickname: string;
   /** What the player typed for the host's join field; null or absent when none was asked. */
   identifier?: string | null;
+  /** The player's team in a team game (0-based); null or absent otherwise. */
+  team?: number | null;
   /** Only for a new player; an existing row keeps its hash. */
   tokenHash: string;
   score: number;
@@ -61,7 +63,7 @@ export type LeaseFence = { owner: string; epoch: number };
 export type CommitResult = "stored" | "lease_lost";
 
 /** A player's stored row, as a restore reads it (the token hash resumes the player). */
-export type StoredPlayer = { id: string; nickname: string; identifier?: string | null; tokenHash: string; kicked: boolean; joinedAt: Date };
+export type StoredPlayer = { id: string; nickname: string; identifier?: string | null; team?: number | null; tokenHash: string; kicked: boolean; joinedAt: Date };
 
 /** A stored answer, as a restore merges it into the snapshot. */
 export type StoredAnswer = {

@@ -6,6 +6,8 @@
 import { normalizeText, type Answer } from "../grading";
 import { isGraded, type QuestionData, type QuestionType } from "../question";
 import { wordCloud } from "../wordcloud";
+import { teamKey } from "../live/teams";
+import { reportTeams, type ReportTeam } from "./teams";
 
 /** A question under 40 % right is marked hard. */
 export const HARD_BELOW = 0.4;
@@ -29,6 +31,8 @@ export type ReportPlayerInput = {
   /** What the player typed for the host's join field (a live game that asked one). */
   identifier?: string | null;
   score: number;
+  /** The player's team (0-based) in a live team game. */
+  team?: number | null;
   /** The first question the player could answer (a live player who joined late starts later); 0 otherwise. */
   firstQuestion: number;
 };
@@ -53,6 +57,8 @@ export type ReportInput = {
   words?: { true: string; false: string };
   /** How the answers were scored: shown with the report (docs/rules.md §12). */
   scoring?: ReportScoring;
+  /** A live team game's number of teams (src/core/live/teams.ts); absent otherwise. */
+  teamCount?: number;
 };
 
 /**
@@ -81,6 +87,8 @@ export type ReportPlayer = {
   rosterName?: string;
   /** The host's join field as the player filled it; only in a report of a game that asked one. */
   identifier?: string;
+  /** The player's team's key (src/core/live/teams.ts TEAMS), in a team game only. */
+  team?: string;
   score: number;
   correctCount: number;
   answeredCount: number;
@@ -131,7 +139,14 @@ export type AttentionEntry = {
   weakest: number[];
 };
 
-export type GameReport = { questions: ReportQuestion[]; players: ReportPlayer[]; needsAttention: AttentionEntry[]; scoring?: ReportScoring };
+export type GameReport = {
+  questions: ReportQuestion[];
+  players: ReportPlayer[];
+  needsAttention: AttentionEntry[];
+  scoring?: ReportScoring;
+  /** A team game's teams, best first, then those with nobody in them (./teams.ts). */
+  teams?: ReportTeam[];
+};
 
 /** The words a report lists for one word cloud. */
 const REPORT_WORDS = 200;
@@ -316,6 +331,7 @@ export function buildReport(input: ReportInput): GameReport {
         nickname: p.nickname,
         ...(p.rosterName ? { rosterName: p.rosterName } : {}),
         ...(p.identifier ? { identifier: p.identifier } : {}),
+        ...(input.teamCount && p.team != null ? { team: teamKey(p.team) } : {}),
         score: p.score,
         correctCount,
         answeredCount,
@@ -352,5 +368,11 @@ export function buildReport(input: ReportInput): GameReport {
   });
   needsAttention.sort((a, b) => a.correctRate - b.correctRate || b.unansweredCount - a.unansweredCount || byName(a.nickname, b.nickname));
 
-  return { questions, players, needsAttention, ...(input.scoring ? { scoring: input.scoring } : {}) };
+  return {
+    questions,
+    players,
+    needsAttention,
+    ...(input.scoring ? { scoring: input.scoring } : {}),
+    ...(input.teamCount ? { teams: reportTeams(input.players, input.teamCount) } : {}),
+  };
 }

@@ -24,7 +24,7 @@ export function liveReportInput(s: GameState): Omit<ReportInput, "words"> {
   }));
   const players: ReportPlayerInput[] = s.players
     .filter((p) => !p.kicked)
-    .map((p) => ({ id: p.id, nickname: p.nickname, identifier: p.identifier ?? null, score: p.score, firstQuestion: p.firstQuestion }));
+    .map((p) => ({ id: p.id, nickname: p.nickname, identifier: p.identifier ?? null, score: p.score, firstQuestion: p.firstQuestion, ...(s.settings.teams && { team: p.team ?? null }) }));
   const answers: ReportAnswerInput[] = [];
   s.answers.slice(0, played).forEach((list, questionIndex) => {
     for (const a of list) {
@@ -37,7 +37,7 @@ export function liveReportInput(s: GameState): Omit<ReportInput, "words"> {
     questionPoints: questions.map((_, i) => pointsOf(s, i)),
     identifierLabel: s.settings.identifierLabel ?? null,
   };
-  return { questions, players, answers, scoring };
+  return { questions, players, answers, scoring, ...(s.settings.teams && { teamCount: s.settings.teams.count }) };
 }
 
 /** A challenge's scoring for its report: its owner's switches and the points each question was worth. */

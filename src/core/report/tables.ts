@@ -19,10 +19,12 @@ const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100
 export function playersTable(r: GameReport): Table {
   // The host's join field gets a column only in a game that asked one (after roster_name).
   const asked = Boolean(r.scoring?.identifierLabel);
-  const header = ["rank", "nickname", "roster_name", ...(asked ? ["identifier"] : []), "score", "percent_right", "correct", "answered", "unanswered"];
+  // A team game's players get a team column (the team's key), after the names.
+  const teams = Boolean(r.teams);
+  const header = ["rank", "nickname", "roster_name", ...(asked ? ["identifier"] : []), ...(teams ? ["team"] : []), "score", "percent_right", "correct", "answered", "unanswered"];
   for (const q of r.questions) header.push(`q${q.index + 1}_answer`, `q${q.index + 1}_points`);
   const rows = r.players.map((p) => {
-    const row: Cell[] = [p.rank, p.nickname, p.rosterName ?? null, ...(asked ? [p.identifier ?? null] : []), p.score, percent(p.correctRate), p.correctCount, p.answeredCount, p.unansweredCount];
+    const row: Cell[] = [p.rank, p.nickname, p.rosterName ?? null, ...(asked ? [p.identifier ?? null] : []), ...(teams ? [p.team ?? null] : []), p.score, percent(p.correctRate), p.correctCount, p.answeredCount, p.unansweredCount];
     for (const a of p.answers) {
       if (a.status === "answered") row.push(a.answer, a.points);
       else row.push(STATUS_TEXT[a.status], a.status === "joined_late" ? null : a.points);
@@ -47,6 +49,11 @@ export function questionsTable(r: GameReport): Table {
     q.key,
   ]);
   return { header, rows };
+}
+
+/** A team game's Teams table (the .xlsx's third sheet): best first, then teams with nobody in them. */
+export function teamsTable(teams: NonNullable<GameReport["teams"]>): Table {
+  return { header: ["rank", "team", "players", "mean_score"], rows: teams.map((t) => [t.rank, t.team, t.players, t.score]) };
 }
 
 /** The CSV: the Players table (RFC 4180, formula-safe). */

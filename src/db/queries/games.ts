@@ -127,6 +127,7 @@ export async function commitGameBatch(
         id: p.id,
         nickname: p.nickname,
         identifier: p.identifier ?? null,
+        team: p.team ?? null,
         token_hash: p.tokenHash,
         score: p.score,
         streak: p.streak,
@@ -136,11 +137,11 @@ export async function commitGameBatch(
       })),
     );
     statements.push(sql`
-      insert into players (id, game_id, nickname, identifier, token_hash, score, streak, kicked, connected, joined_at)
-      select r.id, ${gameId}::uuid, r.nickname, r.identifier, r.token_hash, r.score, r.streak, r.kicked, r.connected, r.joined_at
-      from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, nickname text, identifier text, token_hash text, score integer,
+      insert into players (id, game_id, nickname, identifier, team, token_hash, score, streak, kicked, connected, joined_at)
+      select r.id, ${gameId}::uuid, r.nickname, r.identifier, r.team, r.token_hash, r.score, r.streak, r.kicked, r.connected, r.joined_at
+      from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, nickname text, identifier text, team smallint, token_hash text, score integer,
         streak integer, kicked boolean, connected boolean, joined_at timestamptz)
-      on conflict (id) do update set nickname = excluded.nickname, score = excluded.score,
+      on conflict (id) do update set nickname = excluded.nickname, team = excluded.team, score = excluded.score,
         streak = excluded.streak, kicked = excluded.kicked, connected = excluded.connected`);
   }
   if (batch.answers.length > 0) {
@@ -219,7 +220,7 @@ export async function listGameAnswers(db: Db, gameId: string) {
 /** Players' rows of a game (token hashes included: the server keeps them to resume players). */
 export async function listGamePlayers(db: Db, gameId: string) {
   return db
-    .select({ id: players.id, nickname: players.nickname, identifier: players.identifier, tokenHash: players.tokenHash, kicked: players.kicked, joinedAt: players.joinedAt })
+    .select({ id: players.id, nickname: players.nickname, identifier: players.identifier, team: players.team, tokenHash: players.tokenHash, kicked: players.kicked, joinedAt: players.joinedAt })
     .from(players)
     .where(eq(players.gameId, gameId));
 }

@@ -8,6 +8,7 @@ import {
   pgEnum,
   pgSequence,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -37,6 +38,8 @@ export type GameSettings = {
   pointsMultipliers?: (0 | 1 | 2)[];
   identifierLabel?: string | null;
   questionOnPhones?: boolean;
+  /** Team mode (src/core/live/teams.ts); null or absent: played alone. */
+  teams?: { count: number; assign: "even" | "pick" } | null;
 };
 
 export const games = pgTable(
@@ -82,6 +85,8 @@ export const players = pgTable(
     nickname: text("nickname").notNull(),
     // What the player typed for the host's join field (settings.identifierLabel): report only.
     identifier: text("identifier"),
+    // The player's team in a team game (0-based, src/core/live/teams.ts); null otherwise.
+    team: smallint("team"),
     tokenHash: text("token_hash").notNull(),
     score: integer("score").notNull().default(0),
     streak: integer("streak").notNull().default(0),

@@ -299,6 +299,7 @@ export class LiveGames implements GameOwner {
     pin: string,
     nickname: string | undefined,
     identifier?: string,
+    team?: number,
   ): Promise<LiveResult<{ gameId: string; playerId: string; token: string; nickname: string; view: PlayerView }>> {
     const game = await this.byPinOrDb(pin);
     if (!game || game.state.phase === "finished" || game.state.phase === "cancelled") {
@@ -307,7 +308,7 @@ export class LiveGames implements GameOwner {
     const playerId = randomUUID();
     const token = randomBytes(32).toString("base64url");
     const out = await game.run(
-      { type: "join", playerId, ...(nickname === undefined ? {} : { nickname }), ...(identifier === undefined ? {} : { identifier }) },
+      { type: "join", playerId, ...(nickname === undefined ? {} : { nickname }), ...(identifier === undefined ? {} : { identifier }), ...(team === undefined ? {} : { team }) },
       { tokenHash: hashToken(token) },
     );
     const joined = replyOf(out, "joined");

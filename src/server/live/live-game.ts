@@ -268,6 +268,7 @@ export class LiveGame {
         id,
         nickname: p.nickname,
         identifier: p.identifier ?? null,
+        ...(p.team != null && { team: p.team }),
         tokenHash,
         score: p.score,
         streak: p.streak,

@@ -241,7 +241,7 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
         if (err instanceof AppError) return fail("rate_limited", err.message);
         throw err;
       }
-      const r = await games.join(p.pin, p.nickname, p.identifier);
+      const r = await games.join(p.pin, p.nickname, p.identifier, p.team);
       if (!r.ok) return { ok: false, error: r.error };
       bindPlayer(socket, r.value.gameId, r.value.playerId);
       await Promise.all([countGameJoin(r.value.gameId), rememberJoin(key, r.value.gameId)]);

@@ -5,7 +5,7 @@ import { PlayerGame } from "@/components/live/player-game";
 import { normalizePin } from "@/core/pin";
 import { openGameByPin } from "@/server/hosted-games";
 
-type Props = { params: Promise<{ pin: string }>; searchParams: Promise<{ name?: string | string[]; generated?: string | string[]; id?: string | string[] }> };
+type Props = { params: Promise<{ pin: string }>; searchParams: Promise<{ name?: string | string[]; generated?: string | string[]; id?: string | string[]; team?: string | string[] }> };
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("live");
@@ -20,8 +20,11 @@ export default async function GamePage({ params, searchParams }: Props) {
   const name = (Array.isArray(q.name) ? q.name[0] : q.name)?.slice(0, 100) ?? null;
   const generated = (Array.isArray(q.generated) ? q.generated[0] : q.generated) === "1";
   const identifier = (Array.isArray(q.id) ? q.id[0] : q.id)?.slice(0, 200) ?? null;
+  // The team picked on the join page (a game where players pick); the server checks it.
+  const teamRaw = Array.isArray(q.team) ? q.team[0] : q.team;
+  const team = teamRaw && /^[0-7]$/.test(teamRaw) ? Number(teamRaw) : null;
   // The host's extra join field, asked on the name form when the join page did not bring it.
   const game = await openGameByPin(pin);
   const identifierLabel = game?.settings.identifierLabel ?? null;
-  return <PlayerGame key={pin} pin={pin} name={name} generated={generated} identifier={identifier} identifierLabel={identifierLabel} language={game?.language ?? "en"} />;
+  return <PlayerGame key={pin} pin={pin} name={name} generated={generated} identifier={identifier} identifierLabel={identifierLabel} language={game?.language ?? "en"} team={team} />;
 }

@@ -3,5 +3,5 @@ import { ClientMessages } from "@/i18n/client-messages";
 
 /** The message namespaces this segment's client components use (src/i18n/client-messages.tsx). */
 export default function Layout({ children }: { children: ReactNode }) {
-  return <ClientMessages namespaces={["live", "scoring", "nav", "errorCodes"]}>{children}</ClientMessages>;
+  return <ClientMessages namespaces={["live", "teams", "scoring", "nav", "errorCodes"]}>{children}</ClientMessages>;
 }
