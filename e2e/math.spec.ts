@@ -183,7 +183,7 @@ test("formulas on the results page, in study, and in a challenge's report", asyn
   await page.goto(`/study/${slug}`);
   const studyCard = page.getByTestId("study-card");
   await expectTypeset(page, studyCard.locator("#prompt"), { display: false });
-  await expect(studyCard.getByTestId("one-tap").locator(".katex")).toHaveCount(1);
+  await expect(studyCard.getByRole("radiogroup").locator(".katex")).toHaveCount(1);
   await page.getByTestId("reveal").click();
   const back = page.getByTestId("study-reveal");
   await expect(back.getByTestId("correct-answer").locator(".katex")).toHaveCount(1);
