@@ -46,6 +46,22 @@ async function expectTypeset(page: Page, scope: ReturnType<Page["locator"]>, { d
   expect(await page.evaluate(() => "katex" in window)).toBe(false);
 }
 
+/** MATH_SHOTS=<dir>: pictures of the page at a phone's and a laptop's size, light and dark, to look at. */
+async function shots(page: Page, name: string) {
+  const dir = process.env.MATH_SHOTS;
+  if (!dir) return;
+  const before = page.viewportSize();
+  for (const [size, viewport] of [["phone", { width: 390, height: 844 }], ["desktop", { width: 1440, height: 900 }]] as const) {
+    await page.setViewportSize(viewport);
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `${dir}/${name}-${size}-${scheme}.png`, fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  if (before) await page.setViewportSize(before);
+}
+
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop-pglite", "one run drives four browsers");
 });
@@ -146,8 +162,9 @@ async function expectReportTypeset(page: Page) {
   await expectTypeset(page, card.locator("h3"), { display: false });
   await expect(card.getByTestId("distribution-bar").first().locator(".katex")).toHaveCount(1);
   await expect(card.getByTestId("distribution-bar").nth(1)).toContainText("<b>8</b>");
-  // The plain question stays plain text.
+  // The plain question stays plain text; the grid names the option picked as the question shows it.
   await expect(page.getByTestId("question-card").nth(1).locator(".katex")).toHaveCount(0);
+  await expect(page.getByTestId("report-grid").locator(".katex").first()).toBeVisible();
   await card.getByRole("button", { name: "Show question 1" }).click();
   const dialog = page.getByTestId("question-dialog");
   await expectTypeset(page, dialog.locator("#question-dialog-title"), { display: false });
@@ -178,6 +195,7 @@ test("formulas on the results page, in study, and in a challenge's report", asyn
   await expect(review.getByTestId("review-correct").first().locator(".katex")).toHaveCount(1);
   await expectTypeset(page, review.getByTestId("review-explanation").first(), { display: true });
   await expect(review.getByTestId("review-prompt").nth(1).locator(".katex")).toHaveCount(0);
+  await shots(page, "results");
 
   // ——— study: the card's front (prompt and options), then its back ———
   await page.goto(`/study/${slug}`);
@@ -188,6 +206,7 @@ test("formulas on the results page, in study, and in a challenge's report", asyn
   const back = page.getByTestId("study-reveal");
   await expect(back.getByTestId("correct-answer").locator(".katex")).toHaveCount(1);
   await expectTypeset(page, back.getByTestId("study-explanation"), { display: true });
+  await shots(page, "study");
 
   // ——— a challenge played by a guest (through the API), and its report ———
   const closesAt = new Date(Date.now() + 86_400_000).toISOString();
@@ -210,4 +229,6 @@ test("formulas on the results page, in study, and in a challenge's report", asyn
   }
   await page.goto(`/challenge/${code}/report`);
   await expectReportTypeset(page);
+  await page.getByTestId("question-card").first().getByRole("button", { name: "Show question 1" }).click();
+  await shots(page, "report-dialog");
 });
