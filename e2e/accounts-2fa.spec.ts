@@ -32,7 +32,34 @@ async function signInWithPassword(page: Page, account: Account) {
 /** A code the app would not show now (for the refusal). */
 const wrongCode = (totp: TOTP) => (totp.generate() === "000000" ? "111111" : "000000");
 
-test("two-factor: turned on with a QR code and a first code; sign-in asks for a code, takes a backup code once", async ({ page }) => {
+/**
+ * TOTP time steps (30 s). The server accepts the step of "now" and one either side, so a test need
+ * not wait for a fresh code: the next step's code is accepted already.
+ */
+const stepNow = () => Math.floor(Date.now() / 30_000);
+const codeAt = (totp: TOTP, step: number) => totp.generate({ timestamp: step * 30_000 });
+/** A step the server accepts now whose code was not used yet (the next one first). */
+const unusedStep = (used: readonly number[]) => {
+  const now = stepNow();
+  return [now + 1, now, now - 1].find((s) => !used.includes(s))!;
+};
+
+async function submitCode(page: Page, code: string) {
+  const answer = page.waitForResponse((r) => r.url().endsWith("/api/auth/two-factor/verify-totp"));
+  await page.getByLabel("Code", { exact: true }).fill(code);
+  await page.getByTestId("two-factor-submit").click();
+  return answer;
+}
+
+/** A reused code is refused like a wrong one: 401 invalid_code, and the page says it may have been used. */
+async function expectCodeRefused(page: Page, code: string) {
+  const answer = await submitCode(page, code);
+  expect(answer.status()).toBe(401);
+  expect(await answer.json()).toMatchObject({ error: { code: "invalid_code" } });
+  await expect(page.getByLabel("Code", { exact: true })).toHaveAccessibleDescription(/That code is not right, or it was already used/);
+}
+
+test("two-factor: turned on with a QR code and a first code; sign-in asks for a code, refuses a used one, takes a backup code once", async ({ page }) => {
   const account = await signUpInBrowser(page, newAccount("tfa"));
   await page.goto("/me?tab=security");
   // On 127.0.0.1 the page says why passkeys cannot be added here.
@@ -53,7 +80,8 @@ test("two-factor: turned on with a QR code and a first code; sign-in asks for a 
   await card.getByLabel("Code from the app").fill(wrongCode(totp));
   await card.getByTestId("two-factor-verify").click();
   await expect(card.getByRole("alert")).toContainText("That code is not right");
-  await card.getByLabel("Code from the app").fill(totp.generate());
+  const enablingStep = stepNow();
+  await card.getByLabel("Code from the app").fill(codeAt(totp, enablingStep));
   await card.getByTestId("two-factor-verify").click();
   await expect(card.getByTestId("two-factor-on")).toBeVisible();
   await expect(card.getByTestId("backup-codes")).toHaveCount(0);
@@ -69,8 +97,19 @@ test("two-factor: turned on with a QR code and a first code; sign-in asks for a 
   expect(answer.status()).toBe(401);
   expect(await answer.json()).toMatchObject({ error: { code: "invalid_code" } });
   await expect(page.getByLabel("Code", { exact: true })).toHaveAccessibleDescription(/That code is not right, or it was already used/);
-  await page.getByLabel("Code", { exact: true }).fill(totp.generate());
-  await page.getByTestId("two-factor-submit").click();
+  // The code that turned two-factor on was used: refused, though its window may still be open.
+  await expectCodeRefused(page, codeAt(totp, enablingStep));
+  // The next step's code is accepted now (one step either side of the server's).
+  const signInStep = unusedStep([enablingStep]);
+  expect((await submitCode(page, codeAt(totp, signInStep))).status()).toBe(200);
+  await expect(page).toHaveURL(/\/me$/, SLOW);
+
+  // Signed out and in again within the window, the same code is refused; a fresh one works.
+  await signOut(page);
+  await signInWithPassword(page, account);
+  await expect(page.getByRole("heading", { name: "Enter your code" })).toBeVisible();
+  await expectCodeRefused(page, codeAt(totp, signInStep));
+  expect((await submitCode(page, codeAt(totp, unusedStep([enablingStep, signInStep])))).status()).toBe(200);
   await expect(page).toHaveURL(/\/me$/, SLOW);
 
   // A backup code works once.

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { startSmtpSink, type SmtpSink } from "../src/test/smtp-sink";
-import { newAccount, type Account } from "./accounts";
+import { ADMIN_EMAIL, newAccount, signInAdmin, type Account } from "./accounts";
 import { expect, test, watchContext } from "./fixtures";
 import { startOidcProvider, type OidcProviderHandle } from "./oidc-provider";
 import { startOwnServer, type OwnServer } from "./own-server";
@@ -44,6 +44,7 @@ test.beforeAll(async ({}, testInfo) => {
       QUIZDECK_OIDC_CLIENT_SECRET: idp.clientSecret,
       QUIZDECK_OIDC_NAME: PROVIDER_NAME,
       QUIZDECK_OIDC_ALLOWED_DOMAINS: "school.example",
+      QUIZDECK_ADMIN_EMAILS: ADMIN_EMAIL,
       QUIZDECK_SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       QUIZDECK_MAIL_FROM: "Quizdeck <quiz@quizdeck.test>",
       QUIZDECK_RATE_LIMIT_SIGN_IN: "10000",
@@ -107,6 +108,40 @@ test("signs up through the provider, signs out, and signs in again to the same a
     await expect(page).toHaveURL(`${BASE}/explore`);
     expect((await session(context))?.user.id).toBe(first!.user.id);
   } finally {
+    await context.close();
+  }
+  expect(errors).toEqual([]);
+});
+
+test("an account disabled by an administrator is refused through the provider, and the sign-in page says why", async ({ browser }) => {
+  const errors: string[] = [];
+  const context = await watched(browser, errors);
+  const admin = await browser.newContext({ baseURL: BASE });
+  try {
+    const login = `off${uid()}`;
+    const email = `${login}@school.example`;
+    idp.accounts.set(login, { email, email_verified: true, name: "Dis Abled" });
+    const page = await context.newPage();
+    await page.goto("/sign-in");
+    await throughProvider(page, login);
+    await expect(page).toHaveURL(`${BASE}/me`);
+
+    await signInAdmin(admin.request, BASE);
+    const adminPage = await admin.newPage();
+    await adminPage.goto(`/admin?q=${encodeURIComponent(email)}#users`);
+    const row = adminPage.getByTestId("user-row");
+    await expect(row).toHaveCount(1);
+    await row.getByRole("button", { name: "Disable" }).click();
+    await expect(row.getByTestId("user-status")).toHaveText("Disabled");
+    expect(await session(context)).toBeNull();
+
+    await page.goto("/sign-in");
+    await throughProvider(page, login);
+    await expect(page).toHaveURL(/\/sign-in\?error=account_disabled/);
+    await expect(page.getByTestId("oidc-refusal")).toHaveText("This account has been disabled by an administrator. Ask them to enable it again.");
+    expect(await session(context)).toBeNull();
+  } finally {
+    await admin.close();
     await context.close();
   }
   expect(errors).toEqual([]);

@@ -42,6 +42,7 @@ export const DELETION_RULES: Readonly<Record<string, DeletionRule>> = {
   study_settings: { rule: "delete", by: ["user_id"] },
   passkeys: { rule: "delete", by: ["user_id"] },
   two_factors: { rule: "delete", by: ["user_id"] },
+  totp_used_codes: { rule: "delete", by: ["user_id"] },
   // The audit log stays whole (what was done, and when), without saying to or by whom.
   admin_audit: { rule: "anonymise", by: ["actor_id", "target_user_id"] },
   // A member's classes go with their roster, assignments and links to attempts (docs/rules.md §13);
@@ -82,6 +83,7 @@ export const DELETION_ORDER: readonly string[] = [
   "study_settings",
   "passkeys",
   "two_factors",
+  "totp_used_codes",
   "reports",
   "admin_audit",
   "class_students",

@@ -95,6 +95,8 @@ describe("oidcRefusal", () => {
     ["account_not_linked", "oidc_account_not_linked"],
     ["unable_to_link_account", "oidc_account_not_linked"],
     ["access_denied", "oidc_cancelled"],
+    ["account_disabled", "oidc_account_disabled"],
+    ["oidc_account_disabled", "oidc_account_disabled"],
     ["state_mismatch", "oidc_failed"],
     ["<script>", "oidc_failed"],
   ])("%j → %s", (error, refusal) => {

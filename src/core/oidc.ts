@@ -106,7 +106,7 @@ export function emailDomainAllowed(email: string, domains: readonly string[]): b
  * What the sign-in page says when the provider's round trip ends in a refusal (the `error` of
  * Better Auth's redirect): each refusal has a catalogued message (i18n `auth.oidc.<code>`).
  */
-export const OIDC_REFUSALS = ["oidc_domain_not_allowed", "oidc_email_unverified", "oidc_account_not_linked", "oidc_cancelled", "oidc_failed"] as const;
+export const OIDC_REFUSALS = ["oidc_domain_not_allowed", "oidc_email_unverified", "oidc_account_not_linked", "oidc_account_disabled", "oidc_cancelled", "oidc_failed"] as const;
 export type OidcRefusal = (typeof OIDC_REFUSALS)[number];
 
 /** The refusal a redirect's `error` stands for; null without one. */
@@ -117,6 +117,8 @@ export function oidcRefusal(error: string | string[] | undefined): OidcRefusal |
   // An address already used by an account here, not confirmed by the provider (or not here).
   if (code === "account_not_linked" || code === "unable_to_link_account") return "oidc_account_not_linked";
   if (code === "access_denied") return "oidc_cancelled";
+  // An administrator disabled the account (the session hook of src/server/auth.ts refused it).
+  if (code === "account_disabled") return "oidc_account_disabled";
   return "oidc_failed";
 }
 

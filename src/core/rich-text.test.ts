@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, hasMarkup, hasMath, htmlHasMath, MAX_FORMULA_LENGTH, renderRich, richMap, type MathRenderer } from "./rich-text";
+import { escapeHtml, hasMarkup, hasMath, htmlHasMath, mapMath, MAX_FORMULA_LENGTH, renderRich, richMap, type MathRenderer } from "./rich-text";
 
 /** A stand-in typesetter: shows what it was asked, marked, so the tests see the rule's cuts. */
 const math: MathRenderer = (tex, display) => (tex.includes("\\fail") ? null : `<M${display ? " d" : ""}>${escapeHtml(tex)}</M>`);
@@ -95,5 +95,21 @@ describe("hasMarkup / hasMath / richMap", () => {
   it("recognises KaTeX's HTML", () => {
     expect(htmlHasMath('<span class="katex">x</span>')).toBe(true);
     expect(htmlHasMath("<strong>x</strong>")).toBe(false);
+  });
+});
+
+describe("mapMath", () => {
+  const moodle = (text: string) => mapMath(text, (m) => (m.display ? `[${m.tex}]` : `(${m.tex})`));
+  it.each([
+    ["no math", "no math"],
+    ["$x$ and $$y$$", "(x) and [y]"],
+    ["costs \\$5 and $5", "costs \\$5 and $5"],
+    ["`$x$` is code", "`$x$` is code"],
+    ["$x $ is not math", "$x $ is not math"],
+    ["unclosed $$ stays", "unclosed $$ stays"],
+    ["**$a$** and \\\\", "**(a)** and \\\\"],
+    ["a\nb $\\frac{1}{2}$", "a\nb (\\frac{1}{2})"],
+  ])("%j → %j", (text, expected) => {
+    expect(moodle(text)).toBe(expected);
   });
 });

@@ -106,6 +106,21 @@ function tokenize(text: string): Token[] {
   return out;
 }
 
+/**
+ * `text` with each formula replaced by `replace(formula)`, and everything else exactly as typed
+ * (escapes and code included): how an export writes formulas in another format's delimiters.
+ */
+export function mapMath(text: string, replace: (formula: { tex: string; display: boolean; source: string }) => string): string {
+  let out = "";
+  for (const t of tokenize(text)) {
+    if (t.kind === "text") out += t.text;
+    else if (t.kind === "literal") out += `\\${t.text}`;
+    else if (t.kind === "code") out += `\`${t.text}\``;
+    else out += replace(t);
+  }
+  return out;
+}
+
 /** Markers for the pieces emphasis must not look into (formulas, code, escaped characters). */
 const ATOM = "\u0000";
 const ATOMS = /\u0000/g;

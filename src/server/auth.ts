@@ -10,6 +10,7 @@ import { displayNameSchema, handleSchema, PASSWORD_MIN } from "@/core/account";
 import { adminEmailSet, promotedAtSignIn, roleForNewAccount } from "@/core/admin";
 import { relyingParty, type RelyingParty } from "@/core/http/relying-party";
 import { BACKUP_CODE_COUNT } from "@/core/second-factor";
+import { TOTP_PERIOD_SECONDS } from "@/core/totp-reuse";
 import { RESET_PASSWORD_TTL_SECONDS, VERIFY_EMAIL_TTL_SECONDS } from "@/core/mail";
 import { fieldErrorCode, fieldErrorEnglish } from "@/core/field-errors";
 import { getDb, type Db } from "@/db";
@@ -19,6 +20,7 @@ import { isLocale, LOCALE_COOKIE, negotiateLocale } from "@/core/locale";
 import { log } from "@/log";
 import { sendResetPasswordMail, sendVerificationMail } from "./auth-mail";
 import { oidcAuthOptions } from "./auth-oidc";
+import { totpReuseHooks } from "./auth-totp-reuse";
 import { ERRORS } from "./errors";
 import { decodeGuest, GUEST_COOKIE } from "./guest-cookie";
 import { originFromHeaders } from "./request-origin";
@@ -98,6 +100,8 @@ function createAuth(db: Db, secret: string, secure: boolean, rp: RelyingParty) {
     account: oidc.account,
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: { enabled: false },
+    // A TOTP code works once: see auth-totp-reuse.ts.
+    hooks: totpReuseHooks(db),
     advanced: {
       cookiePrefix: "quizdeck",
       useSecureCookies: secure,
@@ -170,6 +174,8 @@ function createAuth(db: Db, secret: string, secure: boolean, rp: RelyingParty) {
       ...oidc.plugins,
       twoFactor({
         issuer: "Quizdeck",
+        // The period our memory of used codes is computed for (src/core/totp-reuse.ts).
+        totpOptions: { period: TOTP_PERIOD_SECONDS, digits: 6 },
         // The first code from the app turns it on (POST /two-factor/verify-totp with the session).
         skipVerificationOnEnable: false,
         backupCodeOptions: { amount: BACKUP_CODE_COUNT, storeBackupCodes: "encrypted" },

@@ -1,8 +1,10 @@
 import "server-only";
 import { forbidden, notFound, unauthorized } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import type { GameReport } from "@/core/report/build";
 import { AppError } from "./errors";
 import type { ReportWords } from "./reports";
+import { richTexts } from "./rich-text";
 
 /** How true and false read in the viewer's language, for a report page. */
 export async function reportWords(): Promise<ReportWords> {
@@ -22,4 +24,16 @@ export async function loadForPage<T>(load: () => Promise<T>): Promise<T> {
     }
     throw err;
   }
+}
+
+/** Kinds whose distribution lists the author's options (not what players typed). */
+const OPTION_ANSWERS = new Set(["single", "multiple", "order", "poll"]);
+
+/**
+ * The HTML of a report's formatted texts (src/server/rich-text.ts), by source: each question's
+ * prompt and key, and the bars' labels where they are the author's options. What players typed is
+ * never formatted.
+ */
+export function reportRich(report: GameReport): Record<string, string> | undefined {
+  return richTexts(report.questions.flatMap((q) => [q.prompt, q.key, ...(OPTION_ANSWERS.has(q.type) ? q.distribution.map((d) => d.answer) : [])]));
 }

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "@/db/client";
-import { passkeys, twoFactors, users } from "@/db/schema";
+import { claimTotpCode, releaseTotpCode, usedTotpCodes } from "@/db/queries/totp-codes";
+import { passkeys, totpUsedCodes, twoFactors, users } from "@/db/schema";
 import { testBackends } from "@/db/test-databases";
 import { CLIENT_PROTO_HEADER } from "./request-scheme";
 
@@ -124,5 +125,65 @@ describe.each(testBackends)("second factors on $name", (backend) => {
     expect(sessions).toHaveLength(2);
     await first.auth.api.revokeOtherSessions({ headers: first.headers });
     expect(await first.auth.api.listSessions({ headers: first.headers })).toHaveLength(1);
+  });
+
+  it("remembers used TOTP codes: a claim once per account, given back, forgotten after 90 s, one winner of a race", async () => {
+    const a = await signUp();
+    const b = await signUp();
+    const t0 = new Date();
+    expect(await claimTotpCode(handle.db, a.userId, "123456", t0)).toBe(true);
+    expect(await claimTotpCode(handle.db, a.userId, "123456", new Date(t0.getTime() + 89_000))).toBe(false);
+    // Another account's code is its own.
+    expect(await claimTotpCode(handle.db, b.userId, "123456", t0)).toBe(true);
+    // Given back (the code was wrong), it may be claimed again.
+    await releaseTotpCode(handle.db, a.userId, "123456");
+    expect(await claimTotpCode(handle.db, a.userId, "123456", t0)).toBe(true);
+    // Past the memory, the row is forgotten (and the next claim takes it).
+    expect(await claimTotpCode(handle.db, a.userId, "123456", new Date(t0.getTime() + 90_000))).toBe(true);
+    expect(await usedTotpCodes(handle.db, a.userId)).toEqual([{ code: "123456", keptUntil: new Date(t0.getTime() + 180_000) }]);
+    // Two requests with the same code at once: one wins.
+    const race = await Promise.all(Array.from({ length: 5 }, () => claimTotpCode(handle.db, a.userId, "654321", t0)));
+    expect(race.filter(Boolean)).toHaveLength(1);
+    // The rows go with the account.
+    await handle.db.delete(users).where(eq(users.id, a.userId));
+    expect(await handle.db.select().from(totpUsedCodes).where(eq(totpUsedCodes.userId, a.userId))).toEqual([]);
+  });
+
+  it("refuses a TOTP code used once, when turning two-factor on and at sign-in; a code of the next step works", async () => {
+    const { auth, headers, userId, email } = await signUp();
+    const setup = await auth.api.enableTwoFactor({ headers, body: { password: "a-long-password" } });
+    if (!("totpURI" in setup)) throw new Error("no TOTP");
+    const totp = new TOTP({ secret: Secret.fromBase32(new URL(setup.totpURI).searchParams.get("secret")!), digits: 6, period: 30 });
+    const stepNow = () => Math.floor(Date.now() / 30_000);
+    const codeAt = (step: number) => totp.generate({ timestamp: step * 30_000 });
+
+    // A wrong code is refused by Better Auth and not remembered.
+    const wrong = totp.generate() === "000000" ? "111111" : "000000";
+    await expect(auth.api.verifyTOTP({ headers, body: { code: wrong } })).rejects.toMatchObject({ body: { code: "INVALID_CODE" } });
+    expect(await usedTotpCodes(handle.db, userId)).toEqual([]);
+
+    const first = stepNow();
+    const on = await auth.api.verifyTOTP({ headers, body: { code: codeAt(first) }, asResponse: true });
+    expect(on.status).toBe(200);
+    // Turning it on replaced the session.
+    headers.set("cookie", cookiesOf(on));
+    expect((await usedTotpCodes(handle.db, userId)).map((u) => u.code)).toEqual([codeAt(first)]);
+    await expect(auth.api.verifyTOTP({ headers, body: { code: codeAt(first) } })).rejects.toMatchObject({ body: { code: "invalid_code" } });
+
+    const secondStep = async (code: string) => {
+      const signIn = await post(auth, "/api/auth/sign-in/email", { email, password: "a-long-password" });
+      expect(await signIn.json()).toMatchObject({ twoFactorRedirect: true });
+      return post(auth, "/api/auth/two-factor/verify-totp", { code }, cookiesOf(signIn));
+    };
+    // The code that turned it on cannot sign in (Better Auth alone would take it within its window).
+    const reused = await secondStep(codeAt(first));
+    expect(reused.status).toBe(401);
+    expect(await reused.json()).toMatchObject({ code: "invalid_code" });
+    // The next step's code (Better Auth accepts one step either side) signs in, once.
+    const next = stepNow() + 1;
+    expect((await secondStep(codeAt(next))).status).toBe(200);
+    const again = await secondStep(codeAt(next));
+    expect(again.status).toBe(401);
+    expect(await again.json()).toMatchObject({ code: "invalid_code" });
   });
 });

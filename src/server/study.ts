@@ -33,6 +33,7 @@ import { isGraded } from "@/core/question";
 import { AppError } from "./errors";
 import { quizAccess } from "./quiz-access";
 import type { guestProgressInput, guestStudyInput, studyAnswerInput, studyDueQuery, studyReviewInput } from "./study-schemas";
+import { publicTexts, withRich } from "./rich-text";
 import { optimizeForMember } from "./study-optimize";
 import { getViewer } from "./viewer";
 
@@ -60,7 +61,11 @@ export async function loadStudySession(slug: string): Promise<StudySession | nul
   const { queue } = await deckQueue(db, quiz.id, viewer?.id ?? null, await studyNow());
   return {
     quiz: { slug: quiz.slug, title: quiz.title, language: quiz.language },
-    cards: queue.map((c, i) => ({ ...toPlayQuestion(c.question, quiz, i), kind: c.kind })),
+    cards: queue.map((c, i) => {
+      const card = toPlayQuestion(c.question, quiz, i);
+      // The card's front formatted on the server; its back comes with the reveal (studyAnswer).
+      return withRich({ ...card, kind: c.kind }, publicTexts(card.prompt, card.data));
+    }),
     signedIn: viewer !== null,
     notStudied: quiz.questions.filter((q) => !isGraded(q.type)).length,
   };
@@ -88,7 +93,8 @@ export async function studyAnswer(slug: string, input: z.infer<typeof studyAnswe
   const settings = viewer ? await getStudySettings(db, viewer.id) : DEFAULT_STUDY_SETTINGS;
   const card = await cardMemory(db, viewer?.id ?? null, q.id, now);
   const limit = timeLimitMs(q, { timeLimit: found.quizTimeLimit });
-  return revealCard(q, answer, input.timeMs, limit, previewDue(schedulerFor(settings), card, q.id, now), now);
+  const reveal = revealCard(q, answer, input.timeMs, limit, previewDue(schedulerFor(settings), card, q.id, now), now);
+  return withRich(reveal, [reveal.explanation, ...reveal.feedback]);
 }
 
 /** Rates a card: a member's review is recorded (once per client review id); a guest's is not kept. */

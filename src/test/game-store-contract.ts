@@ -117,6 +117,31 @@ export function gameStoreContractSuite(name: string, makeStore: () => Promise<St
       expect(await store.findPlayerByTokenHash("nobody")).toBeNull();
     });
 
+    it("the same answer written again (re-scored at its reveal) updates its points and correctness, in the same batch too", async () => {
+      const g = await newGame();
+      const ana = player();
+      const ben = player();
+      const q = randomUUID();
+      const at = new Date(Date.now() - 1000);
+      const anaFirst = answer(ana.id, q, { answer: 8700, correct: false, points: 1960, answeredAt: at });
+      await store.commitGameBatch(g.id, { answers: [anaFirst], players: [ana, ben], game: null });
+      const benFirst = answer(ben.id, q, { answer: 9000, correct: false, points: 1900, answeredAt: at });
+      await store.commitGameBatch(g.id, {
+        answers: [{ ...anaFirst, correct: true, points: 2000 }, benFirst, { ...benFirst, correct: true, points: 2000 }],
+        players: [],
+        game: null,
+      });
+      // Another answer (another client id) is still dropped.
+      await store.commitGameBatch(g.id, { answers: [answer(ana.id, q, { answer: 1, correct: false, points: 0, clientId: "other", answeredAt: at })], players: [], game: null });
+      const answers = await store.listGameAnswers(g.id);
+      expect(answers.map((a) => [a.playerId, a.answer, a.correct, a.points]).sort()).toEqual(
+        [
+          [ana.id, 8700, true, 2000],
+          [ben.id, 9000, true, 2000],
+        ].sort(),
+      );
+    });
+
     it("a lease has one owner; the owner renews it, hands it over when asked, releases it", async () => {
       const g = await newGame();
       expect(await store.acquireLease(g.id, "a", 5_000)).toMatchObject({ ok: true });

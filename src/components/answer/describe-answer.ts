@@ -13,10 +13,17 @@ export function contextOf(data: PublicQuestionData): AnswerContext {
 
 /** An answer written out in words, with choice ids replaced by their text. */
 export function describeAnswer(ctx: AnswerContext, a: Answer | null, words: AnswerWords): string {
-  if (a === null || a === "") return words.none;
+  const { parts, separator } = describeAnswerParts(ctx, a, words);
+  return parts.join(separator);
+}
+
+/** The same, as its pieces (each an author's text or a word) and what goes between them: each piece may be formatted text. */
+export function describeAnswerParts(ctx: AnswerContext, a: Answer | null, words: AnswerWords): { parts: string[]; separator: string } {
+  const one = (text: string) => ({ parts: [text], separator: "" });
+  if (a === null || a === "") return one(words.none);
   const textOf = (id: string) => ctx.choices.find((o) => o.id === id)?.text ?? id;
-  if (typeof a === "boolean") return a ? words.yes : words.no;
-  if (Array.isArray(a)) return a.map(textOf).join(ctx.type === "order" ? " → " : ", ");
-  if (typeof a === "number") return ctx.unit ? `${a} ${ctx.unit}` : String(a);
-  return ctx.type === "single" ? textOf(a) : a;
+  if (typeof a === "boolean") return one(a ? words.yes : words.no);
+  if (Array.isArray(a)) return { parts: a.map(textOf), separator: ctx.type === "order" ? " → " : ", " };
+  if (typeof a === "number") return one(ctx.unit ? `${a} ${ctx.unit}` : String(a));
+  return one(ctx.type === "single" ? textOf(a) : a);
 }

@@ -5,6 +5,7 @@ import { Flame, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { THUMB_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
+import { Rich } from "@/components/ui/rich";
 import type { ReportQuestion } from "@/core/report/build";
 import { useTranslations } from "@/i18n/client-intl";
 import { useReportFormat } from "./use-report-format";
@@ -20,7 +21,7 @@ function Distribution({ q }: { q: ReportQuestion }) {
           <div className="flex items-baseline justify-between gap-2">
             <span className={clsx("min-w-0 truncate", d.correct && "font-semibold")} title={d.answer}>
               {d.correct && <span aria-hidden>✓ </span>}
-              {d.answer}
+              <Rich text={d.answer} />
               {d.correct && <span className="sr-only"> ({t("correctOption")})</span>}
             </span>
             <span className="shrink-0 tabular-nums text-zinc-600 dark:text-zinc-400" data-testid="distribution-count">
@@ -62,7 +63,7 @@ export function QuestionCard({ q, onOpen }: { q: ReportQuestion; onOpen: () => v
       </div>
       <h3 id={`q-${q.index}-title`} className="mt-1 line-clamp-2 font-semibold">
         <button type="button" onClick={onOpen} className="text-left hover:underline print:no-underline" aria-label={t("showQuestion", { number: q.index + 1 })}>
-          {q.prompt}
+          <Rich text={q.prompt} />
         </button>
       </h3>
       <p className="mt-2 flex flex-wrap items-baseline gap-x-3">
@@ -117,14 +118,14 @@ export function QuestionDialog({ q, onClose }: { q: ReportQuestion | null; onClo
             </button>
           </div>
           <h2 id="question-dialog-title" className="mt-1 text-xl font-bold text-balance">
-            {q.prompt}
+            <Rich text={q.prompt} />
           </h2>
           {q.imageUrl && <QuestionImage src={q.imageUrl} alt={q.imageAlt} box={THUMB_BOX} className="mt-4" />}
           {q.graded && (
             <>
               <p className="mt-4 text-sm font-semibold text-zinc-600 dark:text-zinc-400">{t("key")}</p>
               <p className="mt-1 rounded-xl bg-emerald-50 px-3 py-2 font-semibold text-emerald-900 dark:bg-emerald-500/15 dark:text-emerald-200" data-testid="question-key">
-                {q.key}
+                <Rich text={q.key} />
               </p>
             </>
           )}

@@ -8,11 +8,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
 import { ReadAloud } from "@/components/answer/read-aloud";
 import { AnswerInput, useAnswerInputReady } from "@/components/answer/answer-input";
-import { contextOf, describeAnswer } from "@/components/answer/describe-answer";
+import { AnswerText } from "@/components/answer/answer-text";
+import { contextOf } from "@/components/answer/describe-answer";
 import { CARD_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
 import { initialAnswer, isComplete } from "@/components/answer/rules";
 import { buttonClass } from "@/components/ui/button";
+import { Rich, RichProvider } from "@/components/ui/rich";
 import { useErrorText } from "@/components/ui/error-text";
 import type { Answer } from "@/core/grading";
 import { guestPreview, guestQueue, guestReview } from "@/core/study/guest";
@@ -262,6 +264,8 @@ export function StudySession({
         </span>
       </div>
       {!signedIn && index === 0 && phase.kind === "question" && <GuestNotice slug={slug} compact />}
+      {/* The card's formatted texts (front, then its back once revealed), rendered by the server. */}
+      <RichProvider html={[card.rich, phase.kind === "revealed" ? phase.reveal.rich : undefined]}>
       <section
         className="rounded-3xl border border-zinc-200 bg-white p-5 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900"
         aria-labelledby="prompt"
@@ -276,7 +280,7 @@ export function StudySession({
           {phase.kind !== "revealed" && <ReadAloud prompt={card.prompt} data={card.data} lang={language} className="ml-auto" />}
         </div>
         <h1 id="prompt" className="text-xl leading-snug font-bold text-balance sm:text-2xl">
-          {card.prompt}
+          <Rich text={card.prompt} />
         </h1>
         {card.imageUrl && <QuestionImage key={card.id} src={card.imageUrl} alt={card.imageAlt} box={CARD_BOX} className="mt-4" />}
         <div className="mt-6">
@@ -309,17 +313,21 @@ export function StudySession({
               <span className="font-semibold" lang="">
                 {tp("correctLabel")}{" "}
               </span>
-              <span data-testid="correct-answer">{describeAnswer(contextOf(card.data), phase.reveal.correctAnswer, words)}</span>
+              <span data-testid="correct-answer">
+                <AnswerText ctx={contextOf(card.data)} answer={phase.reveal.correctAnswer} words={words} />
+              </span>
             </p>
             {phase.reveal.feedback?.map((text, i) => (
               <p key={i} className="mt-3 text-sm font-medium" data-testid="answer-feedback">
-                {text}
+                <Rich text={text} />
               </p>
             ))}
             {phase.reveal.explanation && (
               <p className="mt-4 flex gap-2 rounded-xl bg-zinc-100 px-4 py-3 text-sm leading-relaxed dark:bg-zinc-800">
                 <BookOpen className="mt-0.5 size-4 shrink-0 text-brand-600 dark:text-brand-400" aria-hidden />
-                <span>{phase.reveal.explanation}</span>
+                <span data-testid="study-explanation">
+                  <Rich text={phase.reveal.explanation} />
+                </span>
               </p>
             )}
           </div>
@@ -389,6 +397,7 @@ export function StudySession({
           )}
         </div>
       </section>
+      </RichProvider>
       <p className="hidden text-center text-xs text-zinc-500 sm:block dark:text-zinc-400" lang="">
         {t("keys")}
       </p>

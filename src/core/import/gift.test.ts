@@ -176,6 +176,37 @@ describe("GIFT", () => {
     expect(back.quiz.title).toBe("Tricky / text");
   });
 
+  it("exports inline math as Moodle's \\(…\\) and display math as $$…$$; the round trip keeps every formula", () => {
+    const quiz = quizInput.parse({
+      title: "Math",
+      category: "science",
+      questions: [
+        {
+          type: "single",
+          prompt: "Which is $\\sqrt{16}$? It costs \\$5, not $x $.",
+          options: ["$4$", "$2^{3}$", "`$code$`"],
+          correct: 0,
+          explanation: "Because $$\\int_0^1 x\\,dx = \\tfrac{1}{2}$$ and $a:b$.",
+          optionFeedback: ["Yes: $2 \\cdot 2$", "", ""],
+        },
+        { type: "order", prompt: "Smallest first", items: ["$\\frac{1}{3}$", "$\\frac{1}{2}$"] },
+        { type: "boolean", prompt: "Is $e^{i\\pi} = -1$?", correct: true, feedback: { right: "Euler: $e^{i\\pi}+1=0$", wrong: "See $$e^{i\\pi}$$" } },
+        { type: "text", prompt: "Name $\\pi$", accepted: ["pi", "$\\pi$"] },
+      ],
+    });
+    const gift = exportGift(quiz);
+    // GIFT escapes its own characters inside the formula (\\ { } : ~ = #).
+    expect(gift).toContain("Which is \\\\(\\\\sqrt\\{16\\}\\\\)? It costs \\\\$5, not $x $. {");
+    expect(gift).toContain("=\\\\(4\\\\)#Yes\\: \\\\(2 \\\\cdot 2\\\\)");
+    expect(gift).toContain("####Because $$\\\\int_0^1 x\\\\,dx \\= \\\\tfrac\\{1\\}\\{2\\}$$ and \\\\(a\\:b\\\\).");
+    expect(gift).toContain("~`$code$`");
+    // An accepted answer is compared with what a player types: left as it is.
+    expect(gift).toContain("=$\\\\pi$");
+    const back = parseGift(gift);
+    expect(plain(back.problems)).toEqual([]);
+    expect(back.questions.map((q) => q.question)).toEqual(quiz.questions);
+  });
+
   it("writes order questions as a matching of items to positions and the rest as plain Moodle GIFT", () => {
     const quiz = quizInput.parse({
       title: "Export",

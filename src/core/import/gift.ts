@@ -1,5 +1,6 @@
 import { parse as parseGiftText, type GIFTQuestion, type NumericalChoice, type NumericalFormat, type TextFormat } from "gift-pegjs";
 import type { QuestionInput, QuizInput } from "../quiz-schema";
+import { mapMath } from "../rich-text";
 import {
   buildMeta,
   Collector,
@@ -392,6 +393,13 @@ function giftText(s: string): string {
   return /^(\[(html|markdown|plain|moodle)\]|%|\/\/)/i.test(s) ? `[moodle]${escaped}` : escaped;
 }
 
+/**
+ * A shown text (prompt, option, item, feedback, explanation) as GIFT: Moodle's MathJax typesets
+ * `\(…\)` and `$$…$$` but not `$…$`, so inline formulas go out as `\(…\)`, which the import
+ * reads back as `$…$` (texDelimiters). Accepted answers are compared with what is typed: as they are.
+ */
+const giftShown = (s: string): string => giftText(mapMath(s, (m) => (m.display ? m.source : `\\(${m.tex}\\)`)));
+
 /** Decimal notation (GIFT numbers have no exponent). */
 function giftNumber(n: number): string {
   const s = String(n);
@@ -403,7 +411,7 @@ function weight(k: number): string {
 }
 
 /** GIFT's `#feedback` after an answer, when there is one. */
-const withFeedback = (answer: string, feedback: string | undefined) => (feedback ? `${answer}#${giftText(feedback)}` : answer);
+const withFeedback = (answer: string, feedback: string | undefined) => (feedback ? `${answer}#${giftShown(feedback)}` : answer);
 
 function questionBlock(q: QuestionInput): string {
   const extra: Record<string, unknown> = {};
@@ -417,17 +425,17 @@ function questionBlock(q: QuestionInput): string {
       q.options.forEach((o, i) => {
         const w = q.optionWeights?.[i] ?? 0;
         const mark = i === q.correct ? "=" : w > 0 ? `~%${giftNumber(w)}%` : "~";
-        answers.push(withFeedback(`${mark}${giftText(o)}`, q.optionFeedback?.[i]));
+        answers.push(withFeedback(`${mark}${giftShown(o)}`, q.optionFeedback?.[i]));
       });
       break;
     case "multiple": {
       const w = weight(q.correct.length);
-      q.options.forEach((o, i) => answers.push(withFeedback(`~%${q.correct.includes(i) ? w : "-100"}%${giftText(o)}`, q.optionFeedback?.[i])));
+      q.options.forEach((o, i) => answers.push(withFeedback(`~%${q.correct.includes(i) ? w : "-100"}%${giftShown(o)}`, q.optionFeedback?.[i])));
       break;
     }
     case "boolean":
       // The first feedback is for a wrong answer, the second for a right one.
-      if (q.feedback?.right) answers.push(`${q.correct ? "TRUE" : "FALSE"}#${giftText(q.feedback.wrong ?? "")}#${giftText(q.feedback.right)}`);
+      if (q.feedback?.right) answers.push(`${q.correct ? "TRUE" : "FALSE"}#${giftShown(q.feedback.wrong ?? "")}#${giftShown(q.feedback.right)}`);
       else answers.push(withFeedback(q.correct ? "TRUE" : "FALSE", q.feedback?.wrong));
       break;
     case "text":
@@ -438,7 +446,7 @@ function questionBlock(q: QuestionInput): string {
       break;
     case "order":
       if (q.items.some((it) => it.includes("->"))) extra.items = q.items;
-      q.items.forEach((it, i) => answers.push(`=${giftText(it.replace(/->/g, "→"))} -> ${i + 1}`));
+      q.items.forEach((it, i) => answers.push(`=${giftShown(it.replace(/->/g, "→"))} -> ${i + 1}`));
       break;
     case "number": {
       const a = giftNumber(q.answer);
@@ -457,10 +465,10 @@ function questionBlock(q: QuestionInput): string {
       break;
     }
   }
-  if (q.explanation) answers.push(`####${giftText(q.explanation)}`);
+  if (q.explanation) answers.push(`####${giftShown(q.explanation)}`);
   const lines: string[] = [];
   if (Object.keys(extra).length > 0) lines.push(`// quizdeck: ${JSON.stringify(extra)}`);
-  lines.push(`${giftText(q.prompt)} {`, ...answers, "}");
+  lines.push(`${giftShown(q.prompt)} {`, ...answers, "}");
   return lines.join("\n");
 }
 

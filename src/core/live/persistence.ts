@@ -147,7 +147,8 @@ export function mergeStoredRows(snapshot: GameState, rows: readonly StoredPlayer
       playerId: a.playerId,
       answer: value,
       correct: a.correct,
-      share: gradeAnswer(q.data, value).share,
+      // Right is full share (an estimation's closest guess too: closest.ts); otherwise the grade's.
+      share: a.correct ? 1 : gradeAnswer(q.data, value).share,
       points: a.points,
       streak: isGraded(q.data.type) ? nextStreak(p.streak, a.correct) : p.streak,
       timeMs: a.timeMs,

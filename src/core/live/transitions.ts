@@ -1,6 +1,7 @@
 import { isGraded } from "../question";
 import { type EndReason } from "./schemas";
 import { LOBBY_IDLE_MS } from "./limits";
+import { creditClosest } from "./closest";
 import { type Fx } from "./effects";
 import {
   LIVE_ANSWER_GRACE_MS,
@@ -77,8 +78,10 @@ export function openQuestion(s: GameState, i: number, now: number, fx: Fx): Game
 }
 
 /** Time up, everyone answered or skipped: credit the answers and show the reveal. */
-export function closeQuestion(s: GameState, _now: number, fx: Fx): GameState {
-  const i = s.index;
+export function closeQuestion(before: GameState, _now: number, fx: Fx): GameState {
+  const i = before.index;
+  // An estimation's closest guesses earn full points now that every guess is in (closest.ts).
+  const s = creditClosest(before, i, fx);
   const limitMs = question(s, i).timeLimitSeconds * 1000;
   const answers = answersByPlayer(s, i);
   const changed: string[] = [];

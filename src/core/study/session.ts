@@ -4,12 +4,13 @@
  */
 import { correctAnswerOf, gradeAnswer, type Answer } from "../grading";
 import { answerFeedback } from "../question";
-import type { PlayQuestion, QuestionRecord } from "../play/attempt";
+import type { PlayQuestion, QuestionRecord, RichTexts } from "../play/attempt";
 import { intervalLabel, type IntervalLabel } from "./interval";
 import { RATINGS, type StudyRating } from "./scheduler";
 import { suggestRating } from "./suggest";
 
-export type StudyCard = PlayQuestion & { kind: "learning" | "review" | "new" };
+/** `rich`: the HTML of the card's formatted texts, prompt and options (set by the server). */
+export type StudyCard = PlayQuestion & { kind: "learning" | "review" | "new"; rich?: RichTexts };
 
 export type StudyReveal = {
   questionId: string;
@@ -22,6 +23,8 @@ export type StudyReveal = {
   suggested: StudyRating;
   /** What each button would give. */
   intervals: Record<StudyRating, IntervalLabel>;
+  /** The HTML of the explanation's and feedback's formatted texts (set by the server). */
+  rich?: RichTexts;
 };
 
 export type StudyRated = { saved: boolean; due: string; interval: IntervalLabel };

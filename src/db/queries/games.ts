@@ -145,8 +145,11 @@ export async function commitGameBatch(
         streak = excluded.streak, kicked = excluded.kicked, connected = excluded.connected`);
   }
   if (batch.answers.length > 0) {
+    // One row per player and question, the last write winning (an estimation's answer re-scored at
+    // the reveal may follow its first write in the same batch; one statement updates a row once).
+    const last = new Map(batch.answers.map((a) => [`${a.playerId}/${a.questionId}`, a]));
     const rows = JSON.stringify(
-      batch.answers.map((a) => ({
+      [...last.values()].map((a) => ({
         player_id: a.playerId,
         question_id: a.questionId,
         question_index: a.questionIndex,
@@ -163,7 +166,9 @@ export async function commitGameBatch(
       select ${gameId}::uuid, r.player_id, r.question_id, r.question_index, r.answer, r.correct, r.points, r.time_ms, r.client_id, r.answered_at
       from jsonb_to_recordset(${rows}::jsonb) as r(player_id uuid, question_id uuid, question_index integer, answer jsonb,
         correct boolean, points integer, time_ms integer, client_id text, answered_at timestamptz)
-      on conflict do nothing`);
+      on conflict (player_id, question_id) do update set correct = excluded.correct, points = excluded.points
+        where game_answers.answer is not distinct from excluded.answer and game_answers.client_id is not distinct from excluded.client_id
+          and game_answers.answered_at = excluded.answered_at`);
   }
   if (batch.game) {
     const g = batch.game;

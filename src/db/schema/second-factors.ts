@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 // The models of Better Auth's passkey plugin (@better-auth/passkey) and two-factor plugin, in its
@@ -44,4 +44,21 @@ export const twoFactors = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
   },
   (t) => [index("two_factors_user_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
+);
+
+/**
+ * TOTP codes accepted per account, remembered while Better Auth would accept them again
+ * (src/core/totp-reuse.ts): a code presented while its row is live is refused. Rows past
+ * `kept_until` are forgotten at the next claim; they go with the account.
+ */
+export const totpUsedCodes = pgTable(
+  "totp_used_codes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    keptUntil: timestamp("kept_until", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] }), index("totp_used_codes_kept_until_idx").on(t.keptUntil)],
 );

@@ -93,8 +93,13 @@ export class MemoryGameStore implements GameStore {
     }
     const list = this.answers.get(gameId) ?? [];
     for (const a of batch.answers) {
-      const taken = [...this.answers.values()].some((l) => l.some((x) => x.playerId === a.playerId && x.questionId === a.questionId));
-      if (taken || list.some((x) => x.playerId === a.playerId && x.questionId === a.questionId)) continue;
+      const same = (x: { playerId: string; questionId: string }) => x.playerId === a.playerId && x.questionId === a.questionId;
+      // The same answer written again (an estimation re-scored at its reveal): its points and correctness.
+      const mine = list.find(same);
+      const again = mine && JSON.stringify(mine.answer) === JSON.stringify(a.answer) && mine.clientId === a.clientId && mine.answeredAt.getTime() === new Date(a.answeredAt).getTime();
+      if (again) Object.assign(mine, { correct: a.correct, points: a.points });
+      const taken = [...this.answers.values()].some((l) => l.some(same));
+      if (taken || mine) continue;
       list.push({ ...structuredClone(a), answeredAt: new Date(a.answeredAt) });
     }
     this.answers.set(gameId, list);

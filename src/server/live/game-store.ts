@@ -31,7 +31,9 @@ export interface GameStore {
   findOpenGameByPin(pin: string): Promise<{ id: string } | null>;
   findPlayerByTokenHash(tokenHash: string): Promise<{ playerId: string; gameId: string; kicked: boolean; pin: string } | null>;
   /**
-   * One group commit, atomically: answers (a player's second answer to a question is dropped),
+   * One group commit, atomically: answers (a player's second answer to a question is dropped; the
+   * same answer written again, with its client id and time, updates its correctness and points: an
+   * estimation re-scored at its reveal, see src/core/live/closest.ts; the last write in a batch wins),
    * players (inserted or updated; an existing row keeps its token hash) and the game's snapshot.
    * With a `fence`, only while that owner still holds the game's lease with that epoch, checked
    * in the same transaction: otherwise nothing is stored and the answer is "lease_lost".

@@ -6,7 +6,8 @@ import { notFound, redirect } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { clsx } from "clsx";
-import { describeAnswer, type AnswerWords } from "@/components/answer/describe-answer";
+import { AnswerText } from "@/components/answer/answer-text";
+import type { AnswerWords } from "@/components/answer/describe-answer";
 import { THUMB_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
 import { RetryButton } from "@/components/play/retry-button";
@@ -14,11 +15,13 @@ import { formatDuration } from "@/components/quiz/leaderboard";
 import { ResultCard } from "@/components/share/result-card";
 import { SharePanel } from "@/components/share/share-panel";
 import { buttonClass } from "@/components/ui/button";
+import { Rich, RichProvider } from "@/components/ui/rich";
 import type { ReviewItem } from "@/core/play/attempt";
 import { attemptResult, isAttemptInProgress } from "@/server/attempts";
 import { currentPlayer } from "@/server/viewer";
 import { publicUrl } from "@/server/public-url";
 import { qrSvgDataUrl } from "@/server/qr";
+import { richTexts } from "@/server/rich-text";
 
 type Props = { params: Promise<{ attemptId: string }> };
 
@@ -133,11 +136,14 @@ export default async function ResultsPage({ params }: Props) {
             <Eye className="size-5 text-brand-600 dark:text-brand-400" aria-hidden />
             {t("review")}
           </h2>
-          <ol className="mt-4 space-y-3" data-testid="review">
-            {r.review.map((item) => (
-              <ReviewRow key={item.position} item={item} words={{ yes: tp("true"), no: tp("false"), none: tp("noAnswer") }} labels={{ yours: t("yourLabel"), correct: t("correctLabel"), right: t("reviewRight"), wrong: t("reviewWrong"), points: t("points", { points: item.points }), hint: t("hintUsed") }} />
-            ))}
-          </ol>
+          {/* Formatted texts and formulas, rendered here on the server (src/server/rich-text.ts). */}
+          <RichProvider html={richTexts(r.review.flatMap((item) => [item.prompt, item.explanation, ...item.choices.map((c) => c.text)]))}>
+            <ol className="mt-4 space-y-3" data-testid="review">
+              {r.review.map((item) => (
+                <ReviewRow key={item.position} item={item} words={{ yes: tp("true"), no: tp("false"), none: tp("noAnswer") }} labels={{ yours: t("yourLabel"), correct: t("correctLabel"), right: t("reviewRight"), wrong: t("reviewWrong"), points: t("points", { points: item.points }), hint: t("hintUsed") }} />
+              ))}
+            </ol>
+          </RichProvider>
         </section>
       )}
     </div>
@@ -155,21 +161,29 @@ function ReviewRow({ item, words, labels }: { item: ReviewItem; words: AnswerWor
           <XCircle className="mt-0.5 size-5 shrink-0 text-rose-600 dark:text-rose-400" role="img" aria-label={labels.wrong} />
         )}
         <div className="min-w-0 flex-1">
-          <p className="font-semibold">
-            {item.position + 1}. {item.prompt}
+          <p className="font-semibold" data-testid="review-prompt">
+            {item.position + 1}. <Rich text={item.prompt} />
           </p>
           {item.imageUrl && <QuestionImage src={item.imageUrl} alt={item.imageAlt} box={THUMB_BOX} loading="lazy" className="mt-2" />}
           <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3">
             <dt className="text-zinc-500 dark:text-zinc-400" lang="">
               {labels.yours}
             </dt>
-            <dd>{describeAnswer(ctx, item.answer, words)}</dd>
+            <dd>
+              <AnswerText ctx={ctx} answer={item.answer} words={words} />
+            </dd>
             <dt className="text-zinc-500 dark:text-zinc-400" lang="">
               {labels.correct}
             </dt>
-            <dd className="font-medium">{describeAnswer(ctx, item.correctAnswer, words)}</dd>
+            <dd className="font-medium" data-testid="review-correct">
+              <AnswerText ctx={ctx} answer={item.correctAnswer} words={words} />
+            </dd>
           </dl>
-          {item.explanation && <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{item.explanation}</p>}
+          {item.explanation && (
+            <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="review-explanation">
+              <Rich text={item.explanation} />
+            </p>
+          )}
         </div>
         <span className="shrink-0 text-sm font-semibold tabular-nums" lang="">
           {labels.points}

@@ -4,8 +4,9 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { ReportView } from "@/components/report/report-view";
+import { RichProvider } from "@/components/ui/rich";
 import { normalizeChallengeCode } from "@/core/challenge/rules";
-import { loadForPage, reportWords } from "@/server/report-page";
+import { loadForPage, reportRich, reportWords } from "@/server/report-page";
 import { challengeReport } from "@/server/reports";
 
 type Props = { params: Promise<{ code: string }> };
@@ -42,7 +43,9 @@ export default async function ChallengeReportPage({ params }: Props) {
           {format.dateTimeRange(new Date(c.opensAt), new Date(c.closesAt), { dateStyle: "medium", timeStyle: "short" })}
         </p>
       </header>
-      <ReportView report={view} apiPath={`/api/v1/challenges/${c.code}/report`} />
+      <RichProvider html={reportRich(view)}>
+        <ReportView report={view} apiPath={`/api/v1/challenges/${c.code}/report`} />
+      </RichProvider>
     </div>
   );
 }

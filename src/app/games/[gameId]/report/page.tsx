@@ -2,7 +2,8 @@ import { BarChart3 } from "lucide-react";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { ReportView } from "@/components/report/report-view";
-import { loadForPage, reportWords } from "@/server/report-page";
+import { RichProvider } from "@/components/ui/rich";
+import { loadForPage, reportRich, reportWords } from "@/server/report-page";
 import { gameReport } from "@/server/reports";
 
 type Props = { params: Promise<{ gameId: string }> };
@@ -32,7 +33,9 @@ export default async function GameReportPage({ params }: Props) {
         </h1>
         {when && <p className="mt-1 text-zinc-600 dark:text-zinc-400">{format.dateTime(new Date(when), { dateStyle: "full", timeStyle: "short" })}</p>}
       </header>
-      <ReportView report={view} apiPath={`/api/v1/games/${view.game.id}/report`} />
+      <RichProvider html={reportRich(view)}>
+        <ReportView report={view} apiPath={`/api/v1/games/${view.game.id}/report`} />
+      </RichProvider>
     </div>
   );
 }
