@@ -42,7 +42,7 @@ function AnswerCell({ cell, words, compact = false, graded = true }: { cell: Rep
       {graded && <Mark cell={cell} words={words} />}
       <div className="min-w-0">
         <p className={clsx("break-words", compact ? "text-[inherit]" : "max-w-[11rem] text-sm", cell.status !== "answered" && "text-zinc-500 italic dark:text-zinc-400")}>
-          {cell.status === "answered" ? <Rich text={cell.answer} /> : words.unanswered}
+          {cell.status === "answered" ? <Rich text={cell.answer ?? ""} /> : words.unanswered}
         </p>
         <p className={clsx("text-xs text-zinc-500 tabular-nums dark:text-zinc-400", !compact && "whitespace-nowrap")}>
           {cell.timeMs !== null && <>{t("seconds", { time: f.seconds(cell.timeMs) })} · </>}
