@@ -29,7 +29,7 @@ import {
   type StudyStats,
 } from "@/db/queries/study";
 import { studyNow } from "./clock";
-import { isGraded } from "@/core/question";
+import { isCard } from "@/core/question";
 import { AppError } from "./errors";
 import { quizAccess } from "./quiz-access";
 import type { guestProgressInput, guestStudyInput, studyAnswerInput, studyDueQuery, studyReviewInput } from "./study-schemas";
@@ -62,7 +62,7 @@ export async function loadStudySession(slug: string): Promise<StudySession | nul
     quiz: { slug: quiz.slug, title: quiz.title, language: quiz.language },
     cards: queue.map((c, i) => ({ ...toPlayQuestion(c.question, quiz, i), kind: c.kind })),
     signedIn: viewer !== null,
-    notStudied: quiz.questions.filter((q) => !isGraded(q.type)).length,
+    notStudied: quiz.questions.filter((q) => !isCard(q.type)).length,
   };
 }
 

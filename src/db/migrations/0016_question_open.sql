@@ -1,0 +1,1 @@
+ALTER TYPE "public"."question_type" ADD VALUE 'open';
