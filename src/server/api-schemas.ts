@@ -139,7 +139,7 @@ export const answerResult = z.object({
   points: z.int(),
   streak: z.int(),
   score: z.int().describe("Running total"),
-  graded: z.boolean().describe("False for a poll, a slide, a word cloud or an open answer: no right answer, no points (an open answer is not marked; correctAnswer is its model answer or "")"),
+  graded: z.boolean().describe("False for a poll, a slide, a word cloud or an open answer: no right answer, no points (an open answer is not marked; correctAnswer is its model answer or an empty string)"),
   poll: z
     .array(z.object({ id: z.string(), text: z.string(), count: z.int() }))
     .optional()

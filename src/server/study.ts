@@ -42,6 +42,8 @@ export type StudySession = {
   signedIn: boolean;
   /** The quiz's polls and slides: not cards, as they have no answer to recall. */
   notStudied: number;
+  /** Open questions: cards rated by the learner against the model answer. */
+  openCards: number;
 };
 
 async function visibleQuiz(slug: string) {
@@ -63,6 +65,7 @@ export async function loadStudySession(slug: string): Promise<StudySession | nul
     cards: queue.map((c, i) => ({ ...toPlayQuestion(c.question, quiz, i), kind: c.kind })),
     signedIn: viewer !== null,
     notStudied: quiz.questions.filter((q) => !isCard(q.type)).length,
+    openCards: quiz.questions.filter((q) => q.type === "open").length,
   };
 }
 

@@ -293,7 +293,7 @@ export function StudySession({
 
         {phase.kind === "revealed" && (
           <div className="mt-6 border-t border-zinc-200 pt-5 dark:border-zinc-800" aria-live="polite" data-testid="study-reveal" data-correct={phase.reveal.correct}>
-            {phase.reveal.answered && (
+            {phase.reveal.answered && card.data.type !== "open" && (
               <p
                 className={clsx(
                   "flex items-center gap-2 text-lg font-extrabold",
@@ -307,9 +307,9 @@ export function StudySession({
             )}
             <p className="mt-2">
               <span className="font-semibold" lang="">
-                {tp("correctLabel")}{" "}
+                {card.data.type === "open" ? tp("modelLabel") : tp("correctLabel")}{" "}
               </span>
-              <span data-testid="correct-answer">{describeAnswer(contextOf(card.data), phase.reveal.correctAnswer, words)}</span>
+              <span data-testid="correct-answer" className="whitespace-pre-line">{describeAnswer(contextOf(card.data), phase.reveal.correctAnswer, words)}</span>
             </p>
             {phase.reveal.feedback?.map((text, i) => (
               <p key={i} className="mt-3 text-sm font-medium" data-testid="answer-feedback">
