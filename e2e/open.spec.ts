@@ -105,7 +105,7 @@ test("an open question: editor, solo play, study, JSON and GIFT round trips", as
   await page.getByTestId("open-input").fill("The days get shorter, so the green fades.");
   await page.getByTestId("submit").click();
   const feedback = page.getByTestId("feedback");
-  await expect(feedback).toHaveAttribute("data-open", "");
+  await expect(feedback).toHaveAttribute("data-open", "true");
   await expect(feedback).toContainText("Not marked");
   await expect(feedback.getByTestId("open-own")).toHaveText("The days get shorter, so the green fades.");
   await expect(feedback.getByTestId("model-answer")).toHaveText(OPEN.model);
@@ -174,7 +174,7 @@ test("an open question in a live game: answers on the big screen only when the h
         title: "Open live",
         category: "general",
         questions: [
-          { type: "open", prompt: OPEN.prompt, maxLength: OPEN.maxLength, modelAnswer: OPEN.model },
+          { type: "open", prompt: OPEN.prompt, maxLength: OPEN.maxLength, modelAnswer: OPEN.model, timeLimit: 180 },
           { type: "single", prompt: SINGLE.prompt, options: SINGLE.options, correct: SINGLE.correct },
         ],
       },
