@@ -256,3 +256,64 @@ test("an open question in a live game: answers on the big screen only when the h
   }
   for (const p of phones) await p.context.close();
 });
+
+test("a challenge's owner marks open answers right or wrong; the attempt's score and the report follow", async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000);
+  await signUpInBrowser(page);
+  const draft = await importAs(
+    page,
+    "json",
+    JSON.stringify({
+      format: "quizdeck",
+      version: 1,
+      quiz: { title: "Open marking", category: "general", speedBonus: false, questions: [{ type: "open", prompt: OPEN.prompt, modelAnswer: OPEN.model, timeLimit: 120 }] },
+    }),
+  );
+  await page.goto(`/quiz/${draft}/edit`);
+  await page.getByTestId("publish").click();
+  await expect(page.getByTestId("quiz-status")).toHaveText("Published", { timeout: 20_000 });
+  const slug = (await page.getByRole("link", { name: "Open", exact: true }).getAttribute("href", { timeout: 20_000 }))!.split("/")[2]!;
+  const res = await page.request.post("/api/v1/challenges", {
+    data: { quiz: slug, closesAt: new Date(Date.now() + 86_400_000).toISOString(), attemptsAllowed: 1 },
+    headers: { origin: baseURL! },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { code } = (await res.json()) as { code: string };
+
+  // A guest plays it on a phone: not marked yet, 0 points.
+  const guest = await phone(browser, baseURL!);
+  await guest.page.goto(`/challenge/${code}`);
+  await guest.page.getByLabel("Your nickname").fill("Gus");
+  await guest.page.getByTestId("challenge-play").click();
+  await guest.page.waitForURL(/\/play\/[0-9a-f-]{36}$/);
+  await guest.page.getByTestId("open-input").fill("Less sunlight in autumn");
+  await guest.page.getByTestId("submit").click();
+  await expect(guest.page.getByTestId("feedback")).toContainText("Not marked");
+  await guest.page.getByTestId("continue").click();
+  await guest.page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
+  const results = guest.page.url();
+  await expect(guest.page.getByTestId("not-marked")).toHaveCount(1);
+
+  // The owner marks it right on the report page.
+  await page.goto(`/challenge/${code}/report`);
+  const row = page.getByTestId("open-mark-row");
+  await expect(row).toHaveAttribute("data-mark", "none");
+  await expect(row).toContainText("Less sunlight in autumn");
+  await shoot(page, "report-open-marking");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, "report-open-marking-phone");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await row.getByTestId("mark-right").click();
+  await expect(row).toHaveAttribute("data-mark", "right");
+  await page.reload();
+  await expect(page.getByTestId("open-mark-row")).toHaveAttribute("data-mark", "right");
+  await expect(page.getByTestId("open-marking")).toBeVisible();
+  await page.goto(`/challenge/${code}`);
+  await expect(page.getByTestId("leaderboard")).toContainText("1,000");
+
+  // The player's results now show the mark and count it.
+  await guest.page.goto(results);
+  await expect(guest.page.getByTestId("not-marked")).toHaveCount(0);
+  await expect(guest.page.getByText("1 of 1 right")).toBeVisible();
+  await guest.context.close();
+});
