@@ -1,5 +1,6 @@
 import type { Choice, QuestionData } from "./question";
 import { CATEGORIES, type QuestionInput, type QuizInput } from "./quiz-schema";
+import { OPEN_LIMITS } from "./open-answer";
 import { booleanFeedbackOf, emptyDoc, emptyQuestion, type EditorDoc, type EditorQuestion } from "./editor";
 
 /**
@@ -52,6 +53,10 @@ export function editorQuestionData(q: EditorQuestion): QuestionData {
       return { type: "slide", text: (q.slideText ?? "").trim() };
     case "wordcloud":
       return { type: "wordcloud", maxWords: q.maxWords ?? 1 };
+    case "open": {
+      const model = (q.modelAnswer ?? "").trim();
+      return { type: "open", maxLength: q.maxLength ?? OPEN_LIMITS.maxLengthDefault, ...(model ? { modelAnswer: model } : {}) };
+    }
   }
 }
 
@@ -116,6 +121,8 @@ export function storedQuestionToEditor(
       return { ...q, slideText: d.text };
     case "wordcloud":
       return { ...q, maxWords: d.maxWords };
+    case "open":
+      return { ...q, maxLength: d.maxLength, modelAnswer: d.modelAnswer ?? "" };
   }
 }
 
@@ -186,6 +193,8 @@ export function inputToDoc(quiz: Partial<QuizInput> & { questions: QuestionInput
           return { ...q, slideText: input.text };
         case "wordcloud":
           return { ...q, maxWords: input.maxWords };
+        case "open":
+          return { ...q, maxLength: input.maxLength, modelAnswer: input.modelAnswer ?? "" };
       }
     }),
   };

@@ -1,7 +1,8 @@
 import { z } from "./zod";
 import { uuidSchema } from "./ids";
 import type { QuestionType } from "./question";
-import { QUESTION_TYPES, isGraded } from "./question";
+import { QUESTION_TYPES, carriesPoints } from "./question";
+import { OPEN_LIMITS } from "./open-answer";
 import { DIFFICULTIES, LIMITS, POINTS, VISIBILITIES, imageUrlSchema, publishableQuiz, type QuizInput } from "./quiz-schema";
 import { CONTROL_MESSAGE, hasControlChars } from "./text";
 
@@ -51,6 +52,9 @@ export type EditorQuestion = {
   /** A slide's text (its title is the prompt); absent in drafts saved before slides. */
   slideText?: string;
   maxWords?: number; // a word cloud's answers per player (1–3); absent in older drafts
+  /** An open answer's longest text (≤ 500) and its model answer; absent in other types. */
+  maxLength?: number;
+  modelAnswer?: string;
 };
 export type EditorDoc = {
   title: string;
@@ -102,6 +106,8 @@ const editorQuestion = z.object({
   imageAlt: text(2000).optional(),
   slideText: text(10_000).optional(),
   maxWords: z.number().int().optional(),
+  maxLength: z.number().int().optional(),
+  modelAnswer: text(10_000).optional(),
 });
 export const editorDocSchema = z.object({
   title: text(1000),
@@ -155,8 +161,8 @@ export function emptyQuestion(type: QuestionType, newId: () => string): EditorQu
     explanation: "",
     hint: "",
     timeLimit: null,
-    points: isGraded(type) ? 1000 : 0,
-    ...(type === "slide" ? { slideText: "" } : type === "wordcloud" ? { maxWords: 1 } : {}),
+    points: carriesPoints(type) ? 1000 : 0,
+    ...(type === "slide" ? { slideText: "" } : type === "wordcloud" ? { maxWords: 1 } : type === "open" ? { maxLength: OPEN_LIMITS.maxLengthDefault, modelAnswer: "" } : {}),
   };
 }
 
@@ -176,8 +182,9 @@ export function duplicateQuestion(q: EditorQuestion, newId: () => string): Edito
 export function changeType(q: EditorQuestion, type: QuestionType, newId: () => string): EditorQuestion {
   const next = { ...q, type };
   // A poll or a slide carries no points; a graded type gets the usual 1000 back.
-  if (!isGraded(type)) next.points = 0;
-  else if (!isGraded(q.type) && q.points === 0) next.points = 1000;
+  if (!carriesPoints(type)) next.points = 0;
+  else if (!carriesPoints(q.type) && q.points === 0) next.points = 1000;
+  if (type === "open" && next.maxLength === undefined) next.maxLength = OPEN_LIMITS.maxLengthDefault;
   if (type === "single") {
     const first = Math.max(0, q.options.findIndex((o) => o.correct));
     next.options = q.options.map((o, i) => ({ ...o, correct: i === first }));
@@ -257,6 +264,8 @@ export function editorQuestionToInput(q: EditorQuestion): unknown {
       return { ...common, text: q.slideText ?? "" };
     case "wordcloud":
       return { ...common, maxWords: q.maxWords ?? 1 };
+    case "open":
+      return { ...common, maxLength: q.maxLength ?? OPEN_LIMITS.maxLengthDefault, modelAnswer: blankToUndefined(q.modelAnswer ?? "") };
   }
 }
 

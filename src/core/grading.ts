@@ -22,6 +22,8 @@ export const ANSWER_SCHEMAS = {
     .max(3)
     .transform((words) => words.filter((w) => w !== ""))
     .refine((words) => words.length > 0),
+  /** An open answer: free text, not empty (the question's maxLength, ≤ 500, is checked on answering). */
+  open: z.string().trim().min(1).max(500),
 } as const satisfies Record<QuestionType, z.ZodType>;
 
 export type Answer = string | string[] | boolean | number;
@@ -112,6 +114,7 @@ export function gradeAnswer(data: QuestionData, answer: Answer): Grade {
     case "poll":
     case "slide":
     case "wordcloud":
+    case "open": // marked by a person later, if at all (docs/rules.md §5)
       return no; // no right answer: never correct, never scored (see isGraded)
   }
 }
@@ -135,6 +138,8 @@ export function correctAnswerOf(data: QuestionData): Answer {
     case "slide":
     case "wordcloud":
       return ""; // no right answer to reveal
+    case "open":
+      return data.modelAnswer ?? "";
   }
 }
 

@@ -2,16 +2,24 @@
  * Question types, their stored answer data, and the public view a player may see before answering.
  * Pure: no framework or database imports.
  */
-export const QUESTION_TYPES = ["single", "multiple", "boolean", "text", "order", "number", "poll", "slide", "wordcloud"] as const;
+export const QUESTION_TYPES = ["single", "multiple", "boolean", "text", "order", "number", "poll", "slide", "wordcloud", "open"] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 /**
  * Types with no right answer and no points (docs/rules.md §5): a poll collects votes, a slide
  * shows content, a word cloud collects short answers. They never count towards a score, "correct of N", a maximum score or study.
  */
-export const UNGRADED_TYPES = ["poll", "slide", "wordcloud"] as const satisfies readonly QuestionType[];
+export const UNGRADED_TYPES = ["poll", "slide", "wordcloud", "open"] as const satisfies readonly QuestionType[];
 export type UngradedType = (typeof UNGRADED_TYPES)[number];
-export const isGraded = (type: QuestionType): boolean => type !== "poll" && type !== "slide" && type !== "wordcloud";
+export const isGraded = (type: QuestionType): boolean => type !== "poll" && type !== "slide" && type !== "wordcloud" && type !== "open";
+/**
+ * Types that are not study cards: nothing to recall. An open answer is not auto-graded but is a
+ * card (its reveal shows the model answer, the learner rates it; docs/rules.md §10).
+ */
+export const NOT_CARD_TYPES = ["poll", "slide", "wordcloud"] as const satisfies readonly QuestionType[];
+export const isCard = (type: QuestionType): boolean => type !== "poll" && type !== "slide" && type !== "wordcloud";
+/** Types worth points: the graded ones, and an open answer (when its challenge's owner marks it right). */
+export const carriesPoints = (type: QuestionType): boolean => isGraded(type) || type === "open";
 /** A slide takes no answer at all: the host (live) or the player (solo, Continue) moves on. */
 export const takesAnswer = (type: QuestionType): boolean => type !== "slide";
 
@@ -38,7 +46,9 @@ export type QuestionData =
   | { type: "number"; min: number; max: number; answer: number; tolerance: number; unit?: string; partial?: NumberPartial[]; scoring?: NumberScoring }
   | { type: "poll"; options: Choice[] } // no right answer
   | { type: "slide"; text: string } // content only: the title is the prompt
-  | { type: "wordcloud"; maxWords: number }; // 1–3 short answers per player, no right answer
+  | { type: "wordcloud"; maxWords: number } // 1–3 short answers per player, no right answer
+  /** Free text of at most maxLength characters, not auto-graded; the model answer shows after answering. */
+  | { type: "open"; maxLength: number; modelAnswer?: string };
 
 /** "exact": right within the tolerance (and partial ranges); "closest": an estimation (docs/rules.md, "Estimation"). */
 export type NumberScoring = "exact" | "closest";
@@ -53,7 +63,8 @@ export type PublicQuestionData =
   | { type: "number"; min: number; max: number; unit?: string }
   | { type: "poll"; options: Choice[] }
   | { type: "slide"; text: string }
-  | { type: "wordcloud"; maxWords: number };
+  | { type: "wordcloud"; maxWords: number }
+  | { type: "open"; maxLength: number }; // never the model answer before answering
 
 /** FNV-1a: a small stable hash, so a question's shuffle is the same on every request. */
 function hash(text: string): number {
@@ -102,6 +113,8 @@ export function toPublicData(data: QuestionData, seed: string): PublicQuestionDa
       return { type: "slide", text: data.text };
     case "wordcloud":
       return { type: "wordcloud", maxWords: data.maxWords };
+    case "open":
+      return { type: "open", maxLength: data.maxLength };
     case "boolean":
     case "text":
       return { type: data.type };

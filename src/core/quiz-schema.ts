@@ -2,6 +2,7 @@ import { z } from "./zod";
 import { QUESTION_TYPES, type Choice, type QuestionData } from "./question";
 import { CONTROL_MESSAGE, hasControlChars } from "./text";
 import { WORDCLOUD_LIMITS } from "./wordcloud-limits";
+import { OPEN_LIMITS } from "./open-answer";
 
 /**
  * The authoring shape of a quiz (docs/rules.md §5 rules): what the demo content, the Quizdeck JSON
@@ -188,6 +189,13 @@ export const questionInput = z.discriminatedUnion("type", [
     points: noPoints,
     maxWords: z.number().int().min(WORDCLOUD_LIMITS.maxWordsMin).max(WORDCLOUD_LIMITS.maxWordsMax).default(1),
   }),
+  /** An open answer: free text of at most maxLength characters, not auto-graded (docs/rules.md §5). */
+  z.object({
+    type: z.literal("open"),
+    ...common,
+    maxLength: z.number().int().min(OPEN_LIMITS.maxLengthMin).max(OPEN_LIMITS.maxLengthMax).default(OPEN_LIMITS.maxLengthDefault),
+    modelAnswer: text().trim().max(OPEN_LIMITS.modelAnswerMax).optional(),
+  }),
 ]);
 export type QuestionInput = z.infer<typeof questionInput>;
 
@@ -256,6 +264,8 @@ export function toQuestionData(q: QuestionInput, newId: () => string): QuestionD
       return { type: "slide", text: q.text };
     case "wordcloud":
       return { type: "wordcloud", maxWords: q.maxWords };
+    case "open":
+      return q.modelAnswer ? { type: "open", maxLength: q.maxLength, modelAnswer: q.modelAnswer } : { type: "open", maxLength: q.maxLength };
   }
 }
 

@@ -19,7 +19,7 @@ function flatten(obj: object, prefix = ""): Map<string, string> {
  * and select branches are not arguments (the select keys are the ones the catalogue uses).
  */
 function args(message: string): string[] {
-  return [...message.matchAll(/(?<!(?:=\d+|zero|one|two|few|many|other|yes|array|string|number|boolean|url|wordcloud)\s*)\{\s*([a-zA-Z]+)\s*(?:,\s*([a-z]+))?/g)].map((m) => `${m[1]}:${m[2] ?? ""}`).sort();
+  return [...message.matchAll(/(?<!(?:=\d+|zero|one|two|few|many|other|yes|array|string|number|boolean|url|wordcloud|openAnswer)\s*)\{\s*([a-zA-Z]+)\s*(?:,\s*([a-z]+))?/g)].map((m) => `${m[1]}:${m[2] ?? ""}`).sort();
 }
 
 describe("message catalogues", () => {

@@ -21,6 +21,10 @@ export const publicQuestionData = z.discriminatedUnion("type", [
     type: z.literal("wordcloud"),
     maxWords: z.int().min(1).max(3).describe("Answer with a list of 1 to maxWords words of at most 40 characters each"),
   }),
+  z.object({
+    type: z.literal("open"),
+    maxLength: z.int().min(1).max(500).describe("Answer with free text of at most maxLength characters; not auto-graded (0 points, graded false)"),
+  }),
 ]);
 
 export const publicQuestion = z.object({
@@ -135,7 +139,7 @@ export const answerResult = z.object({
   points: z.int(),
   streak: z.int(),
   score: z.int().describe("Running total"),
-  graded: z.boolean().describe("False for a poll, a slide or a word cloud: no right answer, no points"),
+  graded: z.boolean().describe("False for a poll, a slide, a word cloud or an open answer: no right answer, no points (an open answer is not marked; correctAnswer is its model answer or an empty string)"),
   poll: z
     .array(z.object({ id: z.string(), text: z.string(), count: z.int() }))
     .optional()

@@ -33,6 +33,8 @@ import { requireViewer } from "./permissions";
 import { startingPlayer } from "./play";
 import { consume } from "./rate-limit";
 import { currentPlayer, getViewer, type Viewer } from "./viewer";
+import type { MarkOpenInput } from "@/core/challenge/marking";
+import { challengeOpenAnswers, markOpenAnswer, type OpenAnswerRow } from "@/db/queries/open-marks";
 
 /**
  * Self-paced challenges (docs/rules.md §11): the one service the pages, server actions and route
@@ -168,4 +170,18 @@ export async function challengeResults(code: string): Promise<{ challenge: Chall
 export async function closeChallengeNow(code: string): Promise<void> {
   const challenge = await managedChallenge(code);
   await closeChallenge(await getDb(), challenge.id, new Date());
+}
+
+/** The open answers of a challenge's finished attempts, for its owner (or an admin) to mark. */
+export async function openAnswersToMark(code: string): Promise<OpenAnswerRow[]> {
+  const challenge = await managedChallenge(code);
+  return challengeOpenAnswers(await getDb(), challenge.id);
+}
+
+/** Marks an open answer right or wrong (owner or admin); the attempt's score, the leaderboard and the report follow. */
+export async function markOpen(code: string, input: MarkOpenInput): Promise<{ score: number; correctCount: number }> {
+  const challenge = await managedChallenge(code);
+  const done = await markOpenAnswer(await getDb(), challenge.id, input);
+  if (!done) throw new AppError("not_found", "There is no such open answer in this challenge.");
+  return done;
 }

@@ -8,7 +8,7 @@ export const answerInput = z.object({
   questionId: z.uuid(),
   answer: z
     .union([z.string(), z.array(z.string()), z.boolean(), z.number(), z.null()])
-    .describe("single, poll: option id; multiple: option ids; boolean; text: string; order: item ids in order; number; wordcloud: 1–3 words; null: no answer (a slide: continue)"),
+    .describe("single, poll: option id; multiple: option ids; boolean; text: string; order: item ids in order; number; wordcloud: 1–3 words; open: free text (≤ maxLength); null: no answer (a slide: continue)"),
   usedHint: z.boolean().optional(),
 });
 

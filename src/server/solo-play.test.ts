@@ -108,3 +108,38 @@ describe("a word cloud in solo play", () => {
     ]);
   });
 });
+
+describe("an open question in solo play", () => {
+  it("takes free text up to maxLength, scores 0, is not marked and shows the model answer", async () => {
+    const store = new MemoryAttemptStore();
+    const open = {
+      id: randomUUID(),
+      type: "open" as const,
+      prompt: "Why do leaves fall?",
+      points: 1000,
+      timeLimit: 60,
+      imageUrl: null,
+      imageAlt: null,
+      hint: null,
+      explanation: "",
+      data: { type: "open" as const, maxLength: 20, modelAnswer: "To save water in winter" },
+    };
+    const quiz = { id: randomUUID(), slug: "autumn", title: "Autumn", language: "en", speedBonus: true, streakBonus: true, timeLimit: 20 };
+    store.addQuiz({ ...quiz, ownerId: "u-owner", status: "published", visibility: "public", questions: [open] });
+    const play = async (guestId: string, answer: unknown) => {
+      const me = { userId: null, guestId };
+      const { id } = (await createAttempt(store, { quizSlug: "autumn", who: me, nickname: guestId, now: T0 }))!;
+      const view = await readAttempt(store, id, me, { deliver: true, now: at(0) });
+      return { view, out: await answerQuestion(store, id, me, { questionId: open.id, answer: answer as string }, { deliverNext: true, now: at(1) }) };
+    };
+    const first = await play("g-1", "  Less light  ");
+    expect(first.view).toMatchObject({ ok: true, value: { question: { data: { type: "open", maxLength: 20 } } } });
+    expect(JSON.stringify(first.view)).not.toContain("save water"); // no model answer before answering
+    expect(first.out).toMatchObject({
+      ok: true,
+      value: { feedback: { graded: false, points: 0, correct: false, answer: "Less light", correctAnswer: "To save water in winter" }, next: { correctCount: 0, score: 0 } },
+    });
+    expect((await play("g-2", "x".repeat(21))).out).toEqual({ ok: false, error: "bad_answer" });
+    expect((await play("g-3", "   ")).out).toEqual({ ok: false, error: "bad_answer" });
+  });
+});

@@ -29,7 +29,7 @@ import {
   type StudyStats,
 } from "@/db/queries/study";
 import { studyNow } from "./clock";
-import { isGraded } from "@/core/question";
+import { isCard } from "@/core/question";
 import { AppError } from "./errors";
 import { quizAccess } from "./quiz-access";
 import type { guestProgressInput, guestStudyInput, studyAnswerInput, studyDueQuery, studyReviewInput } from "./study-schemas";
@@ -43,6 +43,8 @@ export type StudySession = {
   signedIn: boolean;
   /** The quiz's polls and slides: not cards, as they have no answer to recall. */
   notStudied: number;
+  /** Open questions: cards rated by the learner against the model answer. */
+  openCards: number;
 };
 
 async function visibleQuiz(slug: string) {
@@ -67,7 +69,8 @@ export async function loadStudySession(slug: string): Promise<StudySession | nul
       return withRich({ ...card, kind: c.kind }, publicTexts(card.prompt, card.data));
     }),
     signedIn: viewer !== null,
-    notStudied: quiz.questions.filter((q) => !isGraded(q.type)).length,
+    notStudied: quiz.questions.filter((q) => !isCard(q.type)).length,
+    openCards: quiz.questions.filter((q) => q.type === "open").length,
   };
 }
 

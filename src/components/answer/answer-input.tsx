@@ -18,7 +18,7 @@ export type { InputProps } from "./input-props";
  * order, so there is never an empty space to read), and `useAnswerInputReady` keeps Submit off, so
  * nobody sends an answer they could not yet change.
  */
-type LazyType = "order" | "number" | "wordcloud";
+type LazyType = "order" | "number" | "wordcloud" | "open";
 let loaded = new Set<LazyType>();
 const listeners = new Set<() => void>();
 function track<T>(type: LazyType, load: Promise<T>): Promise<T> {
@@ -34,12 +34,15 @@ const loadWords = () => track("wordcloud", import("./words-input"));
 const OrderInput = lazy(() => loadOrder().then((m) => ({ default: m.OrderInput })));
 const NumberInput = lazy(() => loadNumber().then((m) => ({ default: m.NumberInput })));
 const WordsInput = lazy(() => loadWords().then((m) => ({ default: m.WordsInput })));
+const loadOpen = () => track("open", import("./open-input"));
+const OpenInput = lazy(() => loadOpen().then((m) => ({ default: m.OpenInput })));
 
 /** Starts loading the order, number and word cloud inputs (a screen calls it once someone starts playing). */
 export function preloadAnswerInputs(): void {
   void loadOrder();
   void loadNumber();
   void loadWords();
+  void loadOpen();
 }
 
 const subscribe = (l: () => void) => {
@@ -49,7 +52,7 @@ const subscribe = (l: () => void) => {
 
 /** False while the input of a question of this type is still loading (Submit waits for it). */
 export function useAnswerInputReady(type: PlayQuestion["type"] | undefined): boolean {
-  const lazyType = type === "order" || type === "number" || type === "wordcloud" ? type : null;
+  const lazyType = type === "order" || type === "number" || type === "wordcloud" || type === "open" ? type : null;
   return useSyncExternalStore(
     subscribe,
     () => lazyType === null || loaded.has(lazyType),
@@ -89,6 +92,12 @@ export function AnswerInput(props: InputProps) {
       return (
         <Suspense fallback={<div className="min-h-32" aria-busy="true" />}>
           <WordsInput {...props} />
+        </Suspense>
+      );
+    case "open":
+      return (
+        <Suspense fallback={<div className="min-h-40" aria-busy="true" />}>
+          <OpenInput {...props} />
         </Suspense>
       );
     case "order":

@@ -13,6 +13,7 @@ export function initialAnswer(data: PublicQuestionData | null | undefined): Answ
 export function isComplete(type: PublicQuestionData["type"], answer: Answer | null): answer is Answer {
   if (answer === null) return false;
   if (type === "multiple") return Array.isArray(answer) && answer.length > 0;
+  if (type === "open") return typeof answer === "string" && answer.trim() !== "";
   if (type === "text") return typeof answer === "string" && answer.trim() !== "";
   if (type === "wordcloud") return Array.isArray(answer) && answer.some((w) => w.trim() !== "");
   return true;

@@ -8,11 +8,12 @@ import { ChoiceBadge } from "@/components/answer/choice-style";
 import { buttonClass } from "@/components/ui/button";
 import { Field, TextArea, TextField, describedBy, inputClass } from "@/components/ui/field";
 import { changeType, type EditorQuestion } from "@/core/editor";
-import { QUESTION_TYPES, isGraded } from "@/core/question";
+import { QUESTION_TYPES, carriesPoints } from "@/core/question";
 import { LIMITS, POINTS } from "@/core/quiz-schema";
 import { newId } from "@/components/browser/new-id";
 import { PictureField } from "./picture-field";
 import { WeightInput } from "./weight-input";
+import { OpenFields } from "./open-fields";
 
 type Props = {
   question: EditorQuestion;
@@ -156,7 +157,7 @@ export function QuestionCard({ question: q, index, count, errors, onChange, onMo
             error={err("timeLimit")}
             help={t("timeLimitHelp")}
           />
-          {isGraded(q.type) && <Field id={`${base}-points`} label={t("points")} error={err("points")}>
+          {carriesPoints(q.type) && <Field id={`${base}-points`} label={t("points")} error={err("points")}>
             <select
               id={`${base}-points`}
               value={q.points}
@@ -213,6 +214,8 @@ function AnswerEditor({ q, base, err, onChange }: AnswerProps) {
           help={t("slideHelp")}
         />
       );
+    case "open":
+      return <OpenFields q={q} base={base} err={err} onChange={onChange} />;
     case "wordcloud":
       return (
         <Field id={`${base}-max-words`} label={t("maxWords")} error={err("maxWords")} help={t("wordcloudHelp")}>

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowDownUp, ChartBar, CircleDot, Hash, ListChecks, Presentation, ToggleLeft, Type, Cloud } from "lucide-react";
+import { ArrowDownUp, ChartBar, CircleDot, Hash, ListChecks, Presentation, ToggleLeft, Type, Cloud, NotebookPen } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
@@ -23,6 +23,7 @@ const TYPE_ICONS: Record<QuestionType, typeof CircleDot> = {
   poll: ChartBar,
   slide: Presentation,
   wordcloud: Cloud,
+  open: NotebookPen,
 };
 
 type Props = {

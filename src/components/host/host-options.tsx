@@ -7,6 +7,7 @@ import { CHOICE_STYLES } from "@/components/answer/choice-style";
 import { PollBars } from "@/components/answer/poll-bars";
 import { SlideText } from "@/components/answer/slide-text";
 import { WordCloud } from "@/components/answer/word-cloud";
+import { OpenAnswers } from "./open-answers";
 import { useCountdown } from "@/components/answer/use-countdown";
 import type { HostView, PublicQuestion, RevealSummary } from "@/core/live/protocol";
 import { Rich } from "@/components/ui/rich";
@@ -84,6 +85,11 @@ export function Options({ q, reveal }: { q: PublicQuestion; reveal?: RevealSumma
         <WordCloud words={dist.words} big countLabel={(count) => t("times", { count })} empty={t("cloudEmpty")} />
       </div>
     );
+  }
+  if (q.data.type === "open") {
+    // The answers come to this screen at the reveal, hidden until the host shows them.
+    if (dist?.type !== "open") return <p className="rounded-2xl bg-zinc-100 p-6 text-center text-2xl font-semibold dark:bg-zinc-800">{t("typeOnPhones")}</p>;
+    return <OpenAnswers key={reveal?.questionIndex} answers={dist.answers} />;
   }
   if (q.data.type === "poll" && dist?.type === "poll") {
     // The votes, none right: bars with counts and shares.

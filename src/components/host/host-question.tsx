@@ -68,7 +68,7 @@ export function RevealView({ view, reveal, send }: { view: HostView; reveal: Rev
         <p className="text-lg font-semibold tabular-nums">
           {graded
             ? t("revealCounts", { right: reveal.correct, wrong: reveal.wrong + reveal.partial, none: reveal.noAnswer })
-            : q.data.type === "wordcloud"
+            : q.data.type === "wordcloud" || q.data.type === "open"
               ? t("answersCounts", { answered: reveal.answered, none: reveal.noAnswer })
               : t("votesCounts", { answered: reveal.answered, none: reveal.noAnswer })}
         </p>

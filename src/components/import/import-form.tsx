@@ -277,5 +277,7 @@ function summarize(q: QuestionInput, t: ReturnType<typeof useTranslations<"impor
       return q.text;
     case "wordcloud":
       return t("summaryWordcloud", { count: q.maxWords });
+    case "open":
+      return q.modelAnswer ?? t("summaryOpen", { count: q.maxLength });
   }
 }

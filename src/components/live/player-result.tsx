@@ -19,14 +19,16 @@ export function RevealPanel({ view }: { view: PlayerView }) {
     return <p className="py-8 text-center text-lg font-semibold">{t("nextOne")}</p>;
   }
   const kind = r.key.type;
-  if (kind === "poll" || kind === "slide" || kind === "wordcloud") {
+  // The messages' select key for an open answer ("open" would read as a word in other messages' checks).
+  const said = kind === "open" ? "openAnswer" : kind;
+  if (kind === "poll" || kind === "slide" || kind === "wordcloud" || kind === "open") {
     // A poll or a word cloud: no verdict, no points; the votes or words are on the big screen.
     return (
       <div className="space-y-4" data-testid="player-result" data-poll>
         <div className="rounded-3xl bg-brand-700 p-6 text-center text-white">
-          <p className="text-3xl font-black">{r.answered ? t("pollThanks", { kind }) : t("noAnswer")}</p>
-          {r.answered && view.yourAnswer !== null && <p className="mt-2 text-lg font-semibold">{answerText(view.yourAnswer, view.question, words)}</p>}
-          <p className="mt-2 text-sm">{t("pollOnScreen", { kind })}</p>
+          <p className="text-3xl font-black">{r.answered ? t("pollThanks", { kind: said }) : t("noAnswer")}</p>
+          {r.answered && view.yourAnswer !== null && <p className="mt-2 text-lg font-semibold break-words whitespace-pre-line" data-testid="player-own-answer">{answerText(view.yourAnswer, view.question, words)}</p>}
+          <p className="mt-2 text-sm">{t("pollOnScreen", { kind: said })}</p>
         </div>
       </div>
     );

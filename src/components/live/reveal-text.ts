@@ -39,6 +39,6 @@ export function answerText(answer: unknown, question: PublicQuestion | null, wor
   if (typeof answer === "boolean") return answer ? words.yes : words.no;
   if (typeof answer === "number") return String(answer);
   if (Array.isArray(answer)) return answer.map((a) => textOf(String(a))).join(data?.type === "order" ? " → " : ", ");
-  if (typeof answer === "string") return data?.type === "text" ? answer : textOf(answer);
+  if (typeof answer === "string") return data?.type === "text" || data?.type === "open" ? answer : textOf(answer);
   return "";
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { BookOpen, ChartBar, CheckCircle2, XCircle } from "lucide-react";
+import { BookOpen, ChartBar, CheckCircle2, NotebookPen, XCircle } from "lucide-react";
 import { PollBars } from "@/components/answer/poll-bars";
 import { WordCloud } from "@/components/answer/word-cloud";
 import { useFormatter, useTranslations } from "next-intl";
@@ -16,6 +16,41 @@ export const FeedbackPanel = forwardRef<HTMLDivElement, { phase: Extract<Phase, 
   const format = useFormatter();
   const { feedback: f, question } = phase;
   const words = { yes: t("true"), no: t("false"), none: t("noAnswer") };
+  if (question.type === "open") {
+    // An open answer: not auto-graded, so no verdict ("not marked", never wrong) and the model answer if any.
+    return (
+      <div ref={ref} tabIndex={-1} className="rounded-xl focus-visible:outline-none" data-testid="feedback" data-open>
+        <p className="flex items-center gap-2 text-xl font-extrabold text-brand-700 dark:text-brand-300" lang="">
+          <NotebookPen className="size-7" aria-hidden />
+          {!f.answered ? t("timeUp") : t("notMarked")}
+        </p>
+        {f.answered && (
+          <p className="mt-3 text-sm whitespace-pre-line">
+            <span className="font-semibold" lang="">
+              {t("yourLabel")}{" "}
+            </span>
+            <span data-testid="open-own">{typeof f.answer === "string" ? f.answer : ""}</span>
+          </p>
+        )}
+        {typeof f.correctAnswer === "string" && f.correctAnswer !== "" && (
+          <p className="mt-2 whitespace-pre-line">
+            <span className="font-semibold" lang="">
+              {t("modelLabel")}{" "}
+            </span>
+            <span data-testid="model-answer">
+              <Rich text={f.correctAnswer} />
+            </span>
+          </p>
+        )}
+        {f.explanation && (
+          <p className="mt-4 flex gap-2 rounded-xl bg-zinc-100 px-4 py-3 text-sm leading-relaxed dark:bg-zinc-800">
+            <BookOpen className="mt-0.5 size-4 shrink-0 text-brand-600 dark:text-brand-400" aria-hidden />
+            <span><Rich text={f.explanation} /></span>
+          </p>
+        )}
+      </div>
+    );
+  }
   if (!f.graded) {
     // A poll: no verdict and no points, the room's votes instead.
     return (

@@ -88,7 +88,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
   const oneTap = isOneTap(shown.type);
   const slide = shown.type === "slide";
   // Not isGraded from core/question: that module would join this page's budgeted bundle.
-  const graded = shown.type !== "poll" && shown.type !== "wordcloud" && !slide;
+  const graded = shown.type !== "poll" && shown.type !== "wordcloud" && shown.type !== "open" && !slide;
   const busy = s.pending || s.syncing;
 
   return (

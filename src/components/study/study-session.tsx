@@ -297,7 +297,7 @@ export function StudySession({
 
         {phase.kind === "revealed" && (
           <div className="mt-6 border-t border-zinc-200 pt-5 dark:border-zinc-800" aria-live="polite" data-testid="study-reveal" data-correct={phase.reveal.correct}>
-            {phase.reveal.answered && (
+            {phase.reveal.answered && card.data.type !== "open" && (
               <p
                 className={clsx(
                   "flex items-center gap-2 text-lg font-extrabold",
@@ -311,9 +311,9 @@ export function StudySession({
             )}
             <p className="mt-2">
               <span className="font-semibold" lang="">
-                {tp("correctLabel")}{" "}
+                {card.data.type === "open" ? tp("modelLabel") : tp("correctLabel")}{" "}
               </span>
-              <span data-testid="correct-answer">
+              <span data-testid="correct-answer" className="whitespace-pre-line">
                 <AnswerText ctx={contextOf(card.data)} answer={phase.reveal.correctAnswer} words={words} />
               </span>
             </p>

@@ -66,6 +66,9 @@ export function apkgCard(q: QuestionInput, seed: string): { front: string; back:
       return { front: q.prompt, back: q.text, explanation: q.explanation };
     case "wordcloud":
       return { front: q.prompt, back: "", explanation: q.explanation };
+    // An open question is a card when it has a model answer to recall (left out otherwise).
+    case "open":
+      return { front: q.prompt, back: q.modelAnswer ?? "", explanation: q.explanation };
   }
 }
 
@@ -183,6 +186,7 @@ export async function exportApkg(quiz: QuizInput, options: ApkgExportOptions): P
     try {
       for (const [i, q] of quiz.questions.entries()) {
         if (q.type === "poll" || q.type === "slide" || q.type === "wordcloud") continue; // no answer: not a card
+        if (q.type === "open" && !q.modelAnswer) continue; // nothing to recall
         const seed = `${quiz.title}\x1f${i}\x1f${q.prompt}`;
         const c = apkgCard(q, seed);
         const front = escapeHtml(c.front);

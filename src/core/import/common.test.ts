@@ -50,7 +50,7 @@ describe("validateQuestion", () => {
     [{ type: "number", prompt: "Q", answer: 5, min: 10, max: 0 }, "minimum must be below maximum; the answer must lie between minimum and maximum"],
     [{ type: "number", prompt: "Q", answer: 5, min: 0, max: 10, tolerance: -1 }, "the tolerance cannot be negative"],
     [{ type: "boolean", prompt: "Q", correct: true, hint: "h".repeat(201) }, "the hint is longer than 200 characters"],
-    [{ type: "essay", prompt: "Q" }, "the type must be one of single, multiple, boolean, text, order, number, poll, slide, wordcloud"],
+    [{ type: "essay", prompt: "Q" }, "the type must be one of single, multiple, boolean, text, order, number, poll, slide, wordcloud, open"],
     [{ type: "boolean", prompt: "Q", correct: false }, "ok"],
   ])("%j → %s", (raw, expected) => {
     expect(reason(raw)).toBe(expected);

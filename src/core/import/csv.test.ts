@@ -36,7 +36,7 @@ describe("Quizdeck CSV", () => {
       [3, "Question 2 (row 3): a single-choice question needs exactly one correct option (the correct column is empty)", false],
       [4, "Question 3 (row 4): correct names option 5, which is empty", false],
       [5, 'Question 4 (row 5): correct must be true or false (found "maybe")', false],
-      [6, 'Question 5 (row 6): type "essay" is not a Quizdeck question type (single, multiple, boolean, text, order, number, poll, slide, wordcloud); skipped', true],
+      [6, 'Question 5 (row 6): type "essay" is not a Quizdeck question type (single, multiple, boolean, text, order, number, poll, slide, wordcloud, open); skipped', true],
       [7, "Question 6 (row 7): the time limit must be a whole number of seconds from 5 to 240 (found 500)", false],
       [8, "Question 7 (row 8): points must be 0, 1000 or 2000 (found 3000)", false],
     ]);

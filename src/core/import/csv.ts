@@ -87,6 +87,9 @@ const TYPE_ALIASES: Record<string, QuestionInput["type"]> = {
   slide: "slide",
   wordcloud: "wordcloud",
   cloud: "wordcloud",
+  open: "open",
+  freetext: "open",
+  openended: "open",
 };
 
 const META_ALIASES: Record<string, string> = {
@@ -315,6 +318,12 @@ function readQuestionRow(c: Collector, ref: QuestionRef, get: (col: Column) => s
     case "wordcloud": // answers per player in "max" (1–3, 1 when empty); no right answer
       q.maxWords = num("max") ?? 1;
       break;
+    case "open": { // the longest answer in "max" (empty: 200), the model answer in "correct"; not auto-graded
+      const maxLength = num("max");
+      if (maxLength !== undefined) q.maxLength = maxLength;
+      if (correct !== "") q.modelAnswer = correct;
+      break;
+    }
     case "number": {
       const answer = num("correct");
       const tolerance = num("tolerance") ?? 0;
@@ -372,6 +381,10 @@ function questionRow(q: QuestionInput): Record<Column, string> {
       break;
     case "wordcloud":
       row.max = String(q.maxWords);
+      break;
+    case "open":
+      row.max = String(q.maxLength);
+      row.correct = q.modelAnswer ?? "";
       break;
     case "number":
       row.correct = String(q.answer);

@@ -51,10 +51,10 @@ describe("GIFT", () => {
     const r = parseGift(sample("gift-with-errors.gift"));
     expect(r.questions.map((q) => [q.line, q.question.type])).toEqual([
       [3, "single"],
+      [9, "open"], // Moodle's essay: an open question
       [25, "boolean"],
     ]);
     expect(r.problems.map((p) => [p.line, p.skipped ?? false, p.reason])).toEqual([
-      [9, true, "Question 2 (line 9): essay questions (a free-text answer graded by hand) are not supported; skipped"],
       [11, false, "Question 3 (line 11): has no correct answer: mark the right option with = (or the right options with a positive weight like ~%50%)"],
       [17, true, "Question 4 (line 17): matching questions are not supported (only a matching of items to the positions 1, 2, 3… reads as an order question); skipped"],
       [23, false, "Question 5 (line 23): the answer part is not closed with } (is the file cut off, or a } missing?)"],

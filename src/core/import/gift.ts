@@ -173,12 +173,11 @@ function numericAnswer(choices: NumericalChoice[] | NumericalFormat): (NumberAns
 }
 
 /** Keys a `// quizdeck:` comment may set on a question. */
-const QUESTION_META_KEYS = ["hint", "points", "timeLimit", "imageUrl", "min", "max", "unit", "answer", "tolerance", "items", "scoring"] as const;
+const QUESTION_META_KEYS = ["hint", "points", "timeLimit", "imageUrl", "min", "max", "unit", "answer", "tolerance", "items", "scoring", "maxLength", "modelAnswer"] as const;
 
 function toQuestion(g: GIFTQuestion, extra: Record<string, unknown>, c: Collector, ref: QuestionRef): void {
   if (g.type === "Category") return;
   if (g.type === "Description") return c.fail(ref, "is a description (text without an answer), not a question; skipped", true);
-  if (g.type === "Essay") return c.fail(ref, "essay questions (a free-text answer graded by hand) are not supported; skipped", true);
 
   let prompt = plain(g.stem);
   if (prompt === "" && g.title) prompt = g.title.trim();
@@ -188,6 +187,13 @@ function toQuestion(g: GIFTQuestion, extra: Record<string, unknown>, c: Collecto
   for (const k of ["hint", "points", "timeLimit", "imageUrl"] as const) if (extra[k] !== undefined) q[k] = extra[k];
 
   switch (g.type) {
+    case "Essay": {
+      // Moodle's essay: a free-text answer marked by hand, Quizdeck's open question (docs/rules.md §5).
+      q.type = "open";
+      if (extra.maxLength !== undefined) q.maxLength = extra.maxLength;
+      if (extra.modelAnswer !== undefined) q.modelAnswer = extra.modelAnswer;
+      break;
+    }
     case "TF": {
       Object.assign(q, { type: "boolean", correct: g.isTrue });
       // `{FALSE#wrong#right}`: the first feedback is for a wrong answer, the second for a right
@@ -464,6 +470,11 @@ function questionBlock(q: QuestionInput): string {
       } else answers.push(q.tolerance === 0 ? `#${a}` : `#${a}:${t}`);
       break;
     }
+    case "open":
+      // Moodle's essay (`{}`): the length and model answer ride in the quizdeck comment.
+      extra.maxLength = q.maxLength;
+      if (q.modelAnswer) extra.modelAnswer = q.modelAnswer;
+      break;
   }
   if (q.explanation) answers.push(`####${giftShown(q.explanation)}`);
   const lines: string[] = [];

@@ -38,7 +38,7 @@ describe("Quizdeck JSON", () => {
       { line: 20, reason: "Question 3 (line 20): two options are the same; a multiple-choice question needs at least one correct option" },
       {
         line: 26,
-        reason: 'Question 4 (line 26): type "essay" is not a Quizdeck question type (single, multiple, boolean, text, order, number, poll, slide, wordcloud); skipped',
+        reason: 'Question 4 (line 26): type "essay" is not a Quizdeck question type (single, multiple, boolean, text, order, number, poll, slide, wordcloud, open); skipped',
         skipped: true,
       },
       { line: 30, reason: "Question 5 (line 30): minimum must be below maximum; the answer must lie between minimum and maximum" },
@@ -97,7 +97,7 @@ describe("Quizdeck JSON", () => {
     const r = parseQuizdeckJson('{"title":"Quiz","questions":[\n42,\n{"prompt":"no type"}\n]}');
     expect(r.problems.map((p) => [p.line, p.reason])).toEqual([
       [2, "Question 1 (line 2): is not an object"],
-      [3, 'Question 2 (line 3): has no "type" (one of single, multiple, boolean, text, order, number, poll, slide, wordcloud)'],
+      [3, 'Question 2 (line 3): has no "type" (one of single, multiple, boolean, text, order, number, poll, slide, wordcloud, open)'],
     ]);
     expect(parseQuizdeckJson('"just a string"').problems[0]?.reason).toContain("not a Quizdeck quiz");
   });

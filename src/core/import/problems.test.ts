@@ -17,7 +17,7 @@ const details = (raw: unknown): ProblemDetail[] => {
 
 describe("import problems by code", () => {
   test.each<[string, unknown, ProblemDetail[]]>([
-    ["an unknown type", { type: "essay", prompt: "Q" }, [{ code: "question_type", params: { types: "single, multiple, boolean, text, order, number, poll, slide, wordcloud" } }]],
+    ["an unknown type", { type: "essay", prompt: "Q" }, [{ code: "question_type", params: { types: "single, multiple, boolean, text, order, number, poll, slide, wordcloud, open" } }]],
     ["a correct answer outside the options", { type: "single", prompt: "Q", options: ["a", "b"], correct: 2 }, [{ code: "correct_not_option" }]],
     ["two equal options", { type: "single", prompt: "Q", options: ["a", " A "], correct: 0 }, [{ code: "options_same" }]],
     ["an empty prompt", { type: "single", prompt: "  ", options: ["a", "b"], correct: 0 }, [{ code: "field_empty", params: { field: "prompt" } }]],

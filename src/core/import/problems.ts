@@ -57,7 +57,7 @@ export const IMPORT_PROBLEMS = {
   // One question.
   question_type: (p: ProblemParams) => `the type must be one of ${p.types}`,
   question_type_empty: () => "the type is empty (single, multiple, boolean, text, order or number)",
-  question_type_unknown: (p: ProblemParams) => `type ${p.quote} is not a Quizdeck question type (single, multiple, boolean, text, order, number, poll, slide, wordcloud); skipped`,
+  question_type_unknown: (p: ProblemParams) => `type ${p.quote} is not a Quizdeck question type (single, multiple, boolean, text, order, number, poll, slide, wordcloud, open); skipped`,
   points: (p: ProblemParams) => `points must be 0, 1000 or 2000 (found ${found(p)})`,
   time_limit: (p: ProblemParams) => `the time limit must be a whole number of seconds from ${p.min} to ${p.max} (found ${found(p)})`,
   correct_not_option: () => "the correct answer is not one of its options",

@@ -1,6 +1,7 @@
 import { gradeAnswer, parseAnswer, type Answer } from "../grading";
 import { checkNickname, type NicknameProblem } from "../nickname";
 import { isGraded, type QuestionData } from "../question";
+import { cleanOpenAnswer } from "../open-answer";
 import { scoreAnswer } from "../scoring";
 import { generateNickname, seededRandom } from "./nicknames";
 import { checkIdentifier, checkIdentifierLabel, type IdentifierProblem } from "./identifier";
@@ -263,6 +264,8 @@ function checkAnswer(data: QuestionData, raw: unknown): Answer | null {
     }
     case "wordcloud":
       return (answer as string[]).length <= data.maxWords ? answer : null;
+    case "open":
+      return cleanOpenAnswer(answer, data.maxLength);
     default:
       return answer;
   }

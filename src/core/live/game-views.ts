@@ -1,6 +1,7 @@
 import { normalizeText } from "../grading";
 import { isProfane } from "../profanity";
 import { wordCloud } from "../wordcloud";
+import { openAnswersShown } from "./open-answers";
 import { answerFeedback, pollCounts, toPublicData, type QuestionData } from "../question";
 import { PODIUM_SIZE, SCOREBOARD_SIZE } from "./limits";
 import {
@@ -109,6 +110,7 @@ export function revealedKey(data: QuestionData): RevealedKey {
     case "poll":
     case "slide":
     case "wordcloud":
+    case "open":
       return { type: data.type };
   }
 }
@@ -172,6 +174,10 @@ function distribution(data: QuestionData, answers: AnswerRecord[]): Distribution
     case "wordcloud":
       // The big screen's cloud: the 50 most given words, never every answer (2,000 players).
       return { type: "wordcloud", words: wordCloud(answers.map((a) => a.answer), data.maxWords) };
+    case "open":
+      // The host's screen only, at the reveal: the typed answers (first given first, profane ones
+      // left out), which the host shows to the room one by one or all (docs/rules.md §5).
+      return { type: "open", answers: openAnswersShown(answers.map((a) => a.answer)) };
     case "number": {
       const width = (data.max - data.min) / NUMBER_BUCKETS;
       const bucketOf = (v: number) => Math.min(Math.max(Math.floor((v - data.min) / width), 0), NUMBER_BUCKETS - 1);

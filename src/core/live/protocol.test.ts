@@ -46,7 +46,7 @@ describe("client → server payloads", () => {
     ["player:answer", { questionIndex: 3, answer: 42.5, clientId: "c1" }, true],
     ["player:answer", { questionIndex: 3, answer: Number.POSITIVE_INFINITY, clientId: "c1" }, false],
     ["player:answer", { questionIndex: 3, answer: { id: "a" }, clientId: "c1" }, false],
-    ["player:answer", { questionIndex: 3, answer: "x".repeat(201), clientId: "c1" }, false],
+    ["player:answer", { questionIndex: 3, answer: "x".repeat(501), clientId: "c1" }, false], // longer than an open answer (≤ 500)
     ["player:answer", { questionIndex: 3, answer: ["a", "b", "c", "d", "e", "f", "g"], clientId: "c1" }, false],
     ["player:answer", { questionIndex: -1, answer: "a", clientId: "c1" }, false],
     ["player:answer", { questionIndex: 0, answer: "a" }, false],

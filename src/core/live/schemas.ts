@@ -111,6 +111,7 @@ export const answerValueSchema = z.union([
   ANSWER_SCHEMAS.boolean,
   ANSWER_SCHEMAS.number,
   ANSWER_SCHEMAS.wordcloud, // words, blank fields dropped
+  ANSWER_SCHEMAS.open, // an open answer longer than a typed one (≤ 500)
 ]);
 export type AnswerValue = z.infer<typeof answerValueSchema>;
 
@@ -142,6 +143,7 @@ export const publicQuestionDataSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("poll"), options: z.array(choiceSchema) }),
   z.strictObject({ type: z.literal("slide"), text: z.string() }),
   z.strictObject({ type: z.literal("wordcloud"), maxWords: z.number().int().min(1).max(3) }),
+  z.strictObject({ type: z.literal("open"), maxLength: z.number().int().min(1).max(500) }),
 ]);
 
 export const publicQuestionSchema = z.strictObject({
@@ -188,6 +190,7 @@ export const revealedKeySchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("poll") }),
   z.strictObject({ type: z.literal("slide") }),
   z.strictObject({ type: z.literal("wordcloud") }),
+  z.strictObject({ type: z.literal("open") }),
 ]);
 export type RevealedKey = z.infer<typeof revealedKeySchema>;
 
@@ -228,6 +231,8 @@ export const distributionSchema = z.discriminatedUnion("type", [
     type: z.literal("wordcloud"),
     words: z.array(z.strictObject({ text: z.string(), count: nonNegInt })).max(50),
   }),
+  /** An open question's typed answers, for the host's screen only (never a phone's), at most 200. */
+  z.strictObject({ type: z.literal("open"), answers: z.array(z.string()).max(200) }),
 ]);
 export type Distribution = z.infer<typeof distributionSchema>;
 

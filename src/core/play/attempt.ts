@@ -130,6 +130,8 @@ export type ReviewItem = {
   poll?: PollBar[];
   /** A word cloud's most given words, from everyone who played it. */
   cloud?: CloudWord[];
+  /** An open answer's mark by its challenge's owner; absent while not marked (docs/rules.md §11). */
+  mark?: "right" | "wrong";
 };
 
 export type AttemptResult = {

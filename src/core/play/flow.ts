@@ -3,6 +3,7 @@
  * what becomes of an answer (a late one included), when reading an attempt first records a
  * question that ran out of time, whether a hint may be taken, and what the player is shown.
  */
+import { cleanOpenAnswer } from "../open-answer";
 import { parseAnswer, type Answer } from "../grading";
 import { deadlineOf, hintView, isLate, toPlayQuestion, type AttemptView, type Feedback, type PlayError, type QuestionRecord } from "./attempt";
 import type { PlayQuiz, StoredAttempt } from "./attempt-store";
@@ -33,6 +34,8 @@ export function answerFate(
     answer = parseAnswer(current.type, input.answer);
     // A word cloud takes at most its maxWords answers.
     const tooMany = current.data.type === "wordcloud" && Array.isArray(answer) && answer.length > current.data.maxWords;
+    // An open answer takes at most its maxLength characters.
+    if (current.data.type === "open" && answer !== null) answer = cleanOpenAnswer(answer, current.data.maxLength);
     if (answer === null || tooMany) return { fate: "refused", error: "bad_answer" };
   }
   return { fate: "recorded", answer, usedHint: Boolean(input.usedHint) || attempt.currentHintUsed, late: isLate(attempt.questionStartedAt, current, quiz, now) };

@@ -192,6 +192,8 @@ export function keyText(data: QuestionData, words = DEFAULT_WORDS): string {
     case "slide":
     case "wordcloud":
       return "";
+    case "open":
+      return data.modelAnswer ?? "";
   }
 }
 
@@ -223,7 +225,8 @@ function distributionOf(data: QuestionData, given: readonly ReportAnswerInput[],
   const groups = new Map<string, DistributionEntry & { first: number }>();
   given.forEach((a, i) => {
     const text = answerText(data, a.answer, words) ?? "";
-    const key = data.type === "text" ? normalizeText(text) : text;
+    // Typed and open answers grouped as grading compares them (an open one's: not % right, docs/rules.md §12).
+    const key = data.type === "text" || data.type === "open" ? normalizeText(text) : text;
     const group = groups.get(key);
     if (group) group.count++;
     else groups.set(key, { answer: text, count: 1, correct: a.correct, first: i });

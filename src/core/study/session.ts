@@ -47,7 +47,8 @@ export function revealCard(
     correctAnswer: correctAnswerOf(q.data),
     explanation: q.explanation,
     feedback: answer === null ? [] : answerFeedback(q.data, answer, correct),
-    suggested: suggestRating({ correct, answered: answer !== null, timeMs, timeLimitMs }),
+    // An open answer is not auto-graded: the learner compares it with the model answer and rates it ("good" to start from).
+    suggested: q.data.type === "open" ? "good" : suggestRating({ correct, answered: answer !== null, timeMs, timeLimitMs }),
     intervals,
   };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { Answer } from "@/core/grading";
 import {
   isAbandoned,
@@ -302,14 +302,20 @@ export async function getAttemptResult(db: Db, attemptId: string, who: PlayerIde
   let review: ReviewItem[] | null = null;
   // "Correct of N" counts the questions with a right answer: polls and slides are not among them.
   const list = await quizQuestions(db, quiz.id);
-  const ungraded = list.filter((q) => !isGraded(q.type)).length;
+  // An open answer counts once marked (right or wrong) by its challenge's owner.
+  const marked = attempt.challengeId
+    ? (await db.select({ n: sql<number>`count(*)::int` }).from(attemptAnswers).where(and(eq(attemptAnswers.attemptId, attempt.id), isNotNull(attemptAnswers.openMark))))[0]?.n ?? 0
+    : 0;
+  const ungraded = list.filter((q) => !isGraded(q.type)).length - Number(marked);
   if (isOwner) {
     const answers = await db.select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, attempt.id));
     const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
     review = await Promise.all(
       list.map(async (q, position) => {
         const a = byQuestion.get(q.id);
-        const item = reviewItemOf(asRecord(q), position, a && { ...a, answer: (a.answer as Answer | null | undefined) ?? null });
+        const reviewed = reviewItemOf(asRecord(q), position, a && { ...a, answer: (a.answer as Answer | null | undefined) ?? null });
+        // An open answer its challenge's owner marked (docs/rules.md §11).
+        const item = a?.openMark ? { ...reviewed, mark: a.openMark } : reviewed;
         if (q.data.type === "wordcloud") return { ...item, cloud: wordCloud(await wordAnswers(db, q.id, CLOUD_ANSWERS_READ), q.data.maxWords) };
         return q.data.type === "poll" ? { ...item, poll: pollCounts(q.data.options, [], await optionVotes(db, q.id)) } : item;
       }),

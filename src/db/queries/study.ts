@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, gte, inArray, isNull, lte, notInArray, sql } from "drizzle-orm";
 import type { QuestionRecord } from "@/core/play/attempt";
-import { UNGRADED_TYPES, type QuestionData } from "@/core/question";
+import { NOT_CARD_TYPES, type QuestionData } from "@/core/question";
 import { offsetMinutes, studyDayNumber, studyDayStart, DAY_STARTS_AT_HOUR } from "@/core/study/day";
 import { byMostDue, countDecks, deckStats, newLeftToday, type DeckCounts, type DeckOf, type DeckStats } from "@/core/study/decks";
 import { buildQueue, dayAllowance, LEARN_AHEAD_MS } from "@/core/study/limits";
@@ -66,14 +66,14 @@ async function today(db: Db | Tx, userId: string, now: Date, timeZone: string) {
 }
 
 /** Polls and slides have no answer to recall: they are never cards (docs/rules.md §5). */
-const studiable = notInArray(questions.type, [...UNGRADED_TYPES]);
+const studiable = notInArray(questions.type, [...NOT_CARD_TYPES]);
 
 /** How many of a quiz's questions are polls and slides, which study leaves out. */
 export async function unstudiedCount(db: Db, quizId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(questions)
-    .where(and(eq(questions.quizId, quizId), inArray(questions.type, [...UNGRADED_TYPES])));
+    .where(and(eq(questions.quizId, quizId), inArray(questions.type, [...NOT_CARD_TYPES])));
   return Number(row?.n ?? 0);
 }
 

@@ -94,6 +94,8 @@ export const attemptAnswers = pgTable(
     timeMs: integer("time_ms").notNull(),
     hintUsed: boolean("hint_used").notNull().default(false),
     answeredAt: timestamp("answered_at", { withTimezone: true }).notNull().defaultNow(),
+    /** An open answer's mark by its challenge's owner ("right" or "wrong"); null while not marked (docs/rules.md §11). */
+    openMark: text("open_mark").$type<"right" | "wrong">(),
   },
   // One answer per question: a second one is refused by the database, not only by the app.
   (t) => [uniqueIndex("attempt_answers_once_idx").on(t.attemptId, t.questionId)],

@@ -18,7 +18,7 @@ import { users } from "./users";
 export const quizDifficulty = pgEnum("quiz_difficulty", ["easy", "medium", "hard", "mixed"]);
 export const quizVisibility = pgEnum("quiz_visibility", ["public", "unlisted", "private"]);
 export const quizStatus = pgEnum("quiz_status", ["draft", "published", "hidden"]);
-export const questionType = pgEnum("question_type", ["single", "multiple", "boolean", "text", "order", "number", "poll", "slide", "wordcloud"]);
+export const questionType = pgEnum("question_type", ["single", "multiple", "boolean", "text", "order", "number", "poll", "slide", "wordcloud", "open"]);
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 

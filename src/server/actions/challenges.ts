@@ -3,7 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { challengeInput, challengeParams } from "@/core/challenge/schema";
 import { runAction, type ActionResult } from "../action-result";
-import { closeChallengeNow, createChallenge, startChallenge } from "../challenges";
+import { closeChallengeNow, createChallenge, markOpen, startChallenge } from "../challenges";
+import { markOpenInput } from "@/core/challenge/marking";
 import { AppError } from "../errors";
 import { requireViewer } from "../permissions";
 import { startInput } from "../play-schemas";
@@ -38,5 +39,21 @@ export async function closeChallengeAction(code: unknown): Promise<ActionResult<
     await closeChallengeNow(c);
     revalidatePath(`/challenge/${c}`);
     return null;
+  });
+}
+
+/**
+ * Marks a player's open answer right or wrong on the challenge's report page: the input is parsed
+ * with its schema first; only the challenge's owner or an admin may (guest: unauthorized, another
+ * member: forbidden).
+ */
+export async function markOpenAnswerAction(code: unknown, input: unknown): Promise<ActionResult<{ score: number; correctCount: number }>> {
+  return runAction(async () => {
+    const c = codeOf(code);
+    const parsed = markOpenInput.parse(input);
+    const totals = await markOpen(c, parsed);
+    revalidatePath(`/challenge/${c}`);
+    revalidatePath(`/challenge/${c}/report`);
+    return totals;
   });
 }

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { isGraded } from "@/core/question";
+import { isCard } from "@/core/question";
 import { cache } from "react";
 import { CategoryIcon } from "@/components/quiz/category";
 import { DifficultyPill, Pill } from "@/components/quiz/quiz-meta";
@@ -54,7 +54,7 @@ export default async function QuizPage({ params }: Props) {
   const tc = await getTranslations("categories");
   const tl = await getTranslations("languages");
   const ts = await getTranslations("study");
-  const notStudied = quiz.questions.filter((q) => !isGraded(q.type)).length;
+  const notStudied = quiz.questions.filter((q) => !isCard(q.type)).length;
   const format = await getFormatter();
   const viewer = await getViewer();
   // Absolute: the QR code, copy link and Web Share all carry the origin links are built from.

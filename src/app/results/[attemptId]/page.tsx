@@ -1,5 +1,5 @@
 import { isUuid } from "@/core/ids";
-import { ArrowLeft, CheckCircle2, Clock, Eye, Lightbulb, Target, Trophy, XCircle, Zap } from "lucide-react";
+import { ArrowLeft, CheckCircle2, Clock, Eye, Lightbulb, NotebookPen, Target, Trophy, XCircle, Zap } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
@@ -140,7 +140,7 @@ export default async function ResultsPage({ params }: Props) {
           <RichProvider html={richTexts(r.review.flatMap((item) => [item.prompt, item.explanation, ...item.choices.map((c) => c.text)]))}>
             <ol className="mt-4 space-y-3" data-testid="review">
               {r.review.map((item) => (
-                <ReviewRow key={item.position} item={item} words={{ yes: tp("true"), no: tp("false"), none: tp("noAnswer") }} labels={{ yours: t("yourLabel"), correct: t("correctLabel"), right: t("reviewRight"), wrong: t("reviewWrong"), points: t("points", { points: item.points }), hint: t("hintUsed") }} />
+                <ReviewRow key={item.position} item={item} words={{ yes: tp("true"), no: tp("false"), none: tp("noAnswer") }} labels={{ yours: t("yourLabel"), correct: t("correctLabel"), right: t("reviewRight"), wrong: t("reviewWrong"), points: t("points", { points: item.points }), hint: t("hintUsed"), notMarked: t("notMarked"), model: t("modelLabel") }} />
               ))}
             </ol>
           </RichProvider>
@@ -150,12 +150,17 @@ export default async function ResultsPage({ params }: Props) {
   );
 }
 
-function ReviewRow({ item, words, labels }: { item: ReviewItem; words: AnswerWords; labels: { yours: string; correct: string; right: string; wrong: string; points: string; hint: string } }) {
+function ReviewRow({ item, words, labels }: { item: ReviewItem; words: AnswerWords; labels: { yours: string; correct: string; right: string; wrong: string; points: string; hint: string; notMarked: string; model: string } }) {
   const ctx = { type: item.type, choices: item.choices, unit: item.unit };
+  // An open answer nobody has marked is neither right nor wrong; its key is the model answer, if any.
+  const unmarked = item.type === "open" && item.mark === undefined;
+  const showKey = item.type !== "open" || item.correctAnswer !== "";
   return (
     <li className="rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
       <div className="flex items-start gap-3">
-        {item.correct ? (
+        {unmarked ? (
+          <NotebookPen className="mt-0.5 size-5 shrink-0 text-brand-600 dark:text-brand-400" role="img" aria-label={labels.notMarked} data-testid="not-marked" />
+        ) : item.correct ? (
           <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" role="img" aria-label={labels.right} />
         ) : (
           <XCircle className="mt-0.5 size-5 shrink-0 text-rose-600 dark:text-rose-400" role="img" aria-label={labels.wrong} />
@@ -169,15 +174,19 @@ function ReviewRow({ item, words, labels }: { item: ReviewItem; words: AnswerWor
             <dt className="text-zinc-500 dark:text-zinc-400" lang="">
               {labels.yours}
             </dt>
-            <dd>
+            <dd className="whitespace-pre-line">
               <AnswerText ctx={ctx} answer={item.answer} words={words} />
             </dd>
-            <dt className="text-zinc-500 dark:text-zinc-400" lang="">
-              {labels.correct}
-            </dt>
-            <dd className="font-medium" data-testid="review-correct">
-              <AnswerText ctx={ctx} answer={item.correctAnswer} words={words} />
-            </dd>
+            {showKey && (
+              <>
+                <dt className="text-zinc-500 dark:text-zinc-400" lang="">
+                  {item.type === "open" ? labels.model : labels.correct}
+                </dt>
+                <dd className="font-medium whitespace-pre-line" data-testid="review-correct">
+                  <AnswerText ctx={ctx} answer={item.correctAnswer} words={words} />
+                </dd>
+              </>
+            )}
           </dl>
           {item.explanation && (
             <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="review-explanation">

@@ -25,6 +25,11 @@ export default async function StudyPage({ params }: Props) {
           {t("notStudied", { count: session.notStudied })}
         </p>
       )}
+      {session.openCards > 0 && (
+        <p className="mx-auto mb-4 w-full max-w-3xl text-sm text-zinc-600 dark:text-zinc-400" data-testid="open-cards">
+          {t("openCards")}
+        </p>
+      )}
       <StudySession
         // A new queue (after "check again" or a reload) starts the session over.
         key={session.cards.map((c) => c.id).join(",")}

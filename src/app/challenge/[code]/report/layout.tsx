@@ -5,5 +5,5 @@ import "@/components/report/report-print.css";
 
 /** The message namespaces this segment's client components use (src/i18n/client-messages.tsx). */
 export default function Layout({ children }: { children: ReactNode }) {
-  return <ClientMessages namespaces={["gameReport", "teams"]}>{children}</ClientMessages>;
+  return <ClientMessages namespaces={["gameReport", "teams", "errorCodes"]}>{children}</ClientMessages>;
 }

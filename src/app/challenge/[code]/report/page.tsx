@@ -8,6 +8,8 @@ import { RichProvider } from "@/components/ui/rich";
 import { normalizeChallengeCode } from "@/core/challenge/rules";
 import { loadForPage, reportRich, reportWords } from "@/server/report-page";
 import { challengeReport } from "@/server/reports";
+import { OpenMarking } from "@/components/report/open-marking";
+import { openAnswersToMark } from "@/server/challenges";
 
 type Props = { params: Promise<{ code: string }> };
 
@@ -21,7 +23,7 @@ export default async function ChallengeReportPage({ params }: Props) {
   const code = normalizeChallengeCode((await params).code);
   if (!code) notFound();
   const view = await loadForPage(async () => challengeReport(code, await reportWords()));
-  const [t, format] = await Promise.all([getTranslations("gameReport"), getFormatter()]);
+  const [t, format, toMark] = await Promise.all([getTranslations("gameReport"), getFormatter(), openAnswersToMark(code)]);
   const c = view.challenge;
   return (
     <div className="report-page container-page py-8">
@@ -43,6 +45,7 @@ export default async function ChallengeReportPage({ params }: Props) {
           {format.dateTimeRange(new Date(c.opensAt), new Date(c.closesAt), { dateStyle: "medium", timeStyle: "short" })}
         </p>
       </header>
+      {toMark.length > 0 && <OpenMarking code={c.code} rows={toMark} />}
       <RichProvider html={reportRich(view)}>
         <ReportView report={view} apiPath={`/api/v1/challenges/${c.code}/report`} />
       </RichProvider>
