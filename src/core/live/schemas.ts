@@ -157,6 +157,11 @@ export const timingSchema = z.strictObject({
   /** Until the next boundary: answers opening (reading stage) or closing (answering stage); frozen while paused. */
   remainingMs: nonNegInt,
   paused: z.boolean(),
+  /**
+   * Time is up for everyone without extra time; the question stays open for players with extra
+   * time who have not answered (docs/rules.md §4 "Extra time"). Absent otherwise.
+   */
+  overtime: z.literal(true).optional(),
 });
 export type Timing = z.infer<typeof timingSchema>;
 
@@ -332,6 +337,13 @@ export const hostViewSchema = z.strictObject({
   podium: z.array(podiumEntrySchema).nullable(),
   report: reportSchema.nullable(),
   endReason: endReasonSchema.nullable(),
+  /**
+   * The players with extra time (docs/rules.md §4), for the host's own discreet panel only; the
+   * big screen never shows it unless the host opens the panel. Absent when nobody has any.
+   */
+  extraTime: z
+    .array(z.strictObject({ playerId: idSchema, nickname: z.string(), factor: z.union([z.literal(1.5), z.literal(2)]) }))
+    .optional(),
 });
 export type HostView = z.infer<typeof hostViewSchema>;
 
@@ -369,6 +381,8 @@ export const playerViewSchema = z.strictObject({
     rerollsLeft: nonNegInt,
     /** The first question this player may answer (it joined before it opened). */
     firstQuestion: nonNegInt,
+    /** This player's own extra time (×1.5, ×2): its phone counts down its own longer clock. Absent for none. */
+    extraTime: z.union([z.literal(1.5), z.literal(2)]).optional(),
   }),
   question: publicQuestionSchema.nullable(),
   timing: timingSchema.nullable(),
