@@ -1,0 +1,1 @@
+ALTER TABLE "class_students" ADD COLUMN "extra_time" real DEFAULT 1 NOT NULL;
