@@ -7,6 +7,7 @@ import { clsx } from "clsx";
 import { buttonClass } from "@/components/ui/button";
 import type { HostView, SettingsPatch } from "@/core/live/protocol";
 import { LobbyScoring } from "./lobby-scoring";
+import { ExtraTimePanel } from "./extra-time-panel";
 import { LoopbackNotice, type LanAddress } from "./loopback-notice";
 import type { Send } from "./use-host-socket";
 
@@ -100,6 +101,7 @@ export function Lobby({ view, joinUrl, joinHost, qr, lan, send }: { view: HostVi
           </ul>
         )}
         <SettingsPanel view={view} send={send} />
+        <ExtraTimePanel view={view} send={send} />
       </section>
     </div>
   );

@@ -50,6 +50,11 @@ export function QuestionView({ view, send }: { view: HostView; send: Send }) {
       {q.imageUrl && <QuestionImage key={q.index} src={q.imageUrl} alt={q.imageAlt} box={SCREEN_BOX} />}
       <TimeBar view={view} />
       {paused && <p className="text-center text-2xl font-bold text-amber-600">{t("paused")}</p>}
+      {view.timing?.overtime && !paused && (
+        <p className="text-center text-2xl font-bold text-zinc-700 dark:text-zinc-300" role="status" data-testid="waiting-extra-time">
+          {t("waitingExtraTime")}
+        </p>
+      )}
       {view.stage === "reading" ? <p className="text-center text-2xl font-semibold text-zinc-500">{t("getReady")}</p> : <Options q={q} />}
     </div>
   );

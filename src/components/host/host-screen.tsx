@@ -11,6 +11,7 @@ import { Scoreboard } from "./host-scoreboard";
 import { Podium } from "./host-podium";
 import { Finished } from "./host-report";
 import { useHostSocket } from "./use-host-socket";
+import { ExtraTimePanel } from "./extra-time-panel";
 import { RichProvider } from "@/components/ui/rich";
 
 /** The big screen of a live game: one view per phase, driven by `useHostSocket`. */
@@ -79,6 +80,7 @@ export function HostScreen({ gameId, pin, joinUrl, joinHost, qr, lan = null }: {
       {view.phase === "scoreboard" && <Scoreboard view={view} send={send} />}
       {view.phase === "podium" && <Podium view={view} send={send} />}
       {(view.phase === "finished" || view.phase === "cancelled") && <Finished view={view} gameId={gameId} />}
+      {(view.phase === "question" || view.phase === "reveal" || view.phase === "scoreboard" || view.phase === "podium") && <ExtraTimePanel view={view} send={send} />}
     </div>
   );
 }
