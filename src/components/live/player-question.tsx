@@ -6,6 +6,7 @@ import { lazy, Suspense, useMemo } from "react";
 import { clsx } from "clsx";
 import { PHONE_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
+import { AudioSlot } from "@/components/answer/audio-slot";
 import { ReadAloud } from "@/components/answer/read-aloud";
 import { isComplete, isOneTap } from "@/components/answer/rules";
 import { SlideText } from "@/components/answer/slide-text";
@@ -157,6 +158,11 @@ export function QuestionPanel({
         </>
       )}
       {question.imageUrl && <QuestionImage key={question.index} src={question.imageUrl} alt={question.imageAlt} box={PHONE_BOX} className="mb-4" />}
+      {question.audioUrl && (
+        <div className="mb-4">
+          <AudioSlot src={question.audioUrl} labels={{ play: t("audioPlay"), pause: t("audioPause"), failed: t("audioFailed"), blocked: t("audioBlocked") }} />
+        </div>
+      )}
       {view.stage === "reading" ? (
         <p className="py-6 text-center text-lg font-semibold text-zinc-600 dark:text-zinc-400">{t("getReady")}</p>
       ) : view.timing?.paused ? (

@@ -66,6 +66,7 @@ function makePublicQuestion(s: GameState, q: LiveQuestion, i: number): PublicQue
     prompt: q.prompt,
     imageUrl: q.imageUrl ?? null,
     imageAlt: (q.imageUrl && q.imageAlt) || null,
+    ...(q.audioUrl && { audioUrl: q.audioUrl }),
     timeLimitSeconds: q.timeLimitSeconds,
     points: pointsOf(s, i), // the host's ×0 / ×1 / ×2
     data,

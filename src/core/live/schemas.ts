@@ -139,6 +139,8 @@ export const publicQuestionSchema = z.strictObject({
   imageUrl: z.string().nullable(),
   /** The picture's description for people who cannot see it (its alt text). */
   imageAlt: z.string().nullable(),
+  /** A sound to play with the question: the big screen plays it, phones offer a play button. Absent without one. */
+  audioUrl: z.string().optional(),
   timeLimitSeconds: z.number().int().positive(),
   points: nonNegInt,
   data: publicQuestionDataSchema,

@@ -39,6 +39,8 @@ export type LiveQuestion = {
   imageUrl?: string | null;
   /** Absent from snapshots of games created before pictures had descriptions. */
   imageAlt?: string | null;
+  /** A sound to play with the question (docs/rules.md §5 "Audio"); absent or null without one. */
+  audioUrl?: string | null;
   /** The HTML of its formatted texts by source (src/core/rich-text.ts), rendered when the game was created. */
   rich?: Record<string, string>;
 };

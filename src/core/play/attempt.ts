@@ -30,6 +30,8 @@ export type PlayQuestion = {
   imageUrl: string | null;
   /** The picture's description for people who cannot see it; null when the author gave none. */
   imageAlt: string | null;
+  /** A sound to play with the question (docs/rules.md §5 "Audio"); absent without one. */
+  audioUrl?: string;
   hasHint: boolean;
   data: PublicQuestionData;
 };
@@ -199,6 +201,7 @@ export type QuestionRecord = {
   timeLimit: number | null;
   imageUrl: string | null;
   imageAlt: string | null;
+  audioUrl?: string | null;
   hint: string | null;
   explanation: string;
   data: QuestionData;
@@ -240,9 +243,10 @@ export function toPlayQuestion(q: QuestionRecord, quiz: Pick<QuizRules, "timeLim
     prompt: q.prompt,
     points: questionPoints(q.points, quiz.pointsMultipliers, position),
     // The player's own limit, extra time included: what its clock counts down from.
-    timeLimit: timeLimitMs(q, quiz) / 1000,
+    timeLimit: Math.ceil(timeLimitMs(q, quiz) / 1000),
     imageUrl: q.imageUrl,
     imageAlt: q.imageUrl ? q.imageAlt : null,
+    ...(q.audioUrl && { audioUrl: q.audioUrl }),
     hasHint: hintHelpful(q),
     data: toPublicData(q.data, q.id),
   };
