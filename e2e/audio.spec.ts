@@ -9,9 +9,9 @@ import { hostGame, importQuiz, joinAs, phone, readQr, waitForQuestion } from "./
 /**
  * A question's audio clip (docs/rules.md §5 "Audio"), loaded from the author's own address: a
  * server of the test's (port base + 59) plays the author's host with a second of silence as MP3
- * (e2e/media/silence.mp3) and a clip that is not there. Solo play shows a play button that plays
- * it, and a quiet message for the missing one; the big screen tries to play it and has a
- * play/pause button; the phone shows a play button. The fixture fails on any CSP violation, so
+ * (e2e/media/silence.mp3) and a clip that is not there. Solo play shows the browser's player, which
+ * plays it, and a quiet message for the missing one; the big screen tries to play it and has a
+ * play/pause button; the phone shows the browser's player. The fixture fails on any CSP violation, so
  * `media-src` letting the clip load from another host is checked too.
  */
 
@@ -66,20 +66,23 @@ test("audio clips: solo play plays one and quietly reports a missing one; the bi
   await page.locator("input[autocomplete=nickname]").fill("Listener");
   await page.getByTestId("play").click();
   await expect(page).toHaveURL(/\/play\/[0-9a-f-]{36}$/);
-  const toggle = page.getByTestId("audio-toggle");
-  await expect(toggle).toHaveText("Play the clip");
-  await toggle.click();
-  await expect(page.getByTestId("audio-clip")).toHaveAttribute("data-state", /playing|idle/);
+  // The browser's own player (no autoplay): it loads the clip from the author's host and plays it.
+  const player = page.getByTestId("audio-native");
+  await expect(player).toHaveAttribute("src", `${author}/clips/silence.mp3`);
+  await expect(player).toHaveAccessibleName("Play the clip");
+  await player.evaluate((a: HTMLAudioElement) => a.play());
+  await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.currentTime > 0 || a.ended)).toBe(true);
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     expect(await axeViolations(page, scheme)).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: "light" });
+  await page.screenshot({ path: test.info().outputPath("solo-audio.png") });
   await page.getByRole("radio", { name: "Silence", exact: true }).click();
   await expect(page.getByTestId("feedback")).toHaveAttribute("data-correct", "true");
   await page.getByRole("button", { name: /^Next/ }).click();
   await expect(page.getByTestId("audio-failed")).toHaveText("The clip could not be played.");
-  await expect(page.getByTestId("audio-toggle")).toHaveCount(0);
+  await expect(page.getByTestId("audio-native")).toHaveCount(0);
 
   // Live: the big screen tries to play it (autoplay may be refused), with play/pause; the phone has play.
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -96,9 +99,11 @@ test("audio clips: solo play plays one and quietly reports a missing one; the bi
     await expect(clip).toHaveAttribute("data-state", /playing|blocked|idle/);
     await expect(page.getByTestId("audio-toggle")).toBeVisible();
     await waitForQuestion(p.page, 0);
-    await expect(p.page.getByTestId("audio-toggle")).toHaveText("Play the clip");
+    await expect(p.page.getByTestId("audio-native")).toHaveAttribute("src", `${author}/clips/silence.mp3`);
     expect(await axeViolations(p.page, "light")).toEqual([]);
     expect(await axeViolations(page, "light")).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath("host-audio.png") });
+    await p.page.screenshot({ path: test.info().outputPath("phone-audio.png") });
   } finally {
     await p.context.close();
   }

@@ -88,6 +88,7 @@ test("live: a ×2 player's answer at about 1.5× the limit counts, another playe
     await panel.getByLabel("Ana").selectOption("2");
     await expect(panel.getByLabel("Ana")).toHaveValue("2");
     await axeBoth(host);
+    await host.screenshot({ path: test.info().outputPath("host-lobby-extra-time.png") });
     await panel.locator("summary").click(); // closed again before the room sees the question
     await host.getByTestId("start").click();
 
@@ -105,6 +106,11 @@ test("live: a ×2 player's answer at about 1.5× the limit counts, another playe
     await axeBoth(cleo.page);
     await axeBoth(host);
     await axeBoth(ana.page);
+    await cleo.page.screenshot({ path: test.info().outputPath("phone-time-up.png") });
+    await host.screenshot({ path: test.info().outputPath("host-waiting.png") });
+    await ana.page.emulateMedia({ colorScheme: "dark" });
+    await ana.page.screenshot({ path: test.info().outputPath("phone-extra-time-dark.png") });
+    await ana.page.emulateMedia({ colorScheme: "light" });
     await host.getByTestId("pause").click(); // now "Resume"
     await expect(host.getByTestId("pause")).toHaveText("Pause");
     await expect(ana.page.getByTestId("answer-form")).toBeVisible();
@@ -165,6 +171,11 @@ test("a class student's extra time: ×2 on the roster gives 12 s a question in a
     await expect(page.getByLabel("Extra time for Ana in this class's challenges")).toHaveValue("2");
     await expect(page.getByLabel("Extra time for Ben in this class's challenges")).toHaveValue("1");
     await axeBoth(page);
+    await page.screenshot({ path: test.info().outputPath("roster-extra-time.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await anaRow.screenshot({ path: test.info().outputPath("roster-row-phone-dark.png") });
+    await page.emulateMedia({ colorScheme: "light" });
 
     // Ana plays: her question is 12 s long, and an answer at about 1.5× the 6 s limit counts.
     await ana.page.getByTestId("play-assignment").click();

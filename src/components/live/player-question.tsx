@@ -6,7 +6,7 @@ import { lazy, Suspense, useMemo } from "react";
 import { clsx } from "clsx";
 import { PHONE_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
-import { AudioSlot } from "@/components/answer/audio-slot";
+import { NativeClip } from "@/components/answer/native-clip";
 import { ReadAloud } from "@/components/answer/read-aloud";
 import { isComplete, isOneTap } from "@/components/answer/rules";
 import { SlideText } from "@/components/answer/slide-text";
@@ -160,7 +160,7 @@ export function QuestionPanel({
       {question.imageUrl && <QuestionImage key={question.index} src={question.imageUrl} alt={question.imageAlt} box={PHONE_BOX} className="mb-4" />}
       {question.audioUrl && (
         <div className="mb-4">
-          <AudioSlot src={question.audioUrl} labels={{ play: t("audioPlay"), pause: t("audioPause"), failed: t("audioFailed"), blocked: t("audioBlocked") }} />
+          <NativeClip key={question.index} src={question.audioUrl} label={t("audioPlay")} failed={t("audioFailed")} />
         </div>
       )}
       {view.stage === "reading" ? (

@@ -8,7 +8,7 @@ import { ReadAloud } from "@/components/answer/read-aloud";
 import { AnswerInput, preloadAnswerInputs, useAnswerInputReady } from "@/components/answer/answer-input";
 import { CARD_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
-import { AudioSlot } from "@/components/answer/audio-slot";
+import { NativeClip } from "@/components/answer/native-clip";
 import { isComplete, isOneTap } from "@/components/answer/rules";
 import { BrandMark } from "@/components/live/brand-mark";
 import { buttonClass } from "@/components/ui/button";
@@ -174,7 +174,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
         {shown.imageUrl && <QuestionImage key={shown.id} src={shown.imageUrl} alt={shown.imageAlt} box={CARD_BOX} className="mt-3 sm:mt-5" />}
         {shown.audioUrl && (
           <div className="mt-3">
-            <AudioSlot src={shown.audioUrl} labels={{ play: t("audioPlay"), pause: t("audioPause"), failed: t("audioFailed"), blocked: t("audioBlocked") }} />
+            <NativeClip key={shown.id} src={shown.audioUrl} label={t("audioPlay")} failed={t("audioFailed")} />
           </div>
         )}
 
