@@ -76,6 +76,7 @@ export function storedQuestionToEditor(
     points: number;
     imageUrl?: string | null;
     imageAlt?: string | null;
+    audioUrl?: string | null;
   },
   newId: () => string,
 ): EditorQuestion {
@@ -89,6 +90,7 @@ export function storedQuestionToEditor(
     timeLimit: row.timeLimit,
     points: row.points,
     ...pictureOf(row.imageUrl, row.imageAlt),
+    ...(row.audioUrl ? { audioUrl: row.audioUrl } : {}),
   };
   const d = row.data;
   switch (d.type) {
@@ -153,6 +155,7 @@ export function inputToDoc(quiz: Partial<QuizInput> & { questions: QuestionInput
         timeLimit: input.timeLimit ?? null,
         points: input.points,
         ...pictureOf(input.imageUrl, input.imageAlt),
+        ...(input.audioUrl ? { audioUrl: input.audioUrl } : {}),
       };
       switch (input.type) {
         case "single":

@@ -36,6 +36,7 @@ export type EditorFieldName =
   | "points"
   | "imageUrl"
   | "imageAlt"
+  | "audioUrl"
   | "weights"
   | "partial";
 
@@ -64,7 +65,7 @@ const SETTINGS: Record<string, { name: EditorFieldName; id: string; control: boo
 };
 
 // Question fields whose editor control has the id `q{i}-{field}`.
-const OWN_CONTROL = new Set<string>(["prompt", "answer", "min", "max", "tolerance", "unit", "explanation", "hint", "points", "imageUrl", "imageAlt"]);
+const OWN_CONTROL = new Set<string>(["prompt", "answer", "min", "max", "tolerance", "unit", "explanation", "hint", "points", "imageUrl", "imageAlt", "audioUrl"]);
 
 /** An option's letter, as its badge shows it (A, B, C…). */
 export const optionLetter = (i: number) => String.fromCharCode(65 + i);

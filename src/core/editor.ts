@@ -4,6 +4,7 @@ import type { QuestionType } from "./question";
 import { QUESTION_TYPES, carriesPoints } from "./question";
 import { OPEN_LIMITS } from "./open-answer";
 import { DIFFICULTIES, LIMITS, POINTS, VISIBILITIES, imageUrlSchema, publishableQuiz, type QuizInput } from "./quiz-schema";
+import { audioUrlSchema } from "./quiz-schema";
 import { CONTROL_MESSAGE, hasControlChars } from "./text";
 
 /**
@@ -49,6 +50,8 @@ export type EditorQuestion = {
    */
   imageUrl?: string;
   imageAlt?: string;
+  /** The question's optional audio clip's address, as typed (docs/rules.md §5 "Audio"); absent in older drafts. */
+  audioUrl?: string;
   /** A slide's text (its title is the prompt); absent in drafts saved before slides. */
   slideText?: string;
   maxWords?: number; // a word cloud's answers per player (1–3); absent in older drafts
@@ -104,6 +107,7 @@ const editorQuestion = z.object({
   points: z.number().int(),
   imageUrl: text(4000).optional(),
   imageAlt: text(2000).optional(),
+  audioUrl: text(4000).optional(),
   slideText: text(10_000).optional(),
   maxWords: z.number().int().optional(),
   maxLength: z.number().int().optional(),
@@ -222,6 +226,7 @@ export function editorQuestionToInput(q: EditorQuestion): unknown {
     points: q.points,
     // A picture's description without its picture means nothing, so it goes with the address.
     ...(q.imageUrl?.trim() ? { imageUrl: q.imageUrl, imageAlt: blankToUndefined(q.imageAlt ?? "") } : {}),
+    ...(q.audioUrl?.trim() ? { audioUrl: q.audioUrl } : {}),
   };
   switch (q.type) {
     case "single": {
@@ -322,6 +327,7 @@ export const EDITOR_PROBLEMS = {
   weight_per_accepted: "Give one weight per accepted answer",
   one_full_answer: "At least one answer must be worth 100 %",
   image_url: "Use a web address that starts with http:// or https://",
+  audio_url: "Use a link to an .mp3, .ogg or .m4a file",
   invalid: "Check this field",
 } as const;
 export type EditorProblemCode = keyof typeof EDITOR_PROBLEMS;
@@ -370,6 +376,16 @@ export function checkImageUrl(url: string | undefined): { ok: true; url: string 
   const issue = parsed.error.issues[0];
   if (issue?.code === "too_big") return { ok: false, problem: { code: "max_chars", n: LIMITS.imageUrlMax } };
   return { ok: false, problem: { code: BY_ENGLISH.get(issue?.message ?? "") ?? "image_url" } };
+}
+
+/** An audio link as the editor checks it while the author types (blank: no clip), by the rule publishing applies. */
+export function checkAudioUrl(url: string | undefined): { ok: true; url: string | null } | { ok: false; problem: EditorProblem } {
+  if (!url?.trim()) return { ok: true, url: null };
+  const parsed = audioUrlSchema.safeParse(url);
+  if (parsed.success) return { ok: true, url: parsed.data };
+  const issue = parsed.error.issues[0];
+  if (issue?.code === "too_big") return { ok: false, problem: { code: "max_chars", n: LIMITS.imageUrlMax } };
+  return { ok: false, problem: { code: BY_ENGLISH.get(issue?.message ?? "") ?? "audio_url" } };
 }
 
 /**

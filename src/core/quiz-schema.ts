@@ -69,6 +69,37 @@ export const imageUrlSchema = z
   .refine((v) => !hasControlChars(v), CONTROL_MESSAGE)
   .pipe(z.url({ protocol: /^https?$/, message: "Use a web address that starts with http:// or https://" }));
 
+/**
+ * A question's audio clip (docs/rules.md §5 "Audio"): like a picture, a link to the author's own
+ * address that each browser loads itself: an absolute http(s) address of at most 2,000
+ * characters. Its file name decides nothing when it has no extension (a streaming address, say);
+ * when the last part of the path has one, it is .mp3, .ogg, .oga, .opus or .m4a (any case),
+ * so a picture or a page pasted by mistake is refused at the field.
+ */
+export const AUDIO_EXTENSIONS = ["mp3", "ogg", "oga", "opus", "m4a"] as const;
+
+/** Whether an address's path names an audio file by the rule above (no extension passes). */
+export function audioExtensionOk(url: string): boolean {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return false;
+  }
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  const dot = last.lastIndexOf(".");
+  if (dot <= 0 || dot === last.length - 1) return true;
+  return (AUDIO_EXTENSIONS as readonly string[]).includes(last.slice(dot + 1).toLowerCase());
+}
+
+export const audioUrlSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.imageUrlMax)
+  .refine((v) => !hasControlChars(v), CONTROL_MESSAGE)
+  .pipe(z.url({ protocol: /^https?$/, message: "Use a web address that starts with http:// or https://" }))
+  .refine(audioExtensionOk, "Use a link to an .mp3, .ogg or .m4a file");
+
 const common = {
   prompt: trimmed(LIMITS.promptMax),
   explanation: text().trim().max(LIMITS.explanationMax).default(""),
@@ -78,6 +109,8 @@ const common = {
   imageUrl: imageUrlSchema.optional(),
   /** What the picture shows, for people who cannot see it (the image's alt text). */
   imageAlt: text().trim().max(LIMITS.imageAltMax).optional(),
+  /** A sound to play with the question (see audioUrlSchema). */
+  audioUrl: audioUrlSchema.optional(),
 };
 
 /** A poll, a slide or a word cloud is worth nothing: any points given (an import's) are read as 0. */

@@ -36,6 +36,7 @@ export const publicQuestion = z.object({
   points: z.union([z.literal(0), z.literal(1000), z.literal(2000)]),
   imageUrl: z.string().nullable().describe("The question's picture: an http(s) address of any host"),
   imageAlt: z.string().nullable().describe("What the picture shows, for people who cannot see it (its alt text)"),
+  audioUrl: z.string().optional().describe("The question's audio clip: an http(s) address of any host (.mp3, .ogg, .oga, .opus, .m4a or no extension); absent without one"),
   hasHint: z.boolean(),
   data: publicQuestionData,
 });

@@ -1,5 +1,6 @@
 import "server-only";
 import { formatRecoveryCode, type Gradebook } from "@/core/classes/rules";
+import { extraTimeOf } from "@/core/extra-time";
 import type { AssignmentRecord, StudentRecord } from "@/db/queries/classes";
 
 /** The JSON of /api/v1/classes' tables (docs/api.md), as the OpenAPI document describes them. */
@@ -11,6 +12,7 @@ export const rosterJson = (roster: StudentRecord[]) => ({
     member: s.userId !== null,
     recoveryCode: s.recoveryCode ? formatRecoveryCode(s.recoveryCode) : null,
     joinedAt: s.joinedAt.toISOString(),
+    extraTime: extraTimeOf(s.extraTime),
   })),
 });
 

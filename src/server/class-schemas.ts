@@ -28,6 +28,7 @@ export const rosterResult = z
           member: z.boolean().describe("Joined with a Quizdeck account"),
           recoveryCode: z.string().nullable().describe("A student without an account: the code that moves them to another device"),
           joinedAt: z.iso.datetime({ offset: true }),
+          extraTime: z.union([z.literal(1), z.literal(1.5), z.literal(2)]).describe("Extra time in the class's challenges: ×1 (none), ×1.5 or ×2 each question's limit"),
         })
         .strict(),
     ),

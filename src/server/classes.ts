@@ -34,6 +34,7 @@ import {
   recoverStudent,
   removeStudent,
   renameStudent,
+  setStudentExtraTime,
   rosterSize,
   setShowLeaderboard,
   studentHistory,
@@ -201,6 +202,12 @@ export async function renameClassStudent(classId: string, studentId: string, nam
   if ((await renameStudent(await getDb(), student.id, name, rosterNameKey(name))) === "name_taken") {
     throw new AppError("roster_name_taken", undefined, { fields: { name: ["Someone in this class already has that name"] } });
   }
+}
+
+/** The teacher gives a student extra time in the class's challenges (1.5, 2) or takes it back (1). */
+export async function setClassStudentExtraTime(classId: string, studentId: string, extraTime: number): Promise<void> {
+  const student = await teacherStudent(classId, studentId);
+  await setStudentExtraTime(await getDb(), student.id, extraTime);
 }
 
 export async function removeClassStudent(classId: string, studentId: string): Promise<void> {

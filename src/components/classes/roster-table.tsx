@@ -6,9 +6,10 @@ import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { NICKNAME_MAX } from "@/core/nickname-limits";
 import { removeStudentAction, renameStudentAction } from "@/server/actions/classes";
+import { StudentExtraTime } from "./student-extra-time";
 import { useActionForm } from "./use-action-form";
 
-export type RosterRow = { id: string; name: string; member: boolean; recoveryCode: string | null };
+export type RosterRow = { id: string; name: string; member: boolean; recoveryCode: string | null; /** ×1 (none), ×1.5 or ×2 in the class's challenges. */ extraTime?: number };
 
 /** The teacher's roster: each student's name and recovery code, with Rename and Remove (confirmed in place). */
 export function RosterTable({ classId, students }: { classId: string; students: RosterRow[] }) {
@@ -43,6 +44,7 @@ function RosterItem({ classId, student }: { classId: string; student: RosterRow 
             </>
           )}
         </span>
+        <StudentExtraTime classId={classId} studentId={student.id} name={student.name} value={student.extraTime ?? 1} />
         {mode === "view" && (
           <span className="flex gap-2">
             <button type="button" className={buttonClass("secondary", "sm")} onClick={() => setMode("rename")} aria-label={t("renameNamed", { name: student.name })}>

@@ -12,6 +12,7 @@ import { QUESTION_TYPES, carriesPoints } from "@/core/question";
 import { LIMITS, POINTS } from "@/core/quiz-schema";
 import { newId } from "@/components/browser/new-id";
 import { PictureField } from "./picture-field";
+import { AudioField } from "./audio-field";
 import { WeightInput } from "./weight-input";
 import { OpenFields } from "./open-fields";
 
@@ -117,6 +118,7 @@ export function QuestionCard({ question: q, index, count, errors, onChange, onMo
         error={err("prompt")}
       />
       <PictureField q={q} base={base} err={err} onChange={onChange} />
+      <AudioField q={q} base={base} err={err} onChange={onChange} />
 
       <div className="mt-4">
         <AnswerEditor q={q} base={base} err={err} onChange={onChange} />

@@ -8,6 +8,7 @@ import { buttonClass } from "@/components/ui/button";
 import type { HostView, SettingsPatch } from "@/core/live/protocol";
 import { LobbyScoring } from "./lobby-scoring";
 import { LobbyTeams } from "./lobby-teams";
+import { ExtraTimePanel } from "./extra-time-panel";
 import { LoopbackNotice, type LanAddress } from "./loopback-notice";
 import type { Send } from "./use-host-socket";
 
@@ -102,6 +103,7 @@ export function Lobby({ view, joinUrl, joinHost, qr, lan, send }: { view: HostVi
         )}
         <LobbyTeams view={view} patch={(p) => send("host:settings", p)} />
         <SettingsPanel view={view} send={send} />
+        <ExtraTimePanel view={view} send={send} />
       </section>
     </div>
   );

@@ -4,6 +4,7 @@ import { ArrowRight, Pause, Play, SkipForward } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { SCREEN_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
+import { AudioSlot } from "@/components/answer/audio-slot";
 import { buttonClass } from "@/components/ui/button";
 import { keyText } from "@/components/live/reveal-text";
 import type { HostView, RevealSummary } from "@/core/live/protocol";
@@ -48,8 +49,15 @@ export function QuestionView({ view, send }: { view: HostView; send: Send }) {
         <Rich text={q.prompt} />
       </h2>
       {q.imageUrl && <QuestionImage key={q.index} src={q.imageUrl} alt={q.imageAlt} box={SCREEN_BOX} />}
+      {/* The big screen plays the clip for the room when the question shows (if the browser lets it). */}
+      <AudioSlot src={q.audioUrl} autoPlay size="lg" labels={{ play: t("audioPlay"), pause: t("audioPause"), failed: t("audioFailed"), blocked: t("audioBlocked") }} />
       <TimeBar view={view} />
       {paused && <p className="text-center text-2xl font-bold text-amber-600">{t("paused")}</p>}
+      {view.timing?.overtime && (
+        <p className="text-center text-2xl font-bold text-zinc-700 dark:text-zinc-300" role="status" data-testid="waiting-extra-time">
+          {t("waitingExtraTime")}
+        </p>
+      )}
       {view.stage === "reading" ? <p className="text-center text-2xl font-semibold text-zinc-500">{t("getReady")}</p> : <Options q={q} />}
     </div>
   );

@@ -12,6 +12,7 @@ import { Podium } from "./host-podium";
 import { TeamScoreboardOrPlayers } from "./host-teams";
 import { Finished } from "./host-report";
 import { useHostSocket } from "./use-host-socket";
+import { ExtraTimePanel } from "./extra-time-panel";
 import { RichProvider } from "@/components/ui/rich";
 
 /** The big screen of a live game: one view per phase, driven by `useHostSocket`. */
@@ -80,6 +81,7 @@ export function HostScreen({ gameId, pin, joinUrl, joinHost, qr, lan = null }: {
       {view.phase === "scoreboard" && (view.teams ? <TeamScoreboardOrPlayers view={view} send={send} /> : <Scoreboard view={view} send={send} />)}
       {view.phase === "podium" && (view.teams ? <TeamScoreboardOrPlayers view={view} send={send} final /> : <Podium view={view} send={send} />)}
       {(view.phase === "finished" || view.phase === "cancelled") && <Finished view={view} gameId={gameId} />}
+      {(view.phase === "question" || view.phase === "reveal" || view.phase === "scoreboard" || view.phase === "podium") && <ExtraTimePanel view={view} send={send} />}
     </div>
   );
 }

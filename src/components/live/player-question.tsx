@@ -2,10 +2,11 @@
 
 import { Loader2, Lock } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { clsx } from "clsx";
 import { PHONE_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
+import { NativeClip } from "@/components/answer/native-clip";
 import { ReadAloud } from "@/components/answer/read-aloud";
 import { isComplete, isOneTap } from "@/components/answer/rules";
 import { SlideText } from "@/components/answer/slide-text";
@@ -17,6 +18,7 @@ import type { PlayQuestion } from "@/core/play/attempt";
 import { answerText } from "./reveal-text";
 import type { Pending } from "./use-player-game";
 import { Rich } from "@/components/ui/rich";
+import { ownTiming } from "@/core/extra-time";
 
 /**
  * The answer inputs (shared with solo play, ~6 kB gz) load with the first question,
@@ -65,7 +67,10 @@ export function QuestionPanel({
   sending: Pending | null;
 }) {
   const t = useTranslations("live");
-  const left = useCountdown(view.timing, 100);
+  // A player with extra time counts down its own, longer clock (docs/rules.md §4).
+  const extra = view.me.extraTime;
+  const timing = useMemo(() => (view.timing && extra ? ownTiming(view.timing, view.stage, extra) : view.timing), [view.timing, view.stage, extra]);
+  const left = useCountdown(timing, 100);
   const words = { yes: t("true"), no: t("false") };
   const header = (
     <div className="mb-3 flex min-h-8 items-center justify-between text-sm font-semibold text-zinc-600 dark:text-zinc-400">
@@ -123,6 +128,19 @@ export function QuestionPanel({
       </div>
     );
   }
+  // Everyone else's time is up while players with extra time still answer: this one's too.
+  const timeUp = view.stage === "answering" && view.timing?.overtime === true && (!extra || left === 0);
+  if (timeUp) {
+    return (
+      <div>
+        {header}
+        <div className="py-8 text-center" role="status" data-testid="player-time-up">
+          <p className="text-2xl font-extrabold">{t("timeUp")}</p>
+          <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t("timeUpHelp")}</p>
+        </div>
+      </div>
+    );
+  }
   const open = view.stage === "answering" && !view.timing?.paused;
   const oneTap = isOneTap(question.data.type);
   // Start loading the answer inputs as soon as a question is on screen (it is read before answering).
@@ -140,6 +158,11 @@ export function QuestionPanel({
         </>
       )}
       {question.imageUrl && <QuestionImage key={question.index} src={question.imageUrl} alt={question.imageAlt} box={PHONE_BOX} className="mb-4" />}
+      {question.audioUrl && (
+        <div className="mb-4">
+          <NativeClip key={question.index} src={question.audioUrl} label={t("audioPlay")} failed={t("audioFailed")} />
+        </div>
+      )}
       {view.stage === "reading" ? (
         <p className="py-6 text-center text-lg font-semibold text-zinc-600 dark:text-zinc-400">{t("getReady")}</p>
       ) : view.timing?.paused ? (

@@ -8,6 +8,7 @@ import { ReadAloud } from "@/components/answer/read-aloud";
 import { AnswerInput, preloadAnswerInputs, useAnswerInputReady } from "@/components/answer/answer-input";
 import { CARD_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
+import { NativeClip } from "@/components/answer/native-clip";
 import { isComplete, isOneTap } from "@/components/answer/rules";
 import { BrandMark } from "@/components/live/brand-mark";
 import { buttonClass } from "@/components/ui/button";
@@ -171,6 +172,11 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
           <Rich text={shown.prompt} />
         </h1>
         {shown.imageUrl && <QuestionImage key={shown.id} src={shown.imageUrl} alt={shown.imageAlt} box={CARD_BOX} className="mt-3 sm:mt-5" />}
+        {shown.audioUrl && (
+          <div className="mt-3">
+            <NativeClip key={shown.id} src={shown.audioUrl} label={t("audioPlay")} failed={t("audioFailed")} />
+          </div>
+        )}
 
         {phase.kind === "question" && (
           <div className="mt-4 sm:mt-6">

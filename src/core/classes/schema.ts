@@ -45,3 +45,8 @@ export const recoverInput = z.object({ recoveryCode: recoveryCodeSchema });
 export const assignInput = z.object({ challenge: z.string().min(1).max(40).describe("The challenge's code") });
 
 export const gradebookQuery = z.object({ format: z.enum(["json", "csv", "xlsx"]).default("json") });
+
+/** A roster student's extra time in the class's challenges (docs/rules.md §13): ×1 (none), ×1.5 or ×2. */
+export const studentExtraTimeInput = z.object({
+  extraTime: z.union([z.literal(1), z.literal(1.5), z.literal(2)]).describe("×1 (none), ×1.5 or ×2 each question's time limit"),
+});

@@ -6,7 +6,7 @@
  * - Styles: 'unsafe-inline', because server-rendered `style` attributes (the share card, progress
  *   bars) and next-themes' transition guard cannot carry a nonce; a style cannot run code.
  * - Images: question images may come from any host; QR codes and the share card are data: and
- *   blob: URLs.
+ *   blob: URLs. Audio: question clips may come from any host too.
  * - Connections: this site only, including the live games' WebSocket on the same host.
  * - Framing: nobody (clickjacking on sign-in, token creation, the editor, /admin).
  * - HSTS only when the public URL is https: a classroom server on plain http must stay reachable.
@@ -32,7 +32,8 @@ export function contentSecurityPolicy({ nonce, host, dev }: SecurityHeaderInput)
     "img-src * data: blob:",
     "font-src 'self' data:",
     `connect-src 'self'${sockets}`,
-    "media-src 'self' blob: mediastream:",
+    // Question audio clips, like pictures, load from their authors' own hosts (docs/rules.md §5).
+    "media-src * blob: mediastream:",
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

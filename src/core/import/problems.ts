@@ -24,6 +24,7 @@ const FIELD_NAMES: Record<string, string> = {
   points: "points",
   imageUrl: "the image URL",
   imageAlt: "the image description",
+  audioUrl: "the audio link",
   answer: "the answer",
   min: "the minimum",
   max: "the maximum",

@@ -9,6 +9,8 @@ import { IDENTIFIER_MAX, NICKNAME_REROLLS } from "./limits";
 import { settingsPatchSchema } from "./schemas";
 import { joinTeam, reassignTeams } from "./teams";
 import { Fx, type Command, type Outcome, type Reply } from "./effects";
+import { LIVE_ANSWER_GRACE_MS } from "./state";
+import { isExtraTime } from "../extra-time";
 import { advance, closeIfAllAnswered, closeQuestion, endGame, nextTickAt, openQuestion } from "./transitions";
 import {
   activeCount,
@@ -19,6 +21,7 @@ import {
   firstQuestionFor,
   newPlayer,
   playerIndex,
+  playerLimitMs,
   pointsOf,
   question,
   rank,
@@ -185,6 +188,25 @@ function changeSettings(s: GameState, patch: unknown, fx: Fx): Step {
   return { ok: true, state: { ...s, settings: { ...s.settings, ...data } } };
 }
 
+/**
+ * The host gives a player extra time (×1.5, ×2) or takes it back (×1), by id or by nickname
+ * (nicknames are unique in a game, case aside), at any time until the game ends. It applies to
+ * the open question too: the player's deadline is the answers' opening plus their own limit.
+ */
+function extraTime(s: GameState, cmd: Extract<Command, { type: "extraTime" }>, fx: Fx): Step {
+  if (TERMINAL.has(s.phase)) return { ok: false, error: err("invalid_state", "This game is over.") };
+  if (!isExtraTime(cmd.factor)) return { ok: false, error: err("validation_failed", "factor: 1, 1.5 or 2") };
+  const name = cmd.nickname?.trim().toLowerCase();
+  const p = cmd.playerId !== undefined ? findPlayer(s, cmd.playerId) : name ? s.players.find((q) => !q.kicked && q.nickname.toLowerCase() === name) : undefined;
+  if (!p || p.kicked) return { ok: false, error: err("not_found", "No such player in this game.") };
+  const { extraTime: _old, ...rest } = p;
+  const player = cmd.factor === 1 ? rest : { ...rest, extraTime: cmd.factor };
+  fx.persistGame(); // the snapshot keeps it across a restart
+  fx.sendHost();
+  fx.sendPlayer(p.id); // the player's own clock
+  return { ok: true, state: withPlayer(s, player) };
+}
+
 function start(s: GameState, now: number, fx: Fx): Step {
   if (s.phase !== "lobby") return { ok: false, error: err("invalid_state", "The game has already started.") };
   if (playerIndex(s.players).active.length === 0) return { ok: false, error: err("invalid_state", "Wait for at least one player.") };
@@ -305,7 +327,12 @@ function answer(
   const value = checkAnswer(q.data, cmd.answer);
   if (value === null) return { ok: false, error: err("validation_failed", "That is not an answer to this question.") };
 
-  const limitMs = q.timeLimitSeconds * 1000;
+  // The player's own limit: ×1.5 or ×2 with extra time. Past it and its grace the answer is late,
+  // though the question may still be open for a player with more time (docs/rules.md §4).
+  const limitMs = playerLimitMs(s, i, p);
+  if (now >= s.answersOpenAt + limitMs + LIVE_ANSWER_GRACE_MS) {
+    return { ok: false, error: err("answer_too_late", "Time was up before your answer arrived.") };
+  }
   const timeMs = Math.min(Math.max(now - s.answersOpenAt, 0), limitMs);
   const grade = gradeAnswer(q.data, value);
   // A poll's vote scores nothing and leaves the streak as it was (docs/rules.md §5).
@@ -362,6 +389,8 @@ function step(s: GameState, cmd: Command, now: number, fx: Fx): Step {
       return answer(s, cmd, now, fx);
     case "kick":
       return kick(s, cmd.playerId, fx);
+    case "extraTime":
+      return extraTime(s, cmd, fx);
     case "settings":
       return changeSettings(s, cmd.patch, fx);
     case "lock":

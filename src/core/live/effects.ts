@@ -21,6 +21,8 @@ export type Command =
   | { type: "disconnect"; playerId: string; immediate?: boolean }
   | { type: "answer"; playerId: string; questionIndex: number; answer: unknown; clientId?: string }
   | { type: "kick"; playerId: string }
+  /** Extra time for one player (docs/rules.md §4), named by id or by nickname; 1 takes it back. */
+  | { type: "extraTime"; playerId?: string; nickname?: string; factor: number }
   | { type: "settings"; patch: SettingsPatch }
   | { type: "lock" }
   | { type: "unlock" }

@@ -68,6 +68,7 @@ function makePublicQuestion(s: GameState, q: LiveQuestion, i: number): PublicQue
     prompt: q.prompt,
     imageUrl: q.imageUrl ?? null,
     imageAlt: (q.imageUrl && q.imageAlt) || null,
+    ...(q.audioUrl && { audioUrl: q.audioUrl }),
     timeLimitSeconds: q.timeLimitSeconds,
     points: pointsOf(s, i), // the host's ×0 / ×1 / ×2
     data,
@@ -87,6 +88,7 @@ function timing(s: GameState, now: number): Timing | null {
     closesAt: s.closesAt,
     remainingMs: s.paused ? s.paused.remainingMs : Math.max(boundary - now, 0),
     paused: s.paused !== null,
+    ...(s.overtime && s.stage === "answering" && { overtime: true as const }),
   };
 }
 
@@ -340,7 +342,14 @@ export function hostView(s: GameState, now: number): HostView {
     ...(s.settings.teams && { teams: teamsOf(s) }),
     report: s.phase === "finished" || (s.phase === "cancelled" && started) ? report(s) : null,
     endReason: s.endReason,
+    ...extraTimeList(active),
   };
+}
+
+/** The host's list of players with extra time; nothing when nobody has any. */
+function extraTimeList(active: readonly PlayerState[]): Pick<HostView, "extraTime"> {
+  const list = active.flatMap((p) => (p.extraTime ? [{ playerId: p.id, nickname: p.nickname, factor: p.extraTime }] : []));
+  return list.length > 0 ? { extraTime: list } : {};
 }
 
 /** Every listed player's view of one state (a broadcast): what they share is computed once. */
@@ -409,6 +418,7 @@ export function playerPersonal(s: GameState, playerId: string): PlayerPersonal |
       rerollsLeft: p.generated && s.lastRevealedIndex < p.firstQuestion ? p.rerollsLeft : 0,
       firstQuestion: p.firstQuestion,
       ...(s.settings.teams && { team: teamOfPlayer(s, p.team) }),
+      ...(p.extraTime && { extraTime: p.extraTime }),
     },
     mine: rec ? { questionIndex: s.index, answer: rec.answer } : null,
     result:

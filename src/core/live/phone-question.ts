@@ -17,7 +17,8 @@ export function questionForPhones(q: PublicQuestion, questionOnPhones: boolean):
         ? { type: "slide", text: "" }
         : data;
   // The formatted texts (HTML by source text) would carry the prompt and options: they stay behind.
-  const { rich: _rich, ...rest } = q;
+  // The clip too: the room hears it from the big screen.
+  const { rich: _rich, audioUrl: _audio, ...rest } = q;
   return { ...rest, prompt: "", imageUrl: null, imageAlt: null, data: stripped, onScreenOnly: true };
 }
 

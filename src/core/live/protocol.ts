@@ -37,6 +37,11 @@ export const hostCreateSchema = z.strictObject({ slug: z.string().min(1).max(200
 export const hostAttachSchema = z.strictObject({ gameId: z.uuid() });
 export const hostKickSchema = z.strictObject({ playerId: z.uuid() });
 export const hostSettingsSchema = settingsPatchSchema;
+/** Extra time for one player (docs/rules.md §4): by id (the lobby's list) or by nickname (later on); 1 takes it back. */
+export const hostExtraTimeSchema = z.union([
+  z.strictObject({ playerId: z.uuid(), factor: z.union([z.literal(1), z.literal(1.5), z.literal(2)]) }),
+  z.strictObject({ nickname: z.string().min(1).max(100), factor: z.union([z.literal(1), z.literal(1.5), z.literal(2)]) }),
+]);
 export const playerJoinSchema = z.strictObject({
   pin: pinSchema,
   /** Omitted: the server gives a generated one ("Brave Otter"). Checked by the engine, not here, so the error is `nickname_rejected`. */
@@ -67,6 +72,7 @@ export const CLIENT_EVENTS = {
   "host:unlock": empty,
   "host:kick": hostKickSchema,
   "host:settings": hostSettingsSchema,
+  "host:extraTime": hostExtraTimeSchema,
   "host:end": empty,
   "host:finish": empty,
   "player:join": playerJoinSchema,
@@ -144,6 +150,7 @@ export interface ClientToServerEvents {
   "host:unlock": (payload: ClientPayload<"host:unlock">, ack: AckFn<z.infer<typeof hostAckSchema>>) => void;
   "host:kick": (payload: ClientPayload<"host:kick">, ack: AckFn<z.infer<typeof hostAckSchema>>) => void;
   "host:settings": (payload: ClientPayload<"host:settings">, ack: AckFn<z.infer<typeof hostAckSchema>>) => void;
+  "host:extraTime": (payload: ClientPayload<"host:extraTime">, ack: AckFn<z.infer<typeof hostAckSchema>>) => void;
   "host:end": (payload: ClientPayload<"host:end">, ack: AckFn<z.infer<typeof hostAckSchema>>) => void;
   "host:finish": (payload: ClientPayload<"host:finish">, ack: AckFn<z.infer<typeof hostAckSchema>>) => void;
   "player:join": (payload: ClientPayload<"player:join">, ack: AckFn<z.infer<typeof joinAckSchema>>) => void;

@@ -152,6 +152,8 @@ export const publicQuestionSchema = z.strictObject({
   imageUrl: z.string().nullable(),
   /** The picture's description for people who cannot see it (its alt text). */
   imageAlt: z.string().nullable(),
+  /** A sound to play with the question: the big screen plays it, phones offer a play button. Absent without one. */
+  audioUrl: z.string().optional(),
   timeLimitSeconds: z.number().int().positive(),
   points: nonNegInt,
   data: publicQuestionDataSchema,
@@ -170,6 +172,11 @@ export const timingSchema = z.strictObject({
   /** Until the next boundary: answers opening (reading stage) or closing (answering stage); frozen while paused. */
   remainingMs: nonNegInt,
   paused: z.boolean(),
+  /**
+   * Time is up for everyone without extra time; the question stays open for players with extra
+   * time who have not answered (docs/rules.md §4 "Extra time"). Absent otherwise.
+   */
+  overtime: z.literal(true).optional(),
 });
 export type Timing = z.infer<typeof timingSchema>;
 
@@ -365,6 +372,13 @@ export const hostViewSchema = z.strictObject({
   teams: z.array(teamStandingSchema).optional(),
   report: reportSchema.nullable(),
   endReason: endReasonSchema.nullable(),
+  /**
+   * The players with extra time (docs/rules.md §4), for the host's own discreet panel only; the
+   * big screen never shows it unless the host opens the panel. Absent when nobody has any.
+   */
+  extraTime: z
+    .array(z.strictObject({ playerId: idSchema, nickname: z.string(), factor: z.union([z.literal(1.5), z.literal(2)]) }))
+    .optional(),
 });
 export type HostView = z.infer<typeof hostViewSchema>;
 
@@ -404,6 +418,8 @@ export const playerViewSchema = z.strictObject({
     firstQuestion: nonNegInt,
     /** In a team game only: the player's team (0-based), its rank (as of the last reveal) among the `of` ranked teams. */
     team: z.strictObject({ index: nonNegInt, rank: z.number().int().positive().nullable(), of: nonNegInt }).optional(),
+    /** This player's own extra time (×1.5, ×2): its phone counts down its own longer clock. Absent for none. */
+    extraTime: z.union([z.literal(1.5), z.literal(2)]).optional(),
   }),
   question: publicQuestionSchema.nullable(),
   timing: timingSchema.nullable(),

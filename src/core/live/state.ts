@@ -1,6 +1,7 @@
 import { type Answer } from "../grading";
 import { type QuestionData } from "../question";
 import { questionPoints } from "../scoring";
+import { extendedLimitMs, type ExtraTime } from "../extra-time";
 import { LIVE_LIMITS } from "./limits";
 import { DEFAULT_SETTINGS, liveSettingsSchema, type EndReason, type LiveErrorCode, type LiveSettings, type Phase, type Stage } from "./schemas";
 
@@ -38,6 +39,8 @@ export type LiveQuestion = {
   imageUrl?: string | null;
   /** Absent from snapshots of games created before pictures had descriptions. */
   imageAlt?: string | null;
+  /** A sound to play with the question (docs/rules.md §5 "Audio"); absent or null without one. */
+  audioUrl?: string | null;
   /** The HTML of its formatted texts by source (src/core/rich-text.ts), rendered when the game was created. */
   rich?: Record<string, string>;
 };
@@ -67,6 +70,11 @@ export type PlayerState = {
   identifier?: string | null;
   /** The player's team (0-based, src/core/live/teams.ts) in a team game; null or absent otherwise. */
   team?: number | null;
+  /**
+   * Extra time the host gave this player (×1.5 or ×2 of each question's limit, docs/rules.md §4);
+   * absent for none. Shown to the host and to this player only.
+   */
+  extraTime?: Exclude<ExtraTime, 1>;
   /** Score, streak and total answer time as of the last reveal (never moved by an unrevealed answer). */
   score: number;
   streak: number;
@@ -124,6 +132,11 @@ export type GameState = {
   /** The deadline shown to players; moved on by the length of each pause. */
   closesAt: number | null;
   paused: Paused | null;
+  /**
+   * The open question's time is up for everyone without extra time, and it stays open for the
+   * players with extra time who have not answered yet (absent or false otherwise).
+   */
+  overtime?: boolean;
   /** The last question whose answers were revealed and scored; -1 before the first reveal. */
   lastRevealedIndex: number;
   /**
@@ -282,6 +295,44 @@ export function activePlayers(s: GameState): PlayerState[] {
 }
 
 export const TERMINAL: ReadonlySet<Phase> = new Set(["finished", "cancelled"]);
+
+// ——— extra time ———
+
+/** Question i's time limit for this player: the question's own, ×1.5 or ×2 with extra time. */
+export function playerLimitMs(s: GameState, i: number, p: Pick<PlayerState, "extraTime">): number {
+  return extendedLimitMs(question(s, i).timeLimitSeconds * 1000, p.extraTime);
+}
+
+/** When the open question's answers close for this player (its grace comes on top); null without a clock. */
+export function playerClosesAt(s: GameState, p: Pick<PlayerState, "extraTime">): number | null {
+  if (s.answersOpenAt === null || s.closesAt === null) return null;
+  return s.answersOpenAt + playerLimitMs(s, s.index, p);
+}
+
+/**
+ * Players with extra time the open question still waits for at `now`: waited for (connected or
+ * in their drop grace), not answered, and before their own deadline and its grace. Usually none:
+ * the scan runs only once everyone else's time is up.
+ */
+export function pendingExtraTime(s: GameState, now: number): PlayerState[] {
+  if (s.phase !== "question" || s.stage !== "answering") return [];
+  return waitedFor(s, s.index, now).filter((p) => {
+    if (p.extraTime === undefined || findAnswer(s, s.index, p.id)) return false;
+    const closes = playerClosesAt(s, p);
+    return closes !== null && now < closes + LIVE_ANSWER_GRACE_MS;
+  });
+}
+
+/** The latest deadline (grace included) of a player with extra time who has not answered the open question. */
+export function lastExtraDeadline(s: GameState): number | null {
+  let at: number | null = null;
+  for (const p of playerIndex(s.players).active) {
+    if (p.extraTime === undefined || p.firstQuestion > s.index || findAnswer(s, s.index, p.id)) continue;
+    const closes = playerClosesAt(s, p);
+    if (closes !== null) at = Math.max(at ?? 0, closes + LIVE_ANSWER_GRACE_MS);
+  }
+  return at;
+}
 
 // ——— creating a game ———
 

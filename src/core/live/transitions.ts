@@ -9,6 +9,8 @@ import {
   answersOf,
   DROP_GRACE_MS,
   expireDrops,
+  lastExtraDeadline,
+  pendingExtraTime,
   playerIndex,
   question,
   rank,
@@ -30,8 +32,9 @@ export function nextTickAt(s: GameState): number | null {
   if (s.phase !== "question" || s.paused) return null;
   if (s.stage === "reading") return s.answersOpenAt;
   if (s.closesAt === null) return null;
-  // A dropped player's grace ending may let "everyone has answered" close the question.
-  let at = s.closesAt + LIVE_ANSWER_GRACE_MS;
+  // A dropped player's grace ending may let "everyone has answered" close the question. After
+  // everyone else's time, the question waits for the last deadline of the players with extra time.
+  let at = s.overtime ? (lastExtraDeadline(s) ?? s.closesAt + LIVE_ANSWER_GRACE_MS) : s.closesAt + LIVE_ANSWER_GRACE_MS;
   for (const p of playerIndex(s.players).dropped) {
     if (p.firstQuestion <= s.index && p.droppedAt != null) at = Math.min(at, p.droppedAt + DROP_GRACE_MS);
   }
@@ -50,7 +53,14 @@ export function advance(s: GameState, now: number, fx: Fx): GameState {
     fx.sendAll();
   }
   if (next.stage === "answering" && next.closesAt !== null && now >= next.closesAt + LIVE_ANSWER_GRACE_MS) {
-    next = closeQuestion(next, now, fx);
+    // Time is up for everyone without extra time; the question stays open while a player with
+    // extra time may still answer (docs/rules.md §4 "Extra time").
+    if (pendingExtraTime(next, now).length === 0) next = closeQuestion(next, now, fx);
+    else if (!next.overtime) {
+      next = { ...next, overtime: true };
+      fx.sendAll();
+      fx.persistGame();
+    }
   }
   return next;
 }
@@ -104,7 +114,7 @@ export function closeQuestion(before: GameState, _now: number, fx: Fx): GameStat
   fx.persistPlayers(changed);
   fx.persistGame();
   fx.sendAll();
-  return rank({ ...s, players, phase: "reveal", stage: null, paused: null, lastRevealedIndex: i });
+  return rank({ ...s, players, phase: "reveal", stage: null, paused: null, ...(s.overtime && { overtime: false }), lastRevealedIndex: i });
 }
 
 export function endGame(s: GameState, now: number, reason: EndReason, fx: Fx): GameState {
@@ -123,6 +133,8 @@ export function endGame(s: GameState, now: number, reason: EndReason, fx: Fx): G
 /** Ends the question early once every connected player who may answer has answered. */
 export function closeIfAllAnswered(s: GameState, now: number, fx: Fx): GameState {
   if (s.phase !== "question" || s.stage !== "answering" || s.paused) return s;
+  // After everyone else's time: once no player with extra time is left to wait for.
+  if (s.overtime) return pendingExtraTime(s, now).length === 0 ? closeQuestion(s, now, fx) : s;
   const answers = answersOf(s, s.index);
   const count = waitingCount(s, s.index, now);
   if (count === 0 || answers.length < count) return s; // cheap "not yet" on every answer

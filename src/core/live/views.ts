@@ -57,7 +57,7 @@ export function personalOfView(v: PlayerView): PlayerPersonal {
   };
 }
 
-const ME_KEYS = ["playerId", "nickname", "score", "streak", "rank", "previousRank", "rerollsLeft", "firstQuestion"] as const;
+const ME_KEYS = ["playerId", "nickname", "score", "streak", "rank", "previousRank", "rerollsLeft", "firstQuestion", "extraTime"] as const;
 
 /**
  * Whether a phone holding `held` would see something else than `actual` gives, with this shared

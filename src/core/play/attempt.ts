@@ -7,6 +7,7 @@ import { correctAnswerOf, gradeAnswer, hintHelp, type Answer, type HintHelp } fr
 import { answerFeedback, isGraded, toPublicData, type PublicQuestionData, type QuestionData, type QuestionType } from "../question";
 import type { CloudWord } from "../wordcloud";
 import { questionPoints, scoreAnswer } from "../scoring";
+import { extendedLimitMs } from "../extra-time";
 
 /** Who is playing: a member, or a guest known by the signed cookie's id. */
 export type PlayerIdentity = { userId: string | null; guestId: string | null };
@@ -29,6 +30,8 @@ export type PlayQuestion = {
   imageUrl: string | null;
   /** The picture's description for people who cannot see it; null when the author gave none. */
   imageAlt: string | null;
+  /** A sound to play with the question (docs/rules.md §5 "Audio"); absent without one. */
+  audioUrl?: string;
   hasHint: boolean;
   data: PublicQuestionData;
 };
@@ -178,7 +181,18 @@ export type AttemptState = {
  * How an attempt is scored: the quiz's switches, or a challenge's (its owner's choice, with a
  * ×0 / ×1 / ×2 per question in `pointsMultipliers`; absent: each question's own points).
  */
-export type QuizRules = { speedBonus: boolean; streakBonus: boolean; timeLimit: number; pointsMultipliers?: readonly number[] | null };
+export type QuizRules = {
+  speedBonus: boolean;
+  streakBonus: boolean;
+  timeLimit: number;
+  pointsMultipliers?: readonly number[] | null;
+  /**
+   * The player's extra time (×1.5, ×2; absent or 1: none): a class's student whose teacher set it
+   * on the roster, playing a challenge assigned to the class (docs/rules.md §13). Every question's
+   * limit, deadline and speed bonus follow it.
+   */
+  timeFactor?: number | null;
+};
 
 /** The parts of a stored question the rules read (answer key included: server side only). */
 export type QuestionRecord = {
@@ -189,6 +203,7 @@ export type QuestionRecord = {
   timeLimit: number | null;
   imageUrl: string | null;
   imageAlt: string | null;
+  audioUrl?: string | null;
   hint: string | null;
   explanation: string;
   data: QuestionData;
@@ -200,18 +215,18 @@ export const owns = (a: Pick<AttemptState, "userId" | "guestId">, who: PlayerIde
 export const isAbandoned = (a: Pick<AttemptState, "status" | "updatedAt">, now: Date): boolean =>
   a.status === "in_progress" && now.getTime() - a.updatedAt.getTime() > ABANDON_AFTER_MS;
 
-export const timeLimitMs = (q: Pick<QuestionRecord, "timeLimit">, quiz: Pick<QuizRules, "timeLimit">): number =>
-  (q.timeLimit ?? quiz.timeLimit) * 1000;
+export const timeLimitMs = (q: Pick<QuestionRecord, "timeLimit">, quiz: Pick<QuizRules, "timeLimit" | "timeFactor">): number =>
+  extendedLimitMs((q.timeLimit ?? quiz.timeLimit) * 1000, quiz.timeFactor);
 
 /**
  * Past the question's time limit and the grace, measured from when it was first shown. A slide
  * has no time limit: it stays until its player continues.
  */
-export const isLate = (started: Date | null, q: Pick<QuestionRecord, "timeLimit"> & { type?: QuestionType }, quiz: Pick<QuizRules, "timeLimit">, now: Date): boolean =>
+export const isLate = (started: Date | null, q: Pick<QuestionRecord, "timeLimit"> & { type?: QuestionType }, quiz: Pick<QuizRules, "timeLimit" | "timeFactor">, now: Date): boolean =>
   q.type !== "slide" && started !== null && now.getTime() - started.getTime() > timeLimitMs(q, quiz) + SOLO_ANSWER_GRACE_MS;
 
 /** When the current question's answer window closes. */
-export const deadlineOf = (started: Date, q: Pick<QuestionRecord, "timeLimit">, quiz: Pick<QuizRules, "timeLimit">): Date =>
+export const deadlineOf = (started: Date, q: Pick<QuestionRecord, "timeLimit">, quiz: Pick<QuizRules, "timeLimit" | "timeFactor">): Date =>
   new Date(started.getTime() + timeLimitMs(q, quiz));
 
 /** A hint is offered only when it helps: authored text, options it can remove, or a first letter. */
@@ -222,16 +237,18 @@ export function hintHelpful(q: Pick<QuestionRecord, "hint" | "data">): boolean {
 }
 
 /** The question as its player sees it before answering: no answer key. */
-export function toPlayQuestion(q: QuestionRecord, quiz: Pick<QuizRules, "timeLimit" | "pointsMultipliers">, position: number): PlayQuestion {
+export function toPlayQuestion(q: QuestionRecord, quiz: Pick<QuizRules, "timeLimit" | "pointsMultipliers" | "timeFactor">, position: number): PlayQuestion {
   return {
     id: q.id,
     position,
     type: q.type,
     prompt: q.prompt,
     points: questionPoints(q.points, quiz.pointsMultipliers, position),
-    timeLimit: q.timeLimit ?? quiz.timeLimit,
+    // The player's own limit, extra time included: what its clock counts down from.
+    timeLimit: Math.ceil(timeLimitMs(q, quiz) / 1000),
     imageUrl: q.imageUrl,
     imageAlt: q.imageUrl ? q.imageAlt : null,
+    ...(q.audioUrl && { audioUrl: q.audioUrl }),
     hasHint: hintHelpful(q),
     data: toPublicData(q.data, q.id),
   };

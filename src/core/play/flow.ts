@@ -23,7 +23,7 @@ export type AnswerFate =
 
 export function answerFate(
   attempt: Pick<StoredAttempt, "questionStartedAt" | "currentHintUsed">,
-  quiz: Pick<PlayQuiz, "timeLimit">,
+  quiz: Pick<PlayQuiz, "timeLimit" | "timeFactor">,
   current: QuestionRecord | undefined,
   input: { questionId: string; answer: unknown; usedHint?: boolean },
   now: Date,
@@ -44,7 +44,7 @@ export function answerFate(
 /** Reading an attempt whose current question ran out of time while its player was away records it as unanswered first. */
 export const expiresOnRead = (
   attempt: Pick<StoredAttempt, "status" | "questionStartedAt">,
-  quiz: Pick<PlayQuiz, "timeLimit">,
+  quiz: Pick<PlayQuiz, "timeLimit" | "timeFactor">,
   current: QuestionRecord | undefined,
   now: Date,
 ): boolean => attempt.status === "in_progress" && current !== undefined && isLate(attempt.questionStartedAt, current, quiz, now);

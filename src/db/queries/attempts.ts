@@ -19,7 +19,7 @@ import { isGraded, pollCounts, type QuestionData } from "@/core/question";
 import { CLOUD_ANSWERS_READ, wordCloud } from "@/core/wordcloud";
 import { isUuid } from "@/core/ids";
 import { queryRows, type Db } from "../client";
-import { attemptAnswers, attempts, challenges, questions, quizzes } from "../schema";
+import { attemptAnswers, attempts, challenges, classAttempts, classStudents, questions, quizzes } from "../schema";
 
 /**
  * Solo play's storage: the attempts, their answers and the leaderboards. The steps of play are
@@ -96,10 +96,14 @@ export async function lockAttempt(tx: Tx, attemptId: string): Promise<{ attempt:
       },
       // A challenge's attempt is scored as its owner chose (null: the quiz's own).
       challenge: { speedBonus: challenges.speedBonus, streakBonus: challenges.streakBonus, pointsMultipliers: challenges.pointsMultipliers },
+      // A class student's attempt at an assignment: the roster's extra time, as it is now.
+      extraTime: classStudents.extraTime,
     })
     .from(attempts)
     .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
     .leftJoin(challenges, eq(challenges.id, attempts.challengeId))
+    .leftJoin(classAttempts, eq(classAttempts.attemptId, attempts.id))
+    .leftJoin(classStudents, eq(classStudents.id, classAttempts.classStudentId))
     .where(eq(attempts.id, attemptId))
     .for("update", { of: attempts });
   if (!row) return null;
@@ -109,6 +113,7 @@ export async function lockAttempt(tx: Tx, attemptId: string): Promise<{ attempt:
     speedBonus: c?.speedBonus ?? row.quiz.speedBonus,
     streakBonus: c?.streakBonus ?? row.quiz.streakBonus,
     ...(c?.pointsMultipliers ? { pointsMultipliers: c.pointsMultipliers } : {}),
+    ...(row.extraTime !== null && row.extraTime !== 1 ? { timeFactor: row.extraTime } : {}),
   };
   return { attempt: stored(row.attempt), quiz };
 }

@@ -104,6 +104,8 @@ export type StudentRecord = {
   userId: string | null;
   recoveryCode: string | null;
   joinedAt: Date;
+  /** Extra time in the class's challenges: 1 (none), 1.5 or 2. */
+  extraTime: number;
 };
 
 const studentColumns = {
@@ -113,6 +115,7 @@ const studentColumns = {
   userId: classStudents.userId,
   recoveryCode: classStudents.recoveryCode,
   joinedAt: classStudents.joinedAt,
+  extraTime: classStudents.extraTime,
 };
 
 /** A class's roster, by name. */
@@ -328,4 +331,9 @@ export async function studentHistory(db: Db, studentId: string): Promise<Student
     .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
     .where(eq(classAttempts.classStudentId, studentId))
     .orderBy(desc(attempts.startedAt), attempts.id);
+}
+
+/** Sets a student's extra time in the class's challenges (1: none); their next answers follow it. */
+export async function setStudentExtraTime(db: Db, studentId: string, extraTime: number): Promise<void> {
+  await db.update(classStudents).set({ extraTime }).where(eq(classStudents.id, studentId));
 }

@@ -170,6 +170,7 @@ export async function publishQuiz(db: Db, quizId: string, doc: EditorDoc, quiz: 
         points: input.points,
         imageUrl: input.imageUrl ?? null,
         imageAlt: (input.imageUrl && input.imageAlt) || null,
+        audioUrl: input.audioUrl ?? null,
         updatedAt: new Date(),
       };
       await tx

@@ -26,6 +26,7 @@ export type LiveQuizQuestion = {
   explanation: string;
   imageUrl: string | null;
   imageAlt: string | null;
+  audioUrl: string | null;
 };
 
 /** A quiz with its answer key, for the server to start a live game with (never sent to a client). */
@@ -49,6 +50,7 @@ export async function loadQuizForGame(db: Db, quizId: string) {
         explanation: r.explanation,
         imageUrl: r.imageUrl,
         imageAlt: r.imageUrl ? r.imageAlt : null,
+        audioUrl: r.audioUrl,
       }),
     ),
   };

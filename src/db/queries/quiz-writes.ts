@@ -53,6 +53,7 @@ export async function insertQuiz(
           points: q.points,
           imageUrl: q.imageUrl ?? null,
           imageAlt: (q.imageUrl && q.imageAlt) || null,
+          audioUrl: q.audioUrl ?? null,
         })),
       );
     }

@@ -172,6 +172,8 @@ export type PublicQuestion = {
   points: number;
   imageUrl: string | null;
   imageAlt: string | null;
+  /** Absent without a clip. */
+  audioUrl?: string;
   hasHint: boolean;
   data: PublicQuestionData;
 };
@@ -235,6 +237,7 @@ export async function getPublicQuiz(db: Db, slug: string, access?: QuizAccess): 
       points: r.points,
       imageUrl: r.imageUrl,
       imageAlt: r.imageUrl ? r.imageAlt : null,
+      ...(r.audioUrl && { audioUrl: r.audioUrl }),
       hasHint: Boolean(r.hint),
       data: toPublicData(r.data, r.id),
     })),

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { attempts, challenges } from "./play";
 import { users } from "./users";
 
@@ -41,6 +41,9 @@ export const classStudents = pgTable(
     // A student without an account: the hash of the token their browser holds, and their recovery code.
     tokenHash: text("token_hash").unique(),
     recoveryCode: text("recovery_code").unique(),
+    // Extra time the teacher gives this student in the class's challenges: 1 (none), 1.5 or 2
+    // (core's EXTRA_TIME_FACTORS; docs/rules.md §13).
+    extraTime: real("extra_time").notNull().default(1),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

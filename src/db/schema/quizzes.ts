@@ -84,6 +84,8 @@ export const questions = pgTable(
     imageUrl: text("image_url"),
     // What the picture shows, for people who cannot see it (its alt text); null without one.
     imageAlt: text("image_alt"),
+    // A sound played with the question, a link to the author's own address (docs/rules.md §5 "Audio").
+    audioUrl: text("audio_url"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

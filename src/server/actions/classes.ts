@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { classInput, classParams, classSettingsInput, joinClassInput, recoverInput, rosterNameInput, assignInput } from "@/core/classes/schema";
+import { studentExtraTimeInput } from "@/core/classes/schema";
 import { runAction, type ActionResult } from "../action-result";
 import {
   assignChallenge,
@@ -13,6 +14,7 @@ import {
   removeClassStudent,
   renameClassStudent,
   setClassLeaderboard,
+  setClassStudentExtraTime,
   startAssignment,
   unassignChallenge,
 } from "../classes";
@@ -111,4 +113,14 @@ export async function recoverClassAction(input: unknown): Promise<ActionResult<{
 /** Play on a student's class page: an attempt at the assignment's challenge under the roster name. */
 export async function startAssignmentAction(classId: unknown, assignmentId: unknown): Promise<ActionResult<{ id: string }>> {
   return runAction(async () => startAssignment(idOf(classId), idOf(assignmentId)));
+}
+
+/** The teacher sets a roster student's extra time in the class's challenges (docs/rules.md §13). */
+export async function setStudentExtraTimeAction(classId: unknown, studentId: unknown, input: unknown): Promise<ActionResult<null>> {
+  return runAction(async () => {
+    const id = idOf(classId);
+    await setClassStudentExtraTime(id, idOf(studentId), studentExtraTimeInput.parse(input).extraTime);
+    revalidatePath(`/classes/${id}`);
+    return null;
+  });
 }

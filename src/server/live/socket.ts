@@ -91,6 +91,7 @@ const HOST_COMMANDS = {
   "host:finish": () => ({ type: "finish" }),
   "host:kick": (p: ParsedClientPayload<"host:kick">) => ({ type: "kick", playerId: p.playerId }),
   "host:settings": (p: ParsedClientPayload<"host:settings">) => ({ type: "settings", patch: p }),
+  "host:extraTime": (p: ParsedClientPayload<"host:extraTime">) => ({ type: "extraTime", ...p }),
 } as const satisfies Partial<Record<ClientEventName, (p: never) => Command>>;
 
 export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db>, options: { instanceId?: string } = {}) {

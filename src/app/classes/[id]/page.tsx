@@ -93,7 +93,7 @@ async function TeacherView({ id, searchParams }: { id: string; searchParams: Pro
       <Section id="roster-heading" title={t("rosterHeading", { count: roster.length })}>
         <RosterTable
           classId={c.id}
-          students={roster.map((s) => ({ id: s.id, name: s.name, member: s.userId !== null, recoveryCode: s.recoveryCode ? formatRecoveryCode(s.recoveryCode) : null }))}
+          students={roster.map((s) => ({ id: s.id, name: s.name, member: s.userId !== null, recoveryCode: s.recoveryCode ? formatRecoveryCode(s.recoveryCode) : null, extraTime: s.extraTime }))}
         />
       </Section>
 
