@@ -7,6 +7,7 @@ import { checkIdentifier, checkIdentifierLabel, type IdentifierProblem } from ".
 import { IDENTIFIER_MAX, NICKNAME_REROLLS } from "./limits";
 import { settingsPatchSchema } from "./schemas";
 import { Fx, type Command, type Outcome, type Reply } from "./effects";
+import { joinRoster, releaseName } from "./roster";
 import { advance, closeIfAllAnswered, closeQuestion, endGame, nextTickAt, openQuestion } from "./transitions";
 import {
   activeCount,
@@ -133,6 +134,10 @@ function setConnected(s: GameState, playerId: string, connected: boolean, now: n
   if (p.kicked) {
     // A kicked token never comes back; its sockets closing is nothing to report.
     return connected ? { ok: false, error: err("forbidden", "The host removed you from this game.") } : { ok: true, state: s };
+  }
+  if (p.released) {
+    // A released roster name comes back only by being taken again (a join), never by a resume.
+    return connected ? { ok: false, error: err("forbidden", "The host released this name for another device.") } : { ok: true, state: s };
   }
   if (connected) fx.sendPlayer(playerId); // a reconnecting player needs the state even if nothing changed
   if (p.connected === connected) return { ok: true, state: s };
@@ -342,6 +347,8 @@ function answer(
 function step(s: GameState, cmd: Command, now: number, fx: Fx): Step {
   switch (cmd.type) {
     case "join":
+      // A game for a class takes names from its roster only (docs/rules.md §13).
+      if (s.classGame || cmd.claim) return joinRoster(s, cmd, now, fx);
       return join(s, cmd.playerId, cmd.nickname, cmd.identifier, now, fx);
     case "reroll":
       return reroll(s, cmd.playerId, fx);
@@ -353,6 +360,8 @@ function step(s: GameState, cmd: Command, now: number, fx: Fx): Step {
       return answer(s, cmd, now, fx);
     case "kick":
       return kick(s, cmd.playerId, fx);
+    case "release":
+      return releaseName(s, cmd.playerId, fx);
     case "settings":
       return changeSettings(s, cmd.patch, fx);
     case "lock":

@@ -331,6 +331,16 @@ export function hostView(s: GameState, now: number): HostView {
     podium: top,
     report: s.phase === "finished" || (s.phase === "cancelled" && started) ? report(s) : null,
     endReason: s.endReason,
+    ...(s.classGame
+      ? {
+          classGame: {
+            className: s.classGame.className,
+            players: active
+              .filter((p) => p.rosterId)
+              .map((p) => ({ playerId: p.id, nickname: p.nickname, connected: p.connected, released: p.released === true })),
+          },
+        }
+      : {}),
   };
 }
 

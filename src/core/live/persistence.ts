@@ -114,6 +114,7 @@ export function mergeStoredRows(snapshot: GameState, rows: readonly StoredPlayer
           joinedAt: r.joinedAt.getTime(),
           firstQuestion,
           identifier: r.identifier ?? null,
+          rosterId: r.classStudentId ?? null,
         }),
         kicked: r.kicked,
       }),

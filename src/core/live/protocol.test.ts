@@ -72,6 +72,7 @@ describe("client → server payloads", () => {
         "host:lock",
         "host:unlock",
         "host:kick",
+        "host:release",
         "host:settings",
         "host:end",
         "host:finish",

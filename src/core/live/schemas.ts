@@ -37,6 +37,7 @@ export const LIVE_ERROR_CODES = [
   "nickname_taken",
   "nickname_rejected",
   "identifier_rejected",
+  "roster_name_claimed",
   "already_answered",
   "answer_too_late",
   "rate_limited",
@@ -332,6 +333,16 @@ export const hostViewSchema = z.strictObject({
   podium: z.array(podiumEntrySchema).nullable(),
   report: reportSchema.nullable(),
   endReason: endReasonSchema.nullable(),
+  /**
+   * Only in a game for a class (docs/rules.md §13): its name and the roster names taken, at every
+   * phase, so that the host can release one (at most a class's 300 students).
+   */
+  classGame: z
+    .strictObject({
+      className: z.string(),
+      players: z.array(z.strictObject({ playerId: idSchema, nickname: z.string(), connected: z.boolean(), released: z.boolean() })),
+    })
+    .optional(),
 });
 export type HostView = z.infer<typeof hostViewSchema>;
 

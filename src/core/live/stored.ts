@@ -30,8 +30,12 @@ export type PlayerWrite = {
   nickname: string;
   /** What the player typed for the host's join field; null or absent when none was asked. */
   identifier?: string | null;
-  /** Only for a new player; an existing row keeps its hash. */
+  /** Only for a new player; an existing row keeps its hash, unless `newTokenHash` is set. */
   tokenHash: string;
+  /** A roster name released or taken over by another device: the row's token hash becomes this one. */
+  newTokenHash?: string;
+  /** A game for a class: the roster entry whose name the player took. */
+  classStudentId?: string | null;
   score: number;
   streak: number;
   kicked: boolean;
@@ -61,7 +65,16 @@ export type LeaseFence = { owner: string; epoch: number };
 export type CommitResult = "stored" | "lease_lost";
 
 /** A player's stored row, as a restore reads it (the token hash resumes the player). */
-export type StoredPlayer = { id: string; nickname: string; identifier?: string | null; tokenHash: string; kicked: boolean; joinedAt: Date };
+export type StoredPlayer = {
+  id: string;
+  nickname: string;
+  identifier?: string | null;
+  tokenHash: string;
+  kicked: boolean;
+  joinedAt: Date;
+  /** A game for a class: the roster entry whose name the player took. */
+  classStudentId?: string | null;
+};
 
 /** A stored answer, as a restore merges it into the snapshot. */
 export type StoredAnswer = {

@@ -9,7 +9,7 @@ import { gameAnswers, games, players, questions, quizzes, users, type GameSettin
 export async function findOpenGameByPin(db: Db, pin: string) {
   const [game] = await db
     // The quiz's language: the phones read questions aloud in it.
-    .select({ id: games.id, state: games.state, settings: games.settings, language: quizzes.language })
+    .select({ id: games.id, state: games.state, settings: games.settings, language: quizzes.language, classId: games.classId })
     .from(games)
     .innerJoin(quizzes, eq(quizzes.id, games.quizId))
     .where(and(eq(games.pin, pin), notInArray(games.state, ["finished", "cancelled"])));
@@ -60,7 +60,7 @@ export async function loadQuizForGame(db: Db, quizId: string) {
  */
 export async function insertGame(
   db: Db,
-  input: { id: string; quizId: string; hostId: string; settings: GameSettings; snapshot: (pin: string) => string },
+  input: { id: string; quizId: string; hostId: string; settings: GameSettings; snapshot: (pin: string) => string; classId?: string | null },
   pins: () => string,
   attempts = 20,
 ): Promise<{ id: string; pin: string }> {
@@ -73,6 +73,7 @@ export async function insertGame(
         quizId: input.quizId,
         hostId: input.hostId,
         settings: input.settings,
+        classId: input.classId ?? null,
         snapshot: sql`${input.snapshot(pin)}::jsonb`,
       });
       return { id: input.id, pin };
@@ -127,6 +128,7 @@ export async function commitGameBatch(
         id: p.id,
         nickname: p.nickname,
         identifier: p.identifier ?? null,
+        class_student_id: p.classStudentId ?? null,
         token_hash: p.tokenHash,
         score: p.score,
         streak: p.streak,
@@ -136,12 +138,20 @@ export async function commitGameBatch(
       })),
     );
     statements.push(sql`
-      insert into players (id, game_id, nickname, identifier, token_hash, score, streak, kicked, connected, joined_at)
-      select r.id, ${gameId}::uuid, r.nickname, r.identifier, r.token_hash, r.score, r.streak, r.kicked, r.connected, r.joined_at
-      from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, nickname text, identifier text, token_hash text, score integer,
+      insert into players (id, game_id, nickname, identifier, class_student_id, token_hash, score, streak, kicked, connected, joined_at)
+      select r.id, ${gameId}::uuid, r.nickname, r.identifier, r.class_student_id, r.token_hash, r.score, r.streak, r.kicked, r.connected, r.joined_at
+      from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, nickname text, identifier text, class_student_id uuid, token_hash text, score integer,
         streak integer, kicked boolean, connected boolean, joined_at timestamptz)
       on conflict (id) do update set nickname = excluded.nickname, score = excluded.score,
         streak = excluded.streak, kicked = excluded.kicked, connected = excluded.connected`);
+    // A roster name released or taken by another device (docs/rules.md §13): the old token stops working.
+    const rotated = batch.players.filter((p) => p.newTokenHash).map((p) => ({ id: p.id, token_hash: p.newTokenHash }));
+    if (rotated.length > 0) {
+      statements.push(sql`
+        update players set token_hash = r.token_hash
+        from jsonb_to_recordset(${JSON.stringify(rotated)}::jsonb) as r(id uuid, token_hash text)
+        where players.id = r.id and players.game_id = ${gameId}::uuid`);
+    }
   }
   if (batch.answers.length > 0) {
     const rows = JSON.stringify(
@@ -219,7 +229,15 @@ export async function listGameAnswers(db: Db, gameId: string) {
 /** Players' rows of a game (token hashes included: the server keeps them to resume players). */
 export async function listGamePlayers(db: Db, gameId: string) {
   return db
-    .select({ id: players.id, nickname: players.nickname, identifier: players.identifier, tokenHash: players.tokenHash, kicked: players.kicked, joinedAt: players.joinedAt })
+    .select({
+      id: players.id,
+      nickname: players.nickname,
+      identifier: players.identifier,
+      tokenHash: players.tokenHash,
+      kicked: players.kicked,
+      joinedAt: players.joinedAt,
+      classStudentId: players.classStudentId,
+    })
     .from(players)
     .where(eq(players.gameId, gameId));
 }
