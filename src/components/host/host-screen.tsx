@@ -10,6 +10,7 @@ import { QuestionView, RevealView } from "./host-question";
 import { Scoreboard } from "./host-scoreboard";
 import { Podium } from "./host-podium";
 import { Finished } from "./host-report";
+import { ClassNames } from "./class-names";
 import { useHostSocket } from "./use-host-socket";
 import { RichProvider } from "@/components/ui/rich";
 
@@ -79,6 +80,7 @@ export function HostScreen({ gameId, pin, joinUrl, joinHost, qr, lan = null }: {
       {view.phase === "scoreboard" && <Scoreboard view={view} send={send} />}
       {view.phase === "podium" && <Podium view={view} send={send} />}
       {(view.phase === "finished" || view.phase === "cancelled") && <Finished view={view} gameId={gameId} />}
+      {view.classGame && view.phase !== "lobby" && view.phase !== "finished" && view.phase !== "cancelled" && <ClassNames classGame={view.classGame} send={send} />}
     </div>
   );
 }

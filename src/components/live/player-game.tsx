@@ -3,6 +3,7 @@
 import { EntryEnded, Connecting, NameForm } from "./player-entry";
 import { EndedPanel, LobbyPanel, PlayerBar, StandingPanel } from "./player-phases";
 import { QuestionPanel } from "./player-question";
+import { RosterPicker, type RosterChoice } from "./roster-picker";
 import { FinalPanel, RevealPanel } from "./player-result";
 import { Shell } from "./player-shell";
 import { usePlayerGame } from "./use-player-game";
@@ -19,6 +20,7 @@ export function PlayerGame({
   identifier = null,
   identifierLabel = null,
   language = "en",
+  roster = null,
 }: {
   pin: string;
   name: string | null;
@@ -28,15 +30,19 @@ export function PlayerGame({
   identifierLabel?: string | null;
   /** The quiz's language: questions are read aloud in it. */
   language?: string;
+  /** A game for a class: the roster to pick a name from (docs/rules.md §13). */
+  roster?: RosterChoice | null;
 }) {
-  const { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, chosenName, chosenIdentifier } = usePlayerGame(
-    pin,
-    name,
-    generated,
-    identifier,
-    identifierLabel,
-  );
+  const { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, joinWithStudent, chosenName, chosenIdentifier, chosenStudent } =
+    usePlayerGame(pin, name, generated, identifier, identifierLabel, roster !== null);
 
+  if (entry?.kind === "name" && roster) {
+    return (
+      <Shell pin={pin}>
+        <RosterPicker roster={roster} error={entry.error} chosen={chosenStudent} identifierLabel={identifierLabel} chosenIdentifier={chosenIdentifier} onJoin={joinWithStudent} />
+      </Shell>
+    );
+  }
   if (entry?.kind === "name") {
     return (
       <Shell pin={pin}>

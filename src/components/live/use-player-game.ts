@@ -14,13 +14,15 @@ import type { LiveSocket } from "./live-socket";
 import { connectPlayer } from "./player-socket";
 
 export type Pending = { questionIndex: number; answer: AnswerValue; clientId: string };
-export type Entry = { kind: "name"; error?: string } | { kind: "kicked" } | { kind: "gone"; message: string } | null;
+export type Entry = { kind: "name"; error?: string } | { kind: "kicked" } | { kind: "released" } | { kind: "gone"; message: string } | null;
 
 /** How long an answer waits for its acknowledgement before the phone says it was not sent. */
 const ANSWER_ACK_MS = 10_000;
 
 /** Refusals that send the player back to the name form (with the host's field, when asked). */
 const nameErrors = new Set(["nickname_taken", "nickname_rejected", "identifier_rejected"]);
+/** A game for a class: refusals after which the phone stays on the roster picker (only a game gone or over leaves it). */
+const leavesPicker = new Set(["game_not_found", "invalid_state", "internal_error"]);
 
 const pendingKey = (pin: string) => `${playerTokenKey(pin)}.pending`;
 
@@ -39,7 +41,15 @@ function readJson<T>(key: string): T | null {
  * or a dropped connection comes back as the same player; an answer not yet acknowledged is kept
  * there too and sent again (same clientId: counted once) after reconnecting.
  */
-export function usePlayerGame(pin: string, name: string | null, generated: boolean, identifier: string | null = null, identifierLabel: string | null = null) {
+export function usePlayerGame(
+  pin: string,
+  name: string | null,
+  generated: boolean,
+  identifier: string | null = null,
+  identifierLabel: string | null = null,
+  /** A game for a class: the player picks a roster name (a studentId), never a nickname. */
+  rosterMode = false,
+) {
   const t = useTranslations("live");
   const errorText = useErrorText();
   const [view, setView] = useState<PlayerView | null>(null);
@@ -57,7 +67,7 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
   const [error, setError] = useState<string | null>(null);
   const [draft, setDraft] = useState<{ index: number; answer: Answer | null }>({ index: -1, answer: null });
   const socketRef = useRef<LiveSocket | null>(null);
-  const choice = useRef<{ name: string | null; generated: boolean; identifier: string | null }>({ name, generated, identifier });
+  const choice = useRef<{ name: string | null; generated: boolean; identifier: string | null; studentId?: string | null }>({ name, generated, identifier });
   /** The host's join field, when the game asks one: sent with every join. */
   const withIdentifier = () => (choice.current.identifier ? { identifier: choice.current.identifier } : {});
 
@@ -109,6 +119,16 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
     };
     const join = () => {
       const c = choice.current;
+      if (rosterMode) {
+        if (!c.studentId || (identifierLabel && !c.identifier)) return setEntry({ kind: "name" });
+        socket.emit("player:join", { pin, studentId: c.studentId, ...withIdentifier() }, (res) => {
+          if (res.ok) {
+            localStorage.setItem(playerTokenKey(pin), res.token);
+            adopt(res.state);
+          } else setEntry(leavesPicker.has(res.error.code) ? { kind: "gone", message: errorText(res.error.code) } : { kind: "name", error: errorText(res.error.code) });
+        });
+        return;
+      }
       if ((!c.generated && !c.name) || (identifierLabel && !c.identifier)) {
         setEntry({ kind: "name" });
         return;
@@ -156,15 +176,15 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
       parts.current = { ...parts.current, personal };
       setView(composePlayerView(parts.current.shared, personal));
     });
-    socket.on("player:kicked", () => {
+    socket.on("player:kicked", (payload) => {
       localStorage.removeItem(playerTokenKey(pin));
-      setEntry({ kind: "kicked" });
+      setEntry(payload?.reason === "released" ? { kind: "released" } : { kind: "kicked" });
       socket.disconnect();
     });
     return () => {
       socket.disconnect();
     };
-  }, [pin, sendAnswer, setWhole, errorText, identifierLabel]);
+  }, [pin, sendAnswer, setWhole, errorText, identifierLabel, rosterMode]);
 
   // Order questions start from the order shown, which is already an answer; others start empty.
   const current: Answer | null =
@@ -210,6 +230,18 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
     });
   };
 
+  /** The roster picker (a game for a class): joins under the name picked. */
+  const joinWithStudent = (studentId: string, id: FormDataEntryValue | null = null) => {
+    choice.current = { name: null, generated: false, identifier: typeof id === "string" ? id : null, studentId };
+    socketRef.current?.emit("player:join", { pin, studentId, ...withIdentifier() }, (res) => {
+      if (res.ok) {
+        localStorage.setItem(playerTokenKey(pin), res.token);
+        setEntry(null);
+        setWhole(res.state);
+      } else setEntry(leavesPicker.has(res.error.code) ? { kind: "gone", message: errorText(res.error.code) } : { kind: "name", error: errorText(res.error.code) });
+    });
+  };
+
   /** The name form's other way in: a generated name. */
   const joinGenerated = (id: FormDataEntryValue | null = null) => {
     choice.current = { name: null, generated: true, identifier: typeof id === "string" ? id : null };
@@ -223,5 +255,21 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
     });
   };
 
-  return { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, chosenName: choice.current.name, chosenIdentifier: choice.current.identifier };
+  return {
+    view,
+    entry,
+    online,
+    sending,
+    error,
+    current,
+    setDraft,
+    submit,
+    reroll,
+    joinWithName,
+    joinGenerated,
+    joinWithStudent,
+    chosenName: choice.current.name,
+    chosenIdentifier: choice.current.identifier,
+    chosenStudent: choice.current.studentId ?? null,
+  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deviceStudent, mayClaim, preselectedStudent, type ClaimDevice, type ClaimEntry } from "./live";
+import { createGame, newPlayer, type GameState, type LiveQuestion, type PlayerState } from "../live/state";
+import { classGameGrades, deviceStudent, mayClaim, preselectedStudent, type ClaimDevice, type ClaimEntry } from "./live";
 
 // Who may take which roster name in a live game for a class (docs/rules.md §13).
 
@@ -54,4 +55,48 @@ describe("preselectedStudent", () => {
     [nobody, null],
     [benDevice, null],
   ])("%j → %s", (device, expected) => expect(preselectedStudent(roster, device)).toBe(expected));
+});
+
+describe("classGameGrades", () => {
+  const q = (id: string, type: "single" | "poll"): LiveQuestion => ({
+    id,
+    prompt: id,
+    data: type === "single" ? { type, options: [{ id: "a", text: "A" }, { id: "b", text: "B" }], correct: "a" } : { type, options: [{ id: "a", text: "A" }] },
+    timeLimitSeconds: 10,
+    points: 1000,
+    explanation: "",
+  });
+  const player = (id: string, rosterId: string | null, kicked = false) =>
+    ({ ...newPlayer({ id, nickname: id, generated: false, rerollsLeft: 0, joinSeq: 0, joinedAt: T, firstQuestion: 0, rosterId }), kicked, score: 7 }) as PlayerState;
+  const answer = (playerId: string, correct: boolean) => ({ playerId, answer: "a", correct, share: correct ? 1 : 0, points: 0, streak: 0, timeMs: 1, answeredAt: T, clientId: null });
+  const T = Date.UTC(2026, 10, 27, 10);
+  function game(over: Partial<GameState> = {}): GameState {
+    const created = createGame({ id: "g1", pin: "123456", seed: "s", quizTitle: "Rivers", questions: [q("q1", "single"), q("q2", "poll"), q("q3", "single"), q("q4", "single")], classGame: { classId: "c1", className: "7B" } }, T);
+    if (!created.ok) throw new Error(created.error.message);
+    return {
+      ...created.value,
+      startedAt: T,
+      endedAt: T + 60_000,
+      phase: "cancelled",
+      lastRevealedIndex: 2, // q4 never played
+      players: [player("p-ana", "s-ana"), player("p-ben", "s-ben"), player("p-gone", "s-gone", true), player("p-x", null)],
+      answers: [[answer("p-ana", true), answer("p-ben", false), answer("p-gone", true)], [answer("p-ana", false)], [answer("p-ana", true)], [answer("p-ben", true)]],
+      ...over,
+    };
+  }
+
+  it("grades each roster name on the graded questions played: polls and questions not reached left out", () => {
+    const g = classGameGrades(game())!;
+    expect(g.column).toEqual({ id: "g1", title: "Rivers", kind: "game", at: new Date(T + 60_000) });
+    expect(g.rows.map((r) => [r.studentId, r.row.correctCount, r.row.questionCount, r.row.kind, r.row.score])).toEqual([
+      ["s-ana", 2, 2, "game", 7],
+      ["s-ben", 0, 2, "game", 7],
+    ]);
+  });
+
+  it.each<[string, Partial<GameState>]>([
+    ["a game not for a class", { classGame: null }],
+    ["a game that never started", { startedAt: null }],
+    ["a game that played no graded question", { lastRevealedIndex: -1 }],
+  ])("has nothing to grade in %s", (_case, over) => expect(classGameGrades(game(over))).toBeNull());
 });

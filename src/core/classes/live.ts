@@ -3,6 +3,9 @@
  * a class. Pure; the server finds the roster entry and the device's own entry, the engine
  * (src/core/live/roster.ts) decides "one device per name".
  */
+import type { GameState } from "../live/state";
+import { isGraded } from "../question";
+import type { GradebookAssignment, StudentHistoryRow } from "./rules";
 
 /** A roster entry as the rule needs it: a member's entry carries their account. */
 export type ClaimEntry = { id: string; classId: string; userId: string | null };
@@ -47,4 +50,42 @@ export function deviceStudent(
 ): string | null {
   const inClass = entries.filter((e) => e.classId === classId);
   return (inClass.find((e) => userId !== null && e.userId === userId) ?? inClass[0])?.id ?? null;
+}
+
+/**
+ * A live game hosted for the class, as the gradebook and the students' histories read it: a
+ * column (the quiz's title, when it ended) and, per roster name taken (players the host removed
+ * left out), the questions right of the graded questions played. Null for a game that never
+ * started or played no graded question: nothing to grade.
+ */
+export function classGameGrades(s: GameState): { column: GradebookAssignment; rows: { studentId: string; row: StudentHistoryRow }[] } | null {
+  if (!s.classGame || s.startedAt === null) return null;
+  const played = s.questions.slice(0, Math.max(0, s.lastRevealedIndex + 1));
+  const graded = played.map((q) => isGraded(q.data.type));
+  const questionCount = graded.filter(Boolean).length;
+  if (questionCount === 0) return null;
+  const at = new Date(s.endedAt ?? s.lastActivityAt);
+  const right = new Map<string, number>();
+  played.forEach((_, i) => {
+    if (!graded[i]) return;
+    for (const a of s.answers[i] ?? []) if (a.correct) right.set(a.playerId, (right.get(a.playerId) ?? 0) + 1);
+  });
+  const rows = s.players
+    .filter((p): p is typeof p & { rosterId: string } => Boolean(p.rosterId) && !p.kicked)
+    .map((p) => ({
+      studentId: p.rosterId,
+      row: {
+        attemptId: s.id,
+        kind: "game" as const,
+        assignmentId: s.id,
+        quizTitle: s.quizTitle,
+        status: "finished" as const,
+        correctCount: right.get(p.id) ?? 0,
+        questionCount,
+        score: p.score,
+        startedAt: new Date(s.startedAt!),
+        finishedAt: at,
+      },
+    }));
+  return { column: { id: s.id, title: s.quizTitle, kind: "game", at }, rows };
 }

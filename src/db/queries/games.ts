@@ -295,3 +295,15 @@ export async function markPlayersDisconnected(db: Db, gameIds: string[]): Promis
   if (gameIds.length === 0) return;
   await db.update(players).set({ connected: false }).where(inArray(players.gameId, gameIds));
 }
+
+/**
+ * The games hosted for a class that are over (finished, or ended by the host), oldest first: the
+ * class's gradebook and its students' histories count them (docs/rules.md §13).
+ */
+export async function listClassGames(db: Db, classId: string): Promise<GameRow[]> {
+  return db
+    .select(gameRowColumns)
+    .from(games)
+    .where(and(eq(games.classId, classId), inArray(games.state, ["finished", "cancelled"]), isNotNull(games.snapshot)))
+    .orderBy(asc(games.createdAt), asc(games.id));
+}
