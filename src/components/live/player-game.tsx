@@ -1,13 +1,17 @@
 "use client";
 
+import { lazy, Suspense } from "react";
 import { EntryEnded, Connecting, NameForm } from "./player-entry";
 import { EndedPanel, LobbyPanel, PlayerBar, StandingPanel } from "./player-phases";
 import { QuestionPanel } from "./player-question";
-import { RosterPicker, type RosterChoice } from "./roster-picker";
+import type { RosterChoice } from "./roster-picker";
 import { FinalPanel, RevealPanel } from "./player-result";
 import { Shell } from "./player-shell";
 import { usePlayerGame } from "./use-player-game";
 import { RichProvider } from "@/components/ui/rich";
+
+/** Only a game for a class needs it: loaded then, so other games' phones do not carry it. */
+const RosterPicker = lazy(() => import("./roster-picker").then((m) => ({ default: m.RosterPicker })));
 
 /**
  * A player's phone during a live game: one panel per phase, driven by `usePlayerGame` (which
@@ -39,7 +43,9 @@ export function PlayerGame({
   if (entry?.kind === "name" && roster) {
     return (
       <Shell pin={pin}>
-        <RosterPicker roster={roster} error={entry.error} chosen={chosenStudent} identifierLabel={identifierLabel} chosenIdentifier={chosenIdentifier} onJoin={joinWithStudent} />
+        <Suspense fallback={<Connecting />}>
+          <RosterPicker roster={roster} error={entry.error} chosen={chosenStudent} identifierLabel={identifierLabel} chosenIdentifier={chosenIdentifier} onJoin={joinWithStudent} />
+        </Suspense>
       </Shell>
     );
   }

@@ -104,6 +104,22 @@ export function usePlayerGame(
     [pin, t, errorText],
   );
 
+  /** The roster picker (a game for a class): joins under the name picked; a refusal keeps the picker, with why. */
+  const joinWithStudent = useCallback(
+    (studentId: string, id: FormDataEntryValue | null = null) => {
+      const identifier = typeof id === "string" ? id : null;
+      choice.current = { name: null, generated: false, identifier, studentId };
+      socketRef.current?.emit("player:join", { pin, studentId, ...(identifier ? { identifier } : {}) }, (res) => {
+        if (res.ok) {
+          localStorage.setItem(playerTokenKey(pin), res.token);
+          setEntry(null);
+          setWhole(res.state);
+        } else setEntry(leavesPicker.has(res.error.code) ? { kind: "gone", message: errorText(res.error.code) } : { kind: "name", error: errorText(res.error.code) });
+      });
+    },
+    [pin, errorText, setWhole],
+  );
+
   useEffect(() => {
     const socket = connectPlayer(pin);
     socketRef.current = socket;
@@ -121,13 +137,7 @@ export function usePlayerGame(
       const c = choice.current;
       if (rosterMode) {
         if (!c.studentId || (identifierLabel && !c.identifier)) return setEntry({ kind: "name" });
-        socket.emit("player:join", { pin, studentId: c.studentId, ...withIdentifier() }, (res) => {
-          if (res.ok) {
-            localStorage.setItem(playerTokenKey(pin), res.token);
-            adopt(res.state);
-          } else setEntry(leavesPicker.has(res.error.code) ? { kind: "gone", message: errorText(res.error.code) } : { kind: "name", error: errorText(res.error.code) });
-        });
-        return;
+        return joinWithStudent(c.studentId, c.identifier);
       }
       if ((!c.generated && !c.name) || (identifierLabel && !c.identifier)) {
         setEntry({ kind: "name" });
@@ -184,7 +194,7 @@ export function usePlayerGame(
     return () => {
       socket.disconnect();
     };
-  }, [pin, sendAnswer, setWhole, errorText, identifierLabel, rosterMode]);
+  }, [pin, sendAnswer, setWhole, errorText, identifierLabel, rosterMode, joinWithStudent]);
 
   // Order questions start from the order shown, which is already an answer; others start empty.
   const current: Answer | null =
@@ -227,18 +237,6 @@ export function usePlayerGame(
         setEntry(null);
         setWhole(res.state);
       } else setEntry(nameErrors.has(res.error.code) ? { kind: "name", error: errorText(res.error.code) } : { kind: "gone", message: errorText(res.error.code) });
-    });
-  };
-
-  /** The roster picker (a game for a class): joins under the name picked. */
-  const joinWithStudent = (studentId: string, id: FormDataEntryValue | null = null) => {
-    choice.current = { name: null, generated: false, identifier: typeof id === "string" ? id : null, studentId };
-    socketRef.current?.emit("player:join", { pin, studentId, ...withIdentifier() }, (res) => {
-      if (res.ok) {
-        localStorage.setItem(playerTokenKey(pin), res.token);
-        setEntry(null);
-        setWhole(res.state);
-      } else setEntry(leavesPicker.has(res.error.code) ? { kind: "gone", message: errorText(res.error.code) } : { kind: "name", error: errorText(res.error.code) });
     });
   };
 
