@@ -37,14 +37,20 @@ export function PlayerGame({
   /** A game for a class: the roster to pick a name from (docs/rules.md §13). */
   roster?: RosterChoice | null;
 }) {
-  const { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, joinWithStudent, chosenName, chosenIdentifier, chosenStudent } =
-    usePlayerGame(pin, name, generated, identifier, identifierLabel, roster !== null);
+  const { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, joinWith, chosenName, chosenIdentifier } = usePlayerGame(
+    pin,
+    name,
+    generated,
+    identifier,
+    identifierLabel,
+    roster !== null,
+  );
 
   if (entry?.kind === "name" && roster) {
     return (
       <Shell pin={pin}>
         <Suspense fallback={<Connecting />}>
-          <RosterPicker roster={roster} error={entry.error} chosen={chosenStudent} identifierLabel={identifierLabel} chosenIdentifier={chosenIdentifier} onJoin={joinWithStudent} />
+          <RosterPicker roster={roster} identifierLabel={identifierLabel} join={joinWith} />
         </Suspense>
       </Shell>
     );

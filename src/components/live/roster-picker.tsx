@@ -1,7 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { useErrorText } from "@/components/ui/error-text";
+import type { ErrorPayload } from "@/core/live/protocol";
 import { IdentifierField } from "./player-entry";
 
 export type RosterChoice = { className: string; students: { id: string; name: string }[]; mine: string | null };
@@ -9,25 +12,21 @@ export type RosterChoice = { className: string; students: { id: string; name: st
 /**
  * A game for a class (docs/rules.md §13): the player picks their own name from the class's
  * roster instead of typing a nickname. This device's own name (its class cookie's, or the signed-
- * in member's) is chosen already; one device per name, so a name taken elsewhere is refused.
+ * in member's) is chosen already; one device per name, so a name taken elsewhere is refused, and
+ * the refusal says so here (loaded only in a game for a class: player-game.tsx).
  */
 export function RosterPicker({
   roster,
-  error,
-  chosen,
   identifierLabel = null,
-  chosenIdentifier = null,
-  onJoin,
+  join,
 }: {
   roster: RosterChoice;
-  error: string | undefined;
-  chosen: string | null;
   identifierLabel?: string | null;
-  chosenIdentifier?: string | null;
-  onJoin: (studentId: string, identifier: FormDataEntryValue | null) => void;
+  join: (payload: { studentId: string; identifier?: string }, refused: (e: ErrorPayload) => void) => void;
 }) {
   const t = useTranslations("live");
-  const preselected = chosen ?? roster.mine;
+  const errorText = useErrorText();
+  const [error, setError] = useState<string | null>(null);
   return (
     <form
       className="flex flex-col gap-3"
@@ -35,13 +34,15 @@ export function RosterPicker({
       onSubmit={(e) => {
         e.preventDefault();
         const data = new FormData(e.currentTarget);
-        const id = data.get("student");
-        if (typeof id === "string" && id) onJoin(id, data.get("identifier"));
+        const studentId = data.get("student");
+        const identifier = data.get("identifier");
+        if (typeof studentId !== "string" || !studentId) return;
+        join({ studentId, ...(typeof identifier === "string" ? { identifier } : {}) }, (e) => setError(errorText(e.code)));
       }}
     >
       <h1 className="text-2xl font-extrabold">{t("pickRosterName")}</h1>
       <p className="text-zinc-600 dark:text-zinc-400">{t("rosterFor", { className: roster.className })}</p>
-      {identifierLabel && <IdentifierField label={identifierLabel} defaultValue={chosenIdentifier} id="roster-identifier" />}
+      {identifierLabel && <IdentifierField label={identifierLabel} id="roster-identifier" />}
       {roster.students.length === 0 ? (
         <p className="rounded-xl bg-amber-50 px-3 py-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100">{t("rosterEmpty")}</p>
       ) : (
@@ -51,7 +52,7 @@ export function RosterPicker({
             {roster.students.map((s) => (
               <li key={s.id}>
                 <label className="flex min-h-12 cursor-pointer items-center gap-2 rounded-xl border border-zinc-300 bg-white px-3 py-2 font-semibold has-checked:border-brand-600 has-checked:bg-brand-50 dark:border-zinc-700 dark:bg-zinc-950 dark:has-checked:border-brand-400 dark:has-checked:bg-brand-950">
-                  <input type="radio" name="student" value={s.id} required defaultChecked={s.id === preselected} className="size-5 shrink-0 accent-brand-600" data-testid="roster-name" data-name={s.name} />
+                  <input type="radio" name="student" value={s.id} required defaultChecked={s.id === roster.mine} className="size-5 shrink-0 accent-brand-600" data-testid="roster-name" data-name={s.name} />
                   <span className="min-w-0 break-words">{s.name}</span>
                   {s.id === roster.mine && <span className="ml-auto text-xs font-medium text-zinc-600 dark:text-zinc-400">{t("rosterYou")}</span>}
                 </label>

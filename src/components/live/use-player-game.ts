@@ -21,8 +21,7 @@ const ANSWER_ACK_MS = 10_000;
 
 /** Refusals that send the player back to the name form (with the host's field, when asked). */
 const nameErrors = new Set(["nickname_taken", "nickname_rejected", "identifier_rejected"]);
-/** A game for a class: refusals after which the phone stays on the roster picker (only a game gone or over leaves it). */
-const leavesPicker = new Set(["game_not_found", "invalid_state", "internal_error"]);
+
 
 const pendingKey = (pin: string) => `${playerTokenKey(pin)}.pending`;
 
@@ -67,7 +66,7 @@ export function usePlayerGame(
   const [error, setError] = useState<string | null>(null);
   const [draft, setDraft] = useState<{ index: number; answer: Answer | null }>({ index: -1, answer: null });
   const socketRef = useRef<LiveSocket | null>(null);
-  const choice = useRef<{ name: string | null; generated: boolean; identifier: string | null; studentId?: string | null }>({ name, generated, identifier });
+  const choice = useRef<{ name: string | null; generated: boolean; identifier: string | null }>({ name, generated, identifier });
   /** The host's join field, when the game asks one: sent with every join. */
   const withIdentifier = () => (choice.current.identifier ? { identifier: choice.current.identifier } : {});
 
@@ -104,22 +103,6 @@ export function usePlayerGame(
     [pin, t, errorText],
   );
 
-  /** The roster picker (a game for a class): joins under the name picked; a refusal keeps the picker, with why. */
-  const joinWithStudent = useCallback(
-    (studentId: string, id: FormDataEntryValue | null = null) => {
-      const identifier = typeof id === "string" ? id : null;
-      choice.current = { name: null, generated: false, identifier, studentId };
-      socketRef.current?.emit("player:join", { pin, studentId, ...(identifier ? { identifier } : {}) }, (res) => {
-        if (res.ok) {
-          localStorage.setItem(playerTokenKey(pin), res.token);
-          setEntry(null);
-          setWhole(res.state);
-        } else setEntry(leavesPicker.has(res.error.code) ? { kind: "gone", message: errorText(res.error.code) } : { kind: "name", error: errorText(res.error.code) });
-      });
-    },
-    [pin, errorText, setWhole],
-  );
-
   useEffect(() => {
     const socket = connectPlayer(pin);
     socketRef.current = socket;
@@ -135,10 +118,8 @@ export function usePlayerGame(
     };
     const join = () => {
       const c = choice.current;
-      if (rosterMode) {
-        if (!c.studentId || (identifierLabel && !c.identifier)) return setEntry({ kind: "name" });
-        return joinWithStudent(c.studentId, c.identifier);
-      }
+      // A game for a class: the player picks their name from the roster (roster-picker.tsx).
+      if (rosterMode) return setEntry({ kind: "name" });
       if ((!c.generated && !c.name) || (identifierLabel && !c.identifier)) {
         setEntry({ kind: "name" });
         return;
@@ -194,7 +175,7 @@ export function usePlayerGame(
     return () => {
       socket.disconnect();
     };
-  }, [pin, sendAnswer, setWhole, errorText, identifierLabel, rosterMode, joinWithStudent]);
+  }, [pin, sendAnswer, setWhole, errorText, identifierLabel, rosterMode]);
 
   // Order questions start from the order shown, which is already an answer; others start empty.
   const current: Answer | null =
@@ -240,6 +221,18 @@ export function usePlayerGame(
     });
   };
 
+  /** Joins with this payload (the roster picker's, a game for a class); a refusal goes to `refused`. */
+  const joinWith = useCallback(
+    (payload: { studentId: string; identifier?: string }, refused: (e: ErrorPayload) => void) =>
+      socketRef.current?.emit("player:join", { pin, ...payload }, (res) => {
+        if (!res.ok) return refused(res.error);
+        localStorage.setItem(playerTokenKey(pin), res.token);
+        setEntry(null);
+        setWhole(res.state);
+      }),
+    [pin, setWhole],
+  );
+
   /** The name form's other way in: a generated name. */
   const joinGenerated = (id: FormDataEntryValue | null = null) => {
     choice.current = { name: null, generated: true, identifier: typeof id === "string" ? id : null };
@@ -265,9 +258,8 @@ export function usePlayerGame(
     reroll,
     joinWithName,
     joinGenerated,
-    joinWithStudent,
+    joinWith,
     chosenName: choice.current.name,
     chosenIdentifier: choice.current.identifier,
-    chosenStudent: choice.current.studentId ?? null,
   };
 }
