@@ -208,7 +208,7 @@ test("a live game for a class: roster names, one device per name, the host relea
     // The host releases Ana's name: her first phone is let go, and the borrowed device takes it.
     await page.getByTestId("lobby-players").getByRole("button", { name: "Ana", exact: true }).click();
     await page.getByTestId("release-name").click();
-    await expect(ana.page.getByTestId("player-released")).toContainText("Your teacher released your name so that another device can take it");
+    await expect(ana.page.getByTestId("player-gone-reason")).toHaveText("Your teacher released your name so that another device can take it");
     await borrowed.page.getByTestId("roster-join").click();
     await expect(borrowed.page.getByTestId("player-phase")).toHaveAttribute("data-phase", "lobby");
     await expect(borrowed.page.getByTestId("player-nickname")).toHaveText("Ana");

@@ -97,13 +97,13 @@ export function IdentifierField({ label, defaultValue, id }: { label: string; de
   );
 }
 
-/** Kicked by the host, a roster name released for another device, or the game is gone: the way to another game. */
+/** Kicked by the host, or the game is gone: the way to another game. */
 export function EntryEnded({ entry }: { entry: Exclude<Entry, { kind: "name" } | null> }) {
   const t = useTranslations("live");
   return (
-    <div className="py-8 text-center" data-testid={entry.kind === "gone" ? "player-gone" : `player-${entry.kind}`}>
+    <div className="py-8 text-center" data-testid={entry.kind === "kicked" ? "player-kicked" : "player-gone"}>
       <XCircle className="mx-auto size-12 text-rose-500" aria-hidden />
-      <p className="mt-4 text-xl font-bold">{entry.kind === "kicked" ? t("kicked") : entry.kind === "released" ? t("released") : t("gameGone")}</p>
+      <p className="mt-4 text-xl font-bold">{entry.kind === "kicked" ? t("kicked") : t("gameGone")}</p>
       {entry.kind === "gone" && (
         <p className="mt-2 text-zinc-600 dark:text-zinc-400" data-testid="player-gone-reason">
           {entry.message}

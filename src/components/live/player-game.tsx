@@ -37,7 +37,7 @@ export function PlayerGame({
   /** A game for a class: the roster to pick a name from (docs/rules.md §13). */
   roster?: RosterChoice | null;
 }) {
-  const { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, joinWith, chosenName, chosenIdentifier } = usePlayerGame(
+  const { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, socketRef, joined, chosenName, chosenIdentifier } = usePlayerGame(
     pin,
     name,
     generated,
@@ -50,7 +50,7 @@ export function PlayerGame({
     return (
       <Shell pin={pin}>
         <Suspense fallback={<Connecting />}>
-          <RosterPicker roster={roster} identifierLabel={identifierLabel} join={joinWith} />
+          <RosterPicker pin={pin} roster={roster} identifierLabel={identifierLabel} socket={socketRef} onJoined={joined} />
         </Suspense>
       </Shell>
     );

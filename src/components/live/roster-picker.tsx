@@ -1,10 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useState, type RefObject } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { useErrorText } from "@/components/ui/error-text";
-import type { ErrorPayload } from "@/core/live/protocol";
+import { playerTokenKey } from "@/core/live/connection";
+import type { PlayerView } from "@/core/live/protocol";
+import type { LiveSocket } from "./live-socket";
 import { IdentifierField } from "./player-entry";
 
 export type RosterChoice = { className: string; students: { id: string; name: string }[]; mine: string | null };
@@ -16,13 +18,18 @@ export type RosterChoice = { className: string; students: { id: string; name: st
  * the refusal says so here (loaded only in a game for a class: player-game.tsx).
  */
 export function RosterPicker({
+  pin,
   roster,
   identifierLabel = null,
-  join,
+  socket,
+  onJoined,
 }: {
+  pin: string;
   roster: RosterChoice;
   identifierLabel?: string | null;
-  join: (payload: { studentId: string; identifier?: string }, refused: (e: ErrorPayload) => void) => void;
+  /** The phone's connection (use-player-game.ts), and what to do with the view once joined. */
+  socket: RefObject<LiveSocket | null>;
+  onJoined: (view: PlayerView) => void;
 }) {
   const t = useTranslations("live");
   const errorText = useErrorText();
@@ -37,7 +44,12 @@ export function RosterPicker({
         const studentId = data.get("student");
         const identifier = data.get("identifier");
         if (typeof studentId !== "string" || !studentId) return;
-        join({ studentId, ...(typeof identifier === "string" ? { identifier } : {}) }, (e) => setError(errorText(e.code)));
+        socket.current?.emit("player:join", { pin, studentId, ...(typeof identifier === "string" ? { identifier } : {}) }, (res) => {
+          if (!res.ok) return setError(errorText(res.error.code));
+          // A reload resumes with the token, as after any join.
+          localStorage.setItem(playerTokenKey(pin), res.token);
+          onJoined(res.state);
+        });
       }}
     >
       <h1 className="text-2xl font-extrabold">{t("pickRosterName")}</h1>

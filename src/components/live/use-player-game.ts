@@ -14,7 +14,7 @@ import type { LiveSocket } from "./live-socket";
 import { connectPlayer } from "./player-socket";
 
 export type Pending = { questionIndex: number; answer: AnswerValue; clientId: string };
-export type Entry = { kind: "name"; error?: string } | { kind: "kicked" } | { kind: "released" } | { kind: "gone"; message: string } | null;
+export type Entry = { kind: "name"; error?: string } | { kind: "kicked" } | { kind: "gone"; message: string } | null;
 
 /** How long an answer waits for its acknowledgement before the phone says it was not sent. */
 const ANSWER_ACK_MS = 10_000;
@@ -169,13 +169,14 @@ export function usePlayerGame(
     });
     socket.on("player:kicked", (payload) => {
       localStorage.removeItem(playerTokenKey(pin));
-      setEntry(payload?.reason === "released" ? { kind: "released" } : { kind: "kicked" });
+      // A game for a class: the host released this name for another device.
+      setEntry(payload?.reason === "released" ? { kind: "gone", message: t("released") } : { kind: "kicked" });
       socket.disconnect();
     });
     return () => {
       socket.disconnect();
     };
-  }, [pin, sendAnswer, setWhole, errorText, identifierLabel, rosterMode]);
+  }, [pin, sendAnswer, setWhole, errorText, identifierLabel, rosterMode, t]);
 
   // Order questions start from the order shown, which is already an answer; others start empty.
   const current: Answer | null =
@@ -221,17 +222,11 @@ export function usePlayerGame(
     });
   };
 
-  /** Joins with this payload (the roster picker's, a game for a class); a refusal goes to `refused`. */
-  const joinWith = useCallback(
-    (payload: { studentId: string; identifier?: string }, refused: (e: ErrorPayload) => void) =>
-      socketRef.current?.emit("player:join", { pin, ...payload }, (res) => {
-        if (!res.ok) return refused(res.error);
-        localStorage.setItem(playerTokenKey(pin), res.token);
-        setEntry(null);
-        setWhole(res.state);
-      }),
-    [pin, setWhole],
-  );
+  /** The roster picker (a game for a class) joined on this connection: its view. */
+  const joined = (v: PlayerView) => {
+    setEntry(null);
+    setWhole(v);
+  };
 
   /** The name form's other way in: a generated name. */
   const joinGenerated = (id: FormDataEntryValue | null = null) => {
@@ -258,7 +253,8 @@ export function usePlayerGame(
     reroll,
     joinWithName,
     joinGenerated,
-    joinWith,
+    socketRef,
+    joined,
     chosenName: choice.current.name,
     chosenIdentifier: choice.current.identifier,
   };
