@@ -223,7 +223,7 @@ test("a live game for a class: roster names, one device per name, the host relea
     await tap(max.page, "Mars");
     await expect(page.getByTestId("host-screen")).toHaveAttribute("data-phase", "reveal");
     page.once("dialog", (d) => void d.accept());
-    await page.getByRole("button", { name: "End", exact: true }).click();
+    await page.getByRole("button", { name: "End game", exact: true }).click();
     await expect(page.getByTestId("host-screen")).toHaveAttribute("data-phase", "cancelled");
 
     // The report names the roster; the gradebook has the game beside the assignments.
