@@ -11,7 +11,7 @@ import { usePlayerGame } from "./use-player-game";
 import { RichProvider } from "@/components/ui/rich";
 
 /** Only a game for a class needs it: loaded then, so other games' phones do not carry it. */
-const RosterPicker = lazy(() => import("./roster-picker").then((m) => ({ default: m.RosterPicker })));
+const RosterEntry = lazy(() => import("./roster-picker"));
 
 /**
  * A player's phone during a live game: one panel per phase, driven by `usePlayerGame` (which
@@ -37,22 +37,20 @@ export function PlayerGame({
   /** A game for a class: the roster to pick a name from (docs/rules.md §13). */
   roster?: RosterChoice | null;
 }) {
+  // A game for a class takes no nickname: with none, the phone asks for a name, which the roster picker gives.
   const { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, socketRef, joined, chosenName, chosenIdentifier } = usePlayerGame(
     pin,
-    name,
-    generated,
+    roster ? null : name,
+    !roster && generated,
     identifier,
     identifierLabel,
-    roster !== null,
   );
 
   if (entry?.kind === "name" && roster) {
     return (
-      <Shell pin={pin}>
-        <Suspense fallback={<Connecting />}>
-          <RosterPicker pin={pin} roster={roster} identifierLabel={identifierLabel} socket={socketRef} onJoined={joined} />
-        </Suspense>
-      </Shell>
+      <Suspense fallback={<Connecting />}>
+        <RosterEntry pin={pin} roster={roster} identifierLabel={identifierLabel} socket={socketRef} onJoined={joined} />
+      </Suspense>
     );
   }
   if (entry?.kind === "name") {

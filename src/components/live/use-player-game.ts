@@ -40,15 +40,7 @@ function readJson<T>(key: string): T | null {
  * or a dropped connection comes back as the same player; an answer not yet acknowledged is kept
  * there too and sent again (same clientId: counted once) after reconnecting.
  */
-export function usePlayerGame(
-  pin: string,
-  name: string | null,
-  generated: boolean,
-  identifier: string | null = null,
-  identifierLabel: string | null = null,
-  /** A game for a class: the player picks a roster name (a studentId), never a nickname. */
-  rosterMode = false,
-) {
+export function usePlayerGame(pin: string, name: string | null, generated: boolean, identifier: string | null = null, identifierLabel: string | null = null) {
   const t = useTranslations("live");
   const errorText = useErrorText();
   const [view, setView] = useState<PlayerView | null>(null);
@@ -118,8 +110,6 @@ export function usePlayerGame(
     };
     const join = () => {
       const c = choice.current;
-      // A game for a class: the player picks their name from the roster (roster-picker.tsx).
-      if (rosterMode) return setEntry({ kind: "name" });
       if ((!c.generated && !c.name) || (identifierLabel && !c.identifier)) {
         setEntry({ kind: "name" });
         return;
@@ -170,13 +160,13 @@ export function usePlayerGame(
     socket.on("player:kicked", (payload) => {
       localStorage.removeItem(playerTokenKey(pin));
       // A game for a class: the host released this name for another device.
-      setEntry(payload?.reason === "released" ? { kind: "gone", message: t("released") } : { kind: "kicked" });
+      setEntry(payload?.reason ? { kind: "gone", message: t("released") } : { kind: "kicked" });
       socket.disconnect();
     });
     return () => {
       socket.disconnect();
     };
-  }, [pin, sendAnswer, setWhole, errorText, identifierLabel, rosterMode, t]);
+  }, [pin, sendAnswer, setWhole, errorText, identifierLabel, t]);
 
   // Order questions start from the order shown, which is already an answer; others start empty.
   const current: Answer | null =
