@@ -1,7 +1,7 @@
 "use client";
 
 import { lazy, Suspense } from "react";
-import { EntryEnded, Connecting, NameForm } from "./player-entry";
+import { EntryEnded, Connecting, IdentifierField, NameForm } from "./player-entry";
 import { EndedPanel, LobbyPanel, PlayerBar, StandingPanel } from "./player-phases";
 import { QuestionPanel } from "./player-question";
 import type { RosterChoice } from "./roster-picker";
@@ -9,6 +9,7 @@ import { FinalPanel, RevealPanel } from "./player-result";
 import { Shell } from "./player-shell";
 import { usePlayerGame } from "./use-player-game";
 import { RichProvider } from "@/components/ui/rich";
+import { buttonClass } from "@/components/ui/button";
 
 /** Only a game for a class needs it: loaded then, so other games' phones do not carry it. */
 const RosterEntry = lazy(() => import("./roster-picker"));
@@ -38,7 +39,7 @@ export function PlayerGame({
   roster?: RosterChoice | null;
 }) {
   // A game for a class takes no nickname: with none, the phone asks for a name, which the roster picker gives.
-  const { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, socketRef, joined, chosenName, chosenIdentifier } = usePlayerGame(
+  const { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, joinWith, chosenName, chosenIdentifier } = usePlayerGame(
     pin,
     roster ? null : name,
     !roster && generated,
@@ -48,9 +49,14 @@ export function PlayerGame({
 
   if (entry?.kind === "name" && roster) {
     return (
-      <Suspense fallback={<Connecting />}>
-        <RosterEntry pin={pin} roster={roster} identifierLabel={identifierLabel} socket={socketRef} onJoined={joined} />
-      </Suspense>
+      <Shell pin={pin}>
+        <Suspense fallback={<Connecting />}>
+          {/* What the picker shares with the rest of the phone comes in props: importing it there would split this page's modules. */}
+          <RosterEntry roster={roster} join={joinWith} submitClass={buttonClass("primary", "lg")}>
+            {identifierLabel && <IdentifierField label={identifierLabel} id="roster-identifier" />}
+          </RosterEntry>
+        </Suspense>
+      </Shell>
     );
   }
   if (entry?.kind === "name") {

@@ -1,14 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type RefObject } from "react";
-import { buttonClass } from "@/components/ui/button";
-import { useErrorText } from "@/components/ui/error-text";
-import { playerTokenKey } from "@/core/live/connection";
-import type { PlayerView } from "@/core/live/protocol";
-import type { LiveSocket } from "./live-socket";
-import { IdentifierField } from "./player-entry";
-import { Shell } from "./player-shell";
+import { useState, type ReactNode } from "react";
 
 export type RosterChoice = { className: string; students: { id: string; name: string }[]; mine: string | null };
 
@@ -19,71 +12,62 @@ export type RosterChoice = { className: string; students: { id: string; name: st
  * the refusal says so here (loaded only in a game for a class: player-game.tsx).
  */
 export default function RosterPicker({
-  pin,
   roster,
-  identifierLabel = null,
-  socket,
-  onJoined,
+  join,
+  submitClass,
+  children,
 }: {
-  pin: string;
   roster: RosterChoice;
-  identifierLabel?: string | null;
-  /** The phone's connection (use-player-game.ts), and what to do with the view once joined. */
-  socket: RefObject<LiveSocket | null>;
-  onJoined: (view: PlayerView) => void;
+  /** Joins under the name picked (use-player-game.ts); a refusal comes back as its message. */
+  join: (payload: { studentId: string; identifier?: string }, refused: (message: string) => void) => void;
+  submitClass: string;
+  /** The host's join field, when the game asks one. */
+  children?: ReactNode;
 }) {
   const t = useTranslations("live");
-  const errorText = useErrorText();
   const [error, setError] = useState<string | null>(null);
   return (
-    <Shell pin={pin}>
-      <form
-        className="flex flex-col gap-3"
-        data-testid="roster-picker"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const data = new FormData(e.currentTarget);
-          const studentId = data.get("student");
-          const identifier = data.get("identifier");
-          if (typeof studentId !== "string" || !studentId) return;
-          socket.current?.emit("player:join", { pin, studentId, ...(typeof identifier === "string" ? { identifier } : {}) }, (res) => {
-            if (!res.ok) return setError(errorText(res.error.code));
-            // A reload resumes with the token, as after any join.
-            localStorage.setItem(playerTokenKey(pin), res.token);
-            onJoined(res.state);
-          });
-        }}
-      >
-        <h1 className="text-2xl font-extrabold">{t("pickRosterName")}</h1>
-        <p className="text-zinc-600 dark:text-zinc-400">{t("rosterFor", { className: roster.className })}</p>
-        {identifierLabel && <IdentifierField label={identifierLabel} id="roster-identifier" />}
-        {roster.students.length === 0 ? (
-          <p className="rounded-xl bg-amber-50 px-3 py-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100">{t("rosterEmpty")}</p>
-        ) : (
-          <fieldset aria-describedby={error ? "roster-error" : undefined}>
-            <legend className="sr-only">{t("rosterNames")}</legend>
-            <ul className="grid max-h-[50vh] grid-cols-2 gap-2 overflow-y-auto">
-              {roster.students.map((s) => (
-                <li key={s.id}>
-                  <label className="flex min-h-12 cursor-pointer items-center gap-2 rounded-xl border border-zinc-300 bg-white px-3 py-2 font-semibold has-checked:border-brand-600 has-checked:bg-brand-50 dark:border-zinc-700 dark:bg-zinc-950 dark:has-checked:border-brand-400 dark:has-checked:bg-brand-950">
-                    <input type="radio" name="student" value={s.id} required defaultChecked={s.id === roster.mine} className="size-5 shrink-0 accent-brand-600" data-testid="roster-name" data-name={s.name} />
-                    <span className="min-w-0 break-words">{s.name}</span>
-                    {s.id === roster.mine && <span className="ml-auto text-xs font-medium text-zinc-600 dark:text-zinc-400">{t("rosterYou")}</span>}
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
-        )}
-        {error && (
-          <p id="roster-error" role="alert" className="text-sm font-medium text-rose-700 dark:text-rose-400" data-testid="roster-error">
-            {error}
-          </p>
-        )}
-        <button type="submit" className={buttonClass("primary", "lg")} disabled={roster.students.length === 0} data-testid="roster-join">
-          {t("join")}
-        </button>
-      </form>
-    </Shell>
+    <form
+      className="flex flex-col gap-3"
+      data-testid="roster-picker"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const data = new FormData(e.currentTarget);
+        const studentId = data.get("student");
+        const identifier = data.get("identifier");
+        if (typeof studentId !== "string" || !studentId) return;
+        join({ studentId, ...(typeof identifier === "string" ? { identifier } : {}) }, setError);
+      }}
+    >
+      <h1 className="text-2xl font-extrabold">{t("pickRosterName")}</h1>
+      <p className="text-zinc-600 dark:text-zinc-400">{t("rosterFor", { className: roster.className })}</p>
+      {children}
+      {roster.students.length === 0 ? (
+        <p className="rounded-xl bg-amber-50 px-3 py-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100">{t("rosterEmpty")}</p>
+      ) : (
+        <fieldset aria-describedby={error ? "roster-error" : undefined}>
+          <legend className="sr-only">{t("rosterNames")}</legend>
+          <ul className="grid max-h-[50vh] grid-cols-2 gap-2 overflow-y-auto">
+            {roster.students.map((s) => (
+              <li key={s.id}>
+                <label className="flex min-h-12 cursor-pointer items-center gap-2 rounded-xl border border-zinc-300 bg-white px-3 py-2 font-semibold has-checked:border-brand-600 has-checked:bg-brand-50 dark:border-zinc-700 dark:bg-zinc-950 dark:has-checked:border-brand-400 dark:has-checked:bg-brand-950">
+                  <input type="radio" name="student" value={s.id} required defaultChecked={s.id === roster.mine} className="size-5 shrink-0 accent-brand-600" data-testid="roster-name" data-name={s.name} />
+                  <span className="min-w-0 break-words">{s.name}</span>
+                  {s.id === roster.mine && <span className="ml-auto text-xs font-medium text-zinc-600 dark:text-zinc-400">{t("rosterYou")}</span>}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+      {error && (
+        <p id="roster-error" role="alert" className="text-sm font-medium text-rose-700 dark:text-rose-400" data-testid="roster-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className={submitClass} disabled={roster.students.length === 0} data-testid="roster-join">
+        {t("join")}
+      </button>
+    </form>
   );
 }

@@ -212,11 +212,14 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
     });
   };
 
-  /** The roster picker (a game for a class) joined on this connection: its view. */
-  const joined = (v: PlayerView) => {
-    setEntry(null);
-    setWhole(v);
-  };
+  /** The roster picker's join (a game for a class): a refusal goes back to it, said in the player's language. */
+  const joinWith = (payload: { studentId: string; identifier?: string }, refused: (message: string) => void) =>
+    socketRef.current?.emit("player:join", { pin, ...payload }, (res) => {
+      if (!res.ok) return refused(errorText(res.error.code));
+      localStorage.setItem(playerTokenKey(pin), res.token);
+      setEntry(null);
+      setWhole(res.state);
+    });
 
   /** The name form's other way in: a generated name. */
   const joinGenerated = (id: FormDataEntryValue | null = null) => {
@@ -243,8 +246,7 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
     reroll,
     joinWithName,
     joinGenerated,
-    socketRef,
-    joined,
+    joinWith,
     chosenName: choice.current.name,
     chosenIdentifier: choice.current.identifier,
   };
