@@ -1,7 +1,7 @@
 "use client";
 
 import { lazy, Suspense } from "react";
-import { EntryEnded, Connecting, IdentifierField, NameForm } from "./player-entry";
+import { EntryEnded, Connecting, NameForm } from "./player-entry";
 import { EndedPanel, LobbyPanel, PlayerBar, StandingPanel } from "./player-phases";
 import { QuestionPanel } from "./player-question";
 import type { RosterChoice } from "./roster-picker";
@@ -50,11 +50,9 @@ export function PlayerGame({
   if (entry?.kind === "name" && roster) {
     return (
       <Shell pin={pin}>
-        <Suspense fallback={<Connecting />}>
+        <Suspense fallback={null}>
           {/* What the picker shares with the rest of the phone comes in props: importing it there would split this page's modules. */}
-          <RosterEntry roster={roster} join={joinWith} submitClass={buttonClass("primary", "lg")}>
-            {identifierLabel && <IdentifierField label={identifierLabel} id="roster-identifier" />}
-          </RosterEntry>
+          <RosterEntry roster={roster} join={joinWith} submitClass={buttonClass("primary", "lg")} />
         </Suspense>
       </Shell>
     );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 
 export type RosterChoice = { className: string; students: { id: string; name: string }[]; mine: string | null };
 
@@ -15,14 +15,11 @@ export default function RosterPicker({
   roster,
   join,
   submitClass,
-  children,
 }: {
   roster: RosterChoice;
   /** Joins under the name picked (use-player-game.ts); a refusal comes back as its message. */
-  join: (payload: { studentId: string; identifier?: string }, refused: (message: string) => void) => void;
+  join: (payload: { studentId: string }, refused: (message: string) => void) => void;
   submitClass: string;
-  /** The host's join field, when the game asks one. */
-  children?: ReactNode;
 }) {
   const t = useTranslations("live");
   const [error, setError] = useState<string | null>(null);
@@ -34,14 +31,11 @@ export default function RosterPicker({
         e.preventDefault();
         const data = new FormData(e.currentTarget);
         const studentId = data.get("student");
-        const identifier = data.get("identifier");
-        if (typeof studentId !== "string" || !studentId) return;
-        join({ studentId, ...(typeof identifier === "string" ? { identifier } : {}) }, setError);
+        if (typeof studentId === "string" && studentId) join({ studentId }, setError);
       }}
     >
       <h1 className="text-2xl font-extrabold">{t("pickRosterName")}</h1>
       <p className="text-zinc-600 dark:text-zinc-400">{t("rosterFor", { className: roster.className })}</p>
-      {children}
       {roster.students.length === 0 ? (
         <p className="rounded-xl bg-amber-50 px-3 py-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100">{t("rosterEmpty")}</p>
       ) : (

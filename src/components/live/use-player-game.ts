@@ -213,7 +213,7 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
   };
 
   /** The roster picker's join (a game for a class): a refusal goes back to it, said in the player's language. */
-  const joinWith = (payload: { studentId: string; identifier?: string }, refused: (message: string) => void) =>
+  const joinWith = (payload: { studentId: string }, refused: (message: string) => void) =>
     socketRef.current?.emit("player:join", { pin, ...payload }, (res) => {
       if (!res.ok) return refused(errorText(res.error.code));
       localStorage.setItem(playerTokenKey(pin), res.token);

@@ -1,4 +1,3 @@
-import { checkIdentifier } from "./identifier";
 import type { Fx, Reply } from "./effects";
 import { activeCount, err, findPlayer, firstQuestionFor, newPlayer, rank, TERMINAL, withPlayer, type GameState, type LiveError, type PlayerState } from "./state";
 
@@ -38,7 +37,7 @@ type Step = { ok: true; state: GameState; reply?: Reply } | { ok: false; error: 
  */
 export function joinRoster(
   s: GameState,
-  cmd: { playerId: string; identifier?: string; claim?: { studentId: string; name: string } },
+  cmd: { playerId: string; claim?: { studentId: string; name: string } },
   now: number,
   fx: Fx,
 ): Step {
@@ -69,12 +68,6 @@ export function joinRoster(
   if (findPlayer(s, cmd.playerId)) return { ok: false, error: err("invalid_state", "This player has already joined.") };
   if (s.settings.locked) return { ok: false, error: err("game_locked", "The host has locked this game.") };
   if (activeCount(s) >= s.settings.maxPlayers) return { ok: false, error: err("game_full", "This game is full.") };
-  let identifier: string | null = null;
-  if (s.settings.identifierLabel) {
-    const checked = checkIdentifier(cmd.identifier);
-    if (!checked.ok) return { ok: false, error: err("identifier_rejected", "Fill in the host's field to join.") };
-    identifier = checked.identifier;
-  }
   // A teacher's rename during the game may have given this name to someone else's entry.
   const lower = name.toLowerCase();
   if (s.players.some((p) => p.nickname.toLowerCase() === lower)) {
@@ -88,7 +81,8 @@ export function joinRoster(
     joinSeq: s.joinCount,
     joinedAt: now,
     firstQuestion: firstQuestionFor(s),
-    identifier,
+    // The roster name says who the player is: a class game asks no join field (docs/rules.md §13).
+    identifier: null,
     rosterId: studentId,
   });
   fx.persistPlayers([cmd.playerId]);
