@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { newAccount, signUpByApi } from "./accounts";
 import { answer, keyFor } from "./answer-key";
 import { expect, isPhone, test, watchContext } from "./fixtures";
-import { decodeQr, phone } from "./live-helpers";
+import { decodeQr, importQuiz, LIVE_QUIZ, phone, tap, waitForQuestion } from "./live-helpers";
 
 /**
  * Classes on phones (docs/rules.md §13): a teacher creates a class and hands out its code; two
@@ -132,5 +132,114 @@ test("a class on phones: join by code, play the assignment, the gradebook, and a
     await expect(page.getByTestId("roster-student").filter({ hasText: "Ana" }).getByTestId("roster-recovery")).toHaveText(next);
   } finally {
     await Promise.all([ana, ben, max, tablet].map((p) => p.context.close()));
+  }
+});
+
+/** A one-question quiz for the class's live game: the red planet is Mars. */
+const CLASS_LIVE_QUIZ = { ...LIVE_QUIZ, quiz: { ...LIVE_QUIZ.quiz, title: "Class Live Planets", questions: [LIVE_QUIZ.quiz.questions[0]] } };
+
+/** Joins the class by code on the Classes page (a guest, or the signed-in member). */
+async function joinClass(page: Page, code: string, name: string) {
+  await page.goto("/classes");
+  await page.getByLabel("Class code").fill(code);
+  await page.getByLabel("Your name in the class").fill(name);
+  await page.getByRole("button", { name: "Join", exact: true }).click();
+  await expect(page.getByTestId("recovery-code").or(page.getByTestId("class-name"))).toBeVisible();
+}
+
+/** On the game's phone screen: the roster picker, this device's name chosen already (or `pick`), then Join. */
+async function pickName(page: Page, pin: string, name: string, preselected: boolean) {
+  await page.goto(`/game/${pin}`);
+  const picker = page.getByTestId("roster-picker");
+  await expect(picker).toBeVisible();
+  const radio = picker.getByRole("radio", { name: new RegExp(`^${name}`) });
+  if (preselected) await expect(radio).toBeChecked();
+  else await radio.check();
+  await page.getByTestId("roster-join").click();
+}
+
+test("a live game for a class: roster names, one device per name, the host releasing one, the gradebook", async ({ page, browser, baseURL, consoleErrors }) => {
+  test.setTimeout(240_000);
+  test.skip(!isPhone(page), "the class flow is the phones' (the teacher's too)");
+  await signUpByApi(page.request, baseURL!, newAccount("teacher"));
+  const slug = await importQuiz(page, baseURL!, CLASS_LIVE_QUIZ);
+  const made = await page.request.post("/api/v1/classes", { data: { name: "7C Science" }, headers: { origin: baseURL! } });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id: classId, code } = (await made.json()) as { id: string; code: string };
+
+  const ana = await studentPhone(browser, baseURL!, consoleErrors);
+  const ben = await studentPhone(browser, baseURL!, consoleErrors);
+  const max = await studentPhone(browser, baseURL!, consoleErrors);
+  const borrowed = await studentPhone(browser, baseURL!, consoleErrors);
+  try {
+    await joinClass(ana.page, code, "Ana");
+    await joinClass(ben.page, code, "Ben");
+    await signUpByApi(max.context.request, baseURL!, newAccount("max"));
+    await joinClass(max.page, code, "Max");
+
+    // The teacher hosts the quiz for the class.
+    await page.goto(`/quiz/${slug}`);
+    await page.getByTestId("host-class").selectOption({ label: "7C Science" });
+    await page.getByTestId("host-live").click();
+    await page.waitForURL(/\/host\/[0-9a-f-]{36}$/);
+    const pin = (await page.getByTestId("host-pin").getAttribute("data-pin"))!;
+    await expect(page.getByTestId("class-game")).toHaveText("Class 7C Science: players pick their names from the roster");
+
+    // Each picks their own name, chosen already on their device: by the join page, or straight in.
+    await ana.page.goto(`/join/${pin}`);
+    await ana.page.getByTestId("join-class-game").click();
+    await ana.page.waitForURL(`**/game/${pin}`);
+    await pickName(ana.page, pin, "Ana", true);
+    await pickName(ben.page, pin, "Ben", true);
+    await pickName(max.page, pin, "Max", true);
+    for (const [p, name] of [[ana.page, "Ana"], [ben.page, "Ben"], [max.page, "Max"]] as const) {
+      await expect(p.getByTestId("player-phase")).toHaveAttribute("data-phase", "lobby");
+      await expect(p.getByTestId("player-nickname")).toHaveText(name);
+    }
+    await expect(page.getByTestId("lobby-players")).toContainText("Ana");
+    await expect(page.getByTestId("lobby-players").getByRole("button")).toHaveCount(3);
+
+    // A second device asking for Ana is refused: one device per name.
+    await pickName(borrowed.page, pin, "Ana", false);
+    await expect(borrowed.page.getByTestId("roster-error")).toHaveText(
+      "Someone on another device has already taken this name. If it is yours, ask your teacher to release it.",
+    );
+
+    // The host releases Ana's name: her first phone is let go, and the borrowed device takes it.
+    await page.getByTestId("lobby-players").getByRole("button", { name: "Ana", exact: true }).click();
+    await page.getByTestId("release-name").click();
+    await expect(ana.page.getByTestId("player-gone-reason")).toHaveText("Your teacher released your name so that another device can take it");
+    await borrowed.page.getByTestId("roster-join").click();
+    await expect(borrowed.page.getByTestId("player-phase")).toHaveAttribute("data-phase", "lobby");
+    await expect(borrowed.page.getByTestId("player-nickname")).toHaveText("Ana");
+    await expect(page.getByTestId("lobby-players").getByRole("button")).toHaveCount(3);
+
+    // The game: Ana (on the borrowed device) and Max right, Ben wrong; the host ends it after the reveal.
+    await page.getByTestId("start").click();
+    for (const p of [borrowed.page, ben.page, max.page]) await waitForQuestion(p, 0);
+    await expect(page.getByTestId("class-names")).toBeVisible();
+    await tap(borrowed.page, "Mars");
+    await tap(ben.page, "Venus");
+    await tap(max.page, "Mars");
+    await expect(page.getByTestId("host-screen")).toHaveAttribute("data-phase", "reveal");
+    page.once("dialog", (d) => void d.accept());
+    await page.getByRole("button", { name: "End game", exact: true }).click();
+    await expect(page.getByTestId("host-screen")).toHaveAttribute("data-phase", "cancelled");
+
+    // The report names the roster; the gradebook has the game beside the assignments.
+    const gameId = page.url().split("/host/")[1]!.split(/[?#/]/)[0]!;
+    const report = (await (await page.request.get(`/api/v1/games/${gameId}/report`)).json()) as { players: { nickname: string; rosterName?: string }[] };
+    expect(report.players.map((p) => p.rosterName).sort()).toEqual(["Ana", "Ben", "Max"]);
+    await page.goto(`/classes/${classId}`);
+    await expect(page.getByTestId("gradebook-column").filter({ hasText: "Class Live Planets" })).toHaveAttribute("data-kind", "game");
+    const rows = page.getByTestId("gradebook-row");
+    await expect(rows.filter({ hasText: "Ana" })).toContainText("Best 100% · latest 100%");
+    await expect(rows.filter({ hasText: "Ben" })).toContainText("Best 0% · latest 0%");
+    await expect(rows.filter({ hasText: "Max" })).toContainText("Best 100% · latest 100%");
+    // A student's history lists the game.
+    await rows.filter({ hasText: "Ben" }).getByRole("link", { name: "Ben" }).click();
+    await expect(page.getByTestId("student-history").locator('[data-kind="game"]')).toContainText("Class Live Planets");
+  } finally {
+    await Promise.all([ana, ben, max, borrowed].map((p) => p.context.close()));
   }
 });

@@ -1,26 +1,21 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { cookies, headers } from "next/headers";
-import { addBrowserToken, BROWSER_CLASSES_MAX } from "@/core/classes/rules";
+import { addBrowserToken } from "@/core/classes/rules";
+import { CLASS_COOKIE, hashStudentToken, parseStudentTokens } from "./class-token";
 import { secureCookies } from "./request-scheme";
+
+export { CLASS_COOKIE, hashStudentToken };
 
 /**
  * The class-student tokens this browser holds (docs/rules.md §13): one random token per class
  * joined without an account, in one httpOnly cookie; the database keeps only their hashes, so a
  * token moved to another browser by a recovery code stops working here.
  */
-export const CLASS_COOKIE = "qd_class";
 const ONE_YEAR = 60 * 60 * 24 * 365;
-const TOKEN = /^[A-Za-z0-9_-]{32}$/;
-
-export const hashStudentToken = (token: string) => createHash("sha256").update(`class-student:${token}`).digest("hex");
 
 export async function readStudentTokens(): Promise<string[]> {
-  const raw = (await cookies()).get(CLASS_COOKIE)?.value ?? "";
-  return raw
-    .split(".")
-    .filter((t) => TOKEN.test(t))
-    .slice(-BROWSER_CLASSES_MAX);
+  return parseStudentTokens((await cookies()).get(CLASS_COOKIE)?.value);
 }
 
 /** The hashes of this browser's tokens, as the roster stores them. */

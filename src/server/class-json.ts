@@ -30,7 +30,12 @@ export const assignmentsJson = (assignments: AssignmentRecord[]) => ({
 });
 
 export const gradebookJson = (g: Gradebook) => ({
-  assignments: g.assignments,
+  assignments: g.assignments.map((a) => ({
+    id: a.id,
+    title: a.title,
+    kind: a.kind ?? "assignment",
+    ...(a.kind === "game" && a.at ? { playedAt: a.at.toISOString() } : {}),
+  })),
   students: g.students.map((s, i) => ({
     id: s.id,
     name: s.name,

@@ -56,13 +56,22 @@ export const assignmentsResult = z
 
 export const gradebookResult = z
   .object({
-    assignments: z.array(z.object({ id: z.uuid(), title: z.string() }).strict()),
+    assignments: z.array(
+      z
+        .object({
+          id: z.uuid().describe("The assignment's id, or a class game's (its game id)"),
+          title: z.string(),
+          kind: z.enum(["assignment", "game"]).describe("An assigned challenge, or a live game hosted for the class"),
+          playedAt: z.string().optional().describe("A class game: when it ended (ISO 8601)"),
+        })
+        .strict(),
+    ),
     students: z.array(
       z
         .object({
           id: z.uuid(),
           name: z.string(),
-          averageBest: z.int().nullable().describe("Average of the best % over the assignments attempted; null: none"),
+          averageBest: z.int().nullable().describe("Average of the best % over the assignments and class games attempted; null: none"),
           results: z.array(
             z
               .object({

@@ -192,7 +192,7 @@ describe.each(testBackends)("classes on $name", (backend) => {
     const csv = await (await call(gradebookRoute, `/api/v1/classes/${c.id}/gradebook?format=csv`, { id: c.id })).text();
     const title = `Quiz ${quiz.slug}`;
     expect(csv.split("\r\n").slice(0, 4)).toEqual([
-      `student,average_best_percent,${title} best_percent,${title} latest_percent,${title} attempts`,
+      `Student,Average best %,${title}: best %,${title}: latest %,${title}: attempts`,
       "Ana,100,100,100,2",
       "Ben,,,,0",
       "Max,100,100,100,1",

@@ -14,6 +14,7 @@ import {
   rosterNameKey,
   type Gradebook,
 } from "@/core/classes/rules";
+import { deviceStudent, preselectedStudent } from "@/core/classes/live";
 import type { ClassInput } from "@/core/classes/schema";
 import { getDb } from "@/db";
 import { getChallenge, startChallengeAttempt } from "@/db/queries/challenges";
@@ -44,6 +45,7 @@ import {
   type StudentRecord,
 } from "@/db/queries/classes";
 import { keepStudentToken, newStudentToken, studentTokenHashes } from "./class-cookie";
+import { classGames, withGames } from "./class-games";
 import { refusalError } from "./challenges";
 import { clientKeyOf } from "./client-address";
 import { AppError } from "./errors";
@@ -237,14 +239,27 @@ export async function unassignChallenge(classId: string, assignmentId: string): 
   await deleteAssignment(await getDb(), c.id, assignmentId);
 }
 
+/** Students × the class's assignments, then its live games (oldest first). */
 async function gradebookOf(c: ClassRecord, studentId?: string): Promise<Gradebook> {
   const db = await getDb();
-  const [roster, assignments, attempts] = await Promise.all([listRoster(db, c.id), listAssignments(db, c.id), classGradeAttempts(db, c.id, studentId)]);
+  const [roster, assignments, attempts, games] = await Promise.all([
+    listRoster(db, c.id),
+    listAssignments(db, c.id),
+    classGradeAttempts(db, c.id, studentId),
+    classGames(db, c.id, studentId),
+  ]);
   return buildGradebook(
     roster.filter((s) => !studentId || s.id === studentId).map((s) => ({ id: s.id, name: s.name })),
-    assignments.map((a) => ({ id: a.id, title: a.quizTitle })),
-    attempts,
+    [...assignments.map((a) => ({ id: a.id, title: a.quizTitle, kind: "assignment" as const })), ...games.columns],
+    [...attempts, ...games.attempts],
   );
+}
+
+/** A student's history: their class attempts and the class games they played, newest first. */
+async function historyOf(classId: string, studentId: string) {
+  const db = await getDb();
+  const [attempts, games] = await Promise.all([studentHistory(db, studentId), classGames(db, classId, studentId)]);
+  return withGames(attempts, games.history.get(studentId));
 }
 
 /** The gradebook: students × assignments (teacher only). */
@@ -256,7 +271,7 @@ export async function classGradebook(id: string): Promise<{ c: ClassRecord; grad
 /** One student's attempts in the class, for the teacher. */
 export async function classStudentHistory(classId: string, studentId: string) {
   const student = await teacherStudent(classId, studentId);
-  return { student, history: await studentHistory(await getDb(), student.id) };
+  return { student, history: await historyOf(student.classId, student.id) };
 }
 
 /** What a student sees on their class page: the assignments, their own results, the leaderboard if shown. */
@@ -265,7 +280,7 @@ export async function studentClassView(view: Extract<ClassView, { role: "student
   const assignments = await listAssignments(db, view.c.id);
   const own = await gradebookOf(view.c, view.student.id);
   const standings = view.c.showLeaderboard ? classStandings(await gradebookOf(view.c), view.student.id) : null;
-  return { assignments, own, standings, history: await studentHistory(db, view.student.id) };
+  return { assignments, own, standings, history: await historyOf(view.c.id, view.student.id) };
 }
 
 /**
@@ -289,4 +304,21 @@ export async function startAssignment(classId: string, assignmentId: string): Pr
   if (outcome.ok) return { id: outcome.id };
   if (outcome.error === "not_found") throw new AppError("not_found", "There is no such assignment to play.");
   throw refusalError(outcome.refusal);
+}
+
+/**
+ * The names a phone may pick in a live game for a class (docs/rules.md §13): the class's roster,
+ * with this device's own entry (the signed-in member's, or its class cookie's) chosen already.
+ * Anyone with the game's PIN sees the names, as the big screen shows them.
+ */
+export async function liveRoster(classId: string): Promise<{ className: string; students: { id: string; name: string }[]; mine: string | null } | null> {
+  const db = await getDb();
+  const [c, roster, mine, viewer] = await Promise.all([getClass(db, classId), listRoster(db, classId), myStudents(), getViewer()]);
+  if (!c) return null;
+  const userId = viewer?.id ?? null;
+  return {
+    className: c.name,
+    students: roster.map((s) => ({ id: s.id, name: s.name })),
+    mine: preselectedStudent(roster, { userId, studentId: deviceStudent(classId, mine, userId) }),
+  };
 }

@@ -36,6 +36,7 @@ export const ERRORS = {
   challenge_closed: { status: 409, message: "This challenge is not open." },
   no_attempts_left: { status: 409, message: "You have used every attempt this challenge allows." },
   roster_name_taken: { status: 409, message: "Someone in this class already has that name. Pick another one." },
+  roster_name_claimed: { status: 409, message: "Someone on another device has already taken this name. If it is yours, ask your teacher to release it." },
   class_full: { status: 409, message: "This class is full. Ask the teacher to make room." },
   internal_error: { status: 500, message: "Something went wrong on our side. Try again in a moment." },
   unavailable: { status: 503, message: "The service is not available right now. Try again in a moment." },

@@ -1,8 +1,9 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
+import { LocalTime } from "@/components/ui/local-time";
 import type { Gradebook } from "@/core/classes/rules";
 
-/** Students × assignments: best and latest %, "not attempted"; each name links to the student's history. */
+/** Students × assignments and class games: best and latest %, "not attempted"; each name links to the student's history. */
 export async function GradebookTable({ gradebook: g, historyHref }: { gradebook: Gradebook; historyHref?: (studentId: string) => string }) {
   const t = await getTranslations("classes");
   if (!g.students.length || !g.assignments.length) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("gradebookEmpty")}</p>;
@@ -18,8 +19,19 @@ export async function GradebookTable({ gradebook: g, historyHref }: { gradebook:
               {t("average")}
             </th>
             {g.assignments.map((a) => (
-              <th key={a.id} scope="col" className="py-2 pr-4 font-semibold">
+              <th key={a.id} scope="col" className="py-2 pr-4 font-semibold" data-kind={a.kind ?? "assignment"} data-testid="gradebook-column">
                 {a.title}
+                {a.kind === "game" && (
+                  <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
+                    {t("liveGame")}
+                    {a.at && (
+                      <>
+                        {" · "}
+                        <LocalTime iso={a.at.toISOString()} />
+                      </>
+                    )}
+                  </span>
+                )}
               </th>
             ))}
           </tr>

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { clsx } from "clsx";
 import { buttonClass } from "@/components/ui/button";
 import type { HostView, SettingsPatch } from "@/core/live/protocol";
+import { ClassLine, ReleaseButton } from "./class-names";
 import { LobbyScoring } from "./lobby-scoring";
 import { LobbyTeams } from "./lobby-teams";
 import { ExtraTimePanel } from "./extra-time-panel";
@@ -66,6 +67,7 @@ export function Lobby({ view, joinUrl, joinHost, qr, lan, send }: { view: HostVi
             {t("start")}
           </button>
         </div>
+        {view.classGame && <ClassLine classGame={view.classGame} />}
         {view.settings.locked && <p className="mt-3 text-sm font-medium text-amber-700 dark:text-amber-300">{t("lockedNote")}</p>}
         {view.players.length === 0 ? (
           <p className="flex flex-1 items-center justify-center py-12 text-xl text-zinc-500 dark:text-zinc-400">{t("waitingForPlayers")}</p>
@@ -96,6 +98,9 @@ export function Lobby({ view, joinUrl, joinHost, qr, lan, send }: { view: HostVi
                     <X className="size-4" aria-hidden />
                     {t("kick", { name: p.nickname })}
                   </button>
+                )}
+                {confirming === p.playerId && view.classGame?.players.some((c) => c.playerId === p.playerId && !c.released) && (
+                  <ReleaseButton name={p.nickname} playerId={p.playerId} send={send} onDone={() => setConfirming(null)} />
                 )}
               </li>
             ))}

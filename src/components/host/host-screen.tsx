@@ -11,6 +11,7 @@ import { Scoreboard } from "./host-scoreboard";
 import { Podium } from "./host-podium";
 import { TeamScoreboardOrPlayers } from "./host-teams";
 import { Finished } from "./host-report";
+import { ClassNames } from "./class-names";
 import { useHostSocket } from "./use-host-socket";
 import { ExtraTimePanel } from "./extra-time-panel";
 import { RichProvider } from "@/components/ui/rich";
@@ -82,6 +83,7 @@ export function HostScreen({ gameId, pin, joinUrl, joinHost, qr, lan = null }: {
       {view.phase === "podium" && (view.teams ? <TeamScoreboardOrPlayers view={view} send={send} final /> : <Podium view={view} send={send} />)}
       {(view.phase === "finished" || view.phase === "cancelled") && <Finished view={view} gameId={gameId} />}
       {(view.phase === "question" || view.phase === "reveal" || view.phase === "scoreboard" || view.phase === "podium") && <ExtraTimePanel view={view} send={send} />}
+      {view.classGame && view.phase !== "lobby" && view.phase !== "finished" && view.phase !== "cancelled" && <ClassNames classGame={view.classGame} send={send} />}
     </div>
   );
 }

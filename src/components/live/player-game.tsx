@@ -1,16 +1,20 @@
 "use client";
 
+import { lazy, Suspense } from "react";
 import { EntryEnded, Connecting, NameForm } from "./player-entry";
 import { EndedPanel, LobbyPanel, PlayerBar, StandingPanel } from "./player-phases";
 import { QuestionPanel } from "./player-question";
+import type { RosterChoice } from "./roster-picker";
 import { FinalPanel, RevealPanel } from "./player-result";
 import { Shell } from "./player-shell";
 import { usePlayerGame } from "./use-player-game";
 import { RichProvider } from "@/components/ui/rich";
-import { lazy, Suspense } from "react";
+import { buttonClass } from "@/components/ui/button";
 
 // Team mode is rare: its badge loads only in a team game.
 const PlayerTeam = lazy(() => import("./player-team").then((m) => ({ default: m.PlayerTeam })));
+/** Only a game for a class needs it: loaded then, so other games' phones do not carry it. */
+const RosterEntry = lazy(() => import("./roster-picker"));
 
 /**
  * A player's phone during a live game: one panel per phase, driven by `usePlayerGame` (which
@@ -24,6 +28,7 @@ export function PlayerGame({
   identifierLabel = null,
   language = "en",
   team = null,
+  roster = null,
 }: {
   pin: string;
   name: string | null;
@@ -35,16 +40,29 @@ export function PlayerGame({
   language?: string;
   /** The team picked on the join page, in a game where players pick. */
   team?: number | null;
+  /** A game for a class: the roster to pick a name from (docs/rules.md §13). */
+  roster?: RosterChoice | null;
 }) {
-  const { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, chosenName, chosenIdentifier } = usePlayerGame(
+  // A game for a class takes no nickname: with none, the phone asks for a name, which the roster picker gives.
+  const { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, joinWith, chosenName, chosenIdentifier } = usePlayerGame(
     pin,
-    name,
-    generated,
+    roster ? null : name,
+    !roster && generated,
     identifier,
     identifierLabel,
     team,
   );
 
+  if (entry?.kind === "name" && roster) {
+    return (
+      <Shell pin={pin}>
+        <Suspense fallback={null}>
+          {/* What the picker shares with the rest of the phone comes in props: importing it there would split this page's modules. */}
+          <RosterEntry roster={roster} join={joinWith} submitClass={buttonClass("primary", "lg")} />
+        </Suspense>
+      </Shell>
+    );
+  }
   if (entry?.kind === "name") {
     return (
       <Shell pin={pin}>

@@ -22,6 +22,7 @@ const ANSWER_ACK_MS = 10_000;
 /** Refusals that send the player back to the name form (with the host's field, when asked). */
 const nameErrors = new Set(["nickname_taken", "nickname_rejected", "identifier_rejected"]);
 
+
 const pendingKey = (pin: string) => `${playerTokenKey(pin)}.pending`;
 
 function readJson<T>(key: string): T | null {
@@ -160,15 +161,16 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
       parts.current = { ...parts.current, personal };
       setView(composePlayerView(parts.current.shared, personal));
     });
-    socket.on("player:kicked", () => {
+    socket.on("player:kicked", (payload) => {
       localStorage.removeItem(playerTokenKey(pin));
-      setEntry({ kind: "kicked" });
+      // A game for a class: the host released this name for another device.
+      setEntry(payload?.reason ? { kind: "gone", message: t("released") } : { kind: "kicked" });
       socket.disconnect();
     });
     return () => {
       socket.disconnect();
     };
-  }, [pin, sendAnswer, setWhole, errorText, identifierLabel]);
+  }, [pin, sendAnswer, setWhole, errorText, identifierLabel, t]);
 
   // Order questions start from the order shown, which is already an answer; others start empty.
   const current: Answer | null =
@@ -214,6 +216,15 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
     });
   };
 
+  /** The roster picker's join (a game for a class): a refusal goes back to it, said in the player's language. */
+  const joinWith = (payload: { studentId: string }, refused: (message: string) => void) =>
+    socketRef.current?.emit("player:join", { pin, ...payload }, (res) => {
+      if (!res.ok) return refused(errorText(res.error.code));
+      localStorage.setItem(playerTokenKey(pin), res.token);
+      setEntry(null);
+      setWhole(res.state);
+    });
+
   /** The name form's other way in: a generated name. */
   const joinGenerated = (id: FormDataEntryValue | null = null) => {
     choice.current = { name: null, generated: true, identifier: typeof id === "string" ? id : null, team: choice.current.team };
@@ -227,5 +238,20 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
     });
   };
 
-  return { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, chosenName: choice.current.name, chosenIdentifier: choice.current.identifier };
+  return {
+    view,
+    entry,
+    online,
+    sending,
+    error,
+    current,
+    setDraft,
+    submit,
+    reroll,
+    joinWithName,
+    joinGenerated,
+    joinWith,
+    chosenName: choice.current.name,
+    chosenIdentifier: choice.current.identifier,
+  };
 }

@@ -13,6 +13,7 @@ import {
   normalizeRecoveryCode,
   recoveryCode,
   rosterNameKey,
+  gradebookColumnTitle,
 } from "./rules";
 import { classInput, joinClassInput, recoverInput } from "./schema";
 
@@ -140,8 +141,26 @@ describe("the gradebook", () => {
   it("is one table for the CSV and the .xlsx", () => {
     const g = buildGradebook(students.slice(0, 1), assignments, [at("s1", "a2", 1, 2, 0)]);
     expect(gradebookTable(g)).toEqual({
-      header: ["student", "average_best_percent", "Capitals best_percent", "Capitals latest_percent", "Capitals attempts", "Rivers best_percent", "Rivers latest_percent", "Rivers attempts"],
+      header: ["Student", "Average best %", "Capitals: best %", "Capitals: latest %", "Capitals: attempts", "Rivers: best %", "Rivers: latest %", "Rivers: attempts"],
       rows: [["Ana", 50, null, null, 0, 50, 50, 1]],
     });
+  });
+
+  it("names the files' columns in the labels given, a class game's with its day", () => {
+    const es = { student: "Estudiante", average: "Media de mejores %", best: "{title}: mejor %", latest: "{title}: último %", attempts: "{title}: intentos", game: "{title} (en vivo, {date})" };
+    const game = { id: "g1", title: "Ríos", kind: "game" as const, at: new Date("2026-11-27T10:00:00Z") };
+    const g = buildGradebook(students.slice(0, 1), [assignments[0]!, game], [at("s1", "g1", 3, 4, 0)]);
+    expect(gradebookTable(g, es).header).toEqual([
+      "Estudiante",
+      "Media de mejores %",
+      "Capitals: mejor %",
+      "Capitals: último %",
+      "Capitals: intentos",
+      "Ríos (en vivo, 2026-11-27): mejor %",
+      "Ríos (en vivo, 2026-11-27): último %",
+      "Ríos (en vivo, 2026-11-27): intentos",
+    ]);
+    expect(gradebookTable(g, es).rows).toEqual([["Ana", 75, null, null, 0, 75, 75, 1]]);
+    expect(gradebookColumnTitle(game)).toBe("Ríos (live, 2026-11-27)");
   });
 });

@@ -52,7 +52,11 @@ export type GradeAttempt = {
 
 export type GradeCell = { best: number; latest: number; attempts: number } | null;
 export type GradebookStudent = { id: string; name: string };
-export type GradebookAssignment = { id: string; title: string };
+/**
+ * A gradebook column: an assignment, or a live game hosted for the class (`kind: "game"`, its id
+ * the game's, `at` when it ended; docs/rules.md §13).
+ */
+export type GradebookAssignment = { id: string; title: string; kind?: "assignment" | "game"; at?: Date | null };
 export type Gradebook = {
   students: GradebookStudent[];
   assignments: GradebookAssignment[];
@@ -100,7 +104,9 @@ export function buildGradebook(students: GradebookStudent[], assignments: Gradeb
 
 /** One attempt a student made as the class's member (their history). */
 export type StudentHistoryRow = {
+  /** A class game's row: its game id (`kind: "game"`). */
   attemptId: string;
+  kind?: "assignment" | "game";
   assignmentId: string;
   quizTitle: string;
   status: "in_progress" | "finished" | "abandoned";
@@ -129,10 +135,36 @@ export function classStandings(g: Gradebook, viewerStudentId: string | null): Cl
   });
 }
 
-/** The gradebook as one table: a row per student, best and latest percent per assignment ("" not attempted). */
-export function gradebookTable(g: Gradebook): { header: string[]; rows: (string | number | null)[][] } {
-  const header = ["student", "average_best_percent"];
-  for (const a of g.assignments) header.push(`${a.title} best_percent`, `${a.title} latest_percent`, `${a.title} attempts`);
+/**
+ * The files' column names in the viewer's language (src/i18n, `classes.file`): `{title}` stands
+ * for a column's title, which a class game's gets its date appended to (`{title} ({date})`).
+ */
+export type GradebookLabels = { student: string; average: string; best: string; latest: string; attempts: string; game: string };
+
+export const GRADEBOOK_LABELS_EN: GradebookLabels = {
+  student: "Student",
+  average: "Average best %",
+  best: "{title}: best %",
+  latest: "{title}: latest %",
+  attempts: "{title}: attempts",
+  game: "{title} (live, {date})",
+};
+
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
+
+/** A column's title in the files: a class game's with the day it ended (YYYY-MM-DD, UTC), so two games of one quiz differ. */
+export function gradebookColumnTitle(a: GradebookAssignment, labels: GradebookLabels = GRADEBOOK_LABELS_EN): string {
+  if (a.kind !== "game") return a.title;
+  return fill(labels.game, { title: a.title, date: a.at ? a.at.toISOString().slice(0, 10) : "" });
+}
+
+/** The gradebook as one table: a row per student, best and latest percent per column ("" not attempted). */
+export function gradebookTable(g: Gradebook, labels: GradebookLabels = GRADEBOOK_LABELS_EN): { header: string[]; rows: (string | number | null)[][] } {
+  const header = [labels.student, labels.average];
+  for (const a of g.assignments) {
+    const title = gradebookColumnTitle(a, labels);
+    header.push(fill(labels.best, { title }), fill(labels.latest, { title }), fill(labels.attempts, { title }));
+  }
   const rows = g.students.map((s, i) => {
     const row: (string | number | null)[] = [s.name, g.averages[i] ?? null];
     for (const cell of g.cells[i]!) row.push(cell?.best ?? null, cell?.latest ?? null, cell?.attempts ?? 0);

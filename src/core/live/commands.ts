@@ -11,6 +11,7 @@ import { joinTeam, reassignTeams } from "./teams";
 import { Fx, type Command, type Outcome, type Reply } from "./effects";
 import { LIVE_ANSWER_GRACE_MS } from "./state";
 import { isExtraTime } from "../extra-time";
+import { joinRoster, releaseName } from "./roster";
 import { advance, closeIfAllAnswered, closeQuestion, endGame, nextTickAt, openQuestion } from "./transitions";
 import {
   activeCount,
@@ -139,6 +140,10 @@ function setConnected(s: GameState, playerId: string, connected: boolean, now: n
   if (p.kicked) {
     // A kicked token never comes back; its sockets closing is nothing to report.
     return connected ? { ok: false, error: err("forbidden", "The host removed you from this game.") } : { ok: true, state: s };
+  }
+  if (p.released) {
+    // A released roster name comes back only by being taken again (a join), never by a resume.
+    return connected ? { ok: false, error: err("forbidden", "The host released this name for another device.") } : { ok: true, state: s };
   }
   if (connected) fx.sendPlayer(playerId); // a reconnecting player needs the state even if nothing changed
   if (p.connected === connected) return { ok: true, state: s };
@@ -378,6 +383,8 @@ function answer(
 function step(s: GameState, cmd: Command, now: number, fx: Fx): Step {
   switch (cmd.type) {
     case "join":
+      // A game for a class takes names from its roster only (docs/rules.md §13).
+      if (s.classGame || cmd.claim) return joinRoster(s, cmd, now, fx);
       return join(s, cmd.playerId, cmd.nickname, cmd.identifier, now, fx, cmd.team);
     case "reroll":
       return reroll(s, cmd.playerId, fx);
@@ -391,6 +398,8 @@ function step(s: GameState, cmd: Command, now: number, fx: Fx): Step {
       return kick(s, cmd.playerId, fx);
     case "extraTime":
       return extraTime(s, cmd, fx);
+    case "release":
+      return releaseName(s, cmd.playerId, fx);
     case "settings":
       return changeSettings(s, cmd.patch, fx);
     case "lock":

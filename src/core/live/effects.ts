@@ -11,7 +11,17 @@ import { type GameState, type LiveError } from "./state";
 
 export type Command =
   /** A new player. `nickname` omitted (or the game takes generated names only): a generated one. */
-  | { type: "join"; playerId: string; nickname?: string; /** The host's extra field, when it asks one. */ identifier?: string; /** The team picked, in a team game where players pick. */ team?: number }
+  | {
+      type: "join";
+      playerId: string;
+      nickname?: string;
+      /** The host's extra field, when it asks one. */
+      identifier?: string;
+      /** The team picked, in a team game where players pick. */
+      team?: number;
+      /** A game for a class: the roster name the server let this device take (src/core/classes/live.ts). */
+      claim?: { studentId: string; name: string };
+    }
   | { type: "reroll"; playerId: string }
   | { type: "reconnect"; playerId: string }
   /**
@@ -23,6 +33,8 @@ export type Command =
   | { type: "kick"; playerId: string }
   /** Extra time for one player (docs/rules.md §4), named by id or by nickname; 1 takes it back. */
   | { type: "extraTime"; playerId?: string; nickname?: string; factor: number }
+  /** A game for a class: frees the player's roster name for another device and disconnects this one. */
+  | { type: "release"; playerId: string }
   | { type: "settings"; patch: SettingsPatch }
   | { type: "lock" }
   | { type: "unlock" }
@@ -57,6 +69,8 @@ export type Effect =
   | { kind: "persistGame" }
   /** Tell this player it was removed ("player:kicked") and disconnect its sockets. */
   | { kind: "kicked"; playerId: string }
+  /** The host released this player's roster name: its device's token stops working and its sockets are closed. */
+  | { kind: "released"; playerId: string }
   /**
    * Send `hostView` to the host's sockets. `throttle: true` when only counts or the player list
    * changed (answers, joins, connections): at 2,000 players the host view is ~170 KB, so the
@@ -68,7 +82,7 @@ export type Effect =
   | { kind: "sendPlayer"; playerId: string };
 
 export type Reply =
-  | { kind: "joined"; playerId: string; nickname: string; rerollsLeft: number }
+  | { kind: "joined"; playerId: string; nickname: string; rerollsLeft: number; /** A released roster name taken over: the player existed. */ takeover?: boolean }
   | { kind: "nickname"; nickname: string; rerollsLeft: number }
   | { kind: "answer"; questionIndex: number; timeMs: number; duplicate: boolean };
 
@@ -87,6 +101,7 @@ export class Fx {
   private playerIds = new Set<string>();
   private game = false;
   private kicked: string[] = [];
+  private released: string[] = [];
   private host: "no" | "throttle" | "now" = "no";
   private players = false;
   private single = new Set<string>();
@@ -102,6 +117,9 @@ export class Fx {
   }
   kick(id: string) {
     this.kicked.push(id);
+  }
+  release(id: string) {
+    this.released.push(id);
   }
   sendHost(throttle = false) {
     if (!throttle) this.host = "now";
@@ -123,6 +141,7 @@ export class Fx {
     if (this.playerIds.size > 0) out.push({ kind: "persistPlayers", playerIds: [...this.playerIds] });
     if (this.game) out.push({ kind: "persistGame" });
     for (const playerId of this.kicked) out.push({ kind: "kicked", playerId });
+    for (const playerId of this.released) out.push({ kind: "released", playerId });
     if (this.host !== "no") out.push({ kind: "sendHost", throttle: this.host === "throttle" });
     if (this.players) out.push({ kind: "sendPlayers" });
     else for (const playerId of this.single) out.push({ kind: "sendPlayer", playerId });

@@ -343,6 +343,16 @@ export function hostView(s: GameState, now: number): HostView {
     report: s.phase === "finished" || (s.phase === "cancelled" && started) ? report(s) : null,
     endReason: s.endReason,
     ...extraTimeList(active),
+    ...(s.classGame
+      ? {
+          classGame: {
+            className: s.classGame.className,
+            players: active
+              .filter((p) => p.rosterId)
+              .map((p) => ({ playerId: p.id, nickname: p.nickname, connected: p.connected, released: p.released === true })),
+          },
+        }
+      : {}),
   };
 }
 

@@ -114,6 +114,7 @@ export function mergeStoredRows(snapshot: GameState, rows: readonly StoredPlayer
           joinedAt: r.joinedAt.getTime(),
           firstQuestion,
           identifier: r.identifier ?? null,
+          rosterId: r.classStudentId ?? null,
         }),
         // A team game's player keeps the team it joined (the snapshot has the others' teams).
         ...(r.team != null && { team: r.team }),

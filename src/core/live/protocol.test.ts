@@ -78,6 +78,7 @@ describe("client → server payloads", () => {
         "host:lock",
         "host:unlock",
         "host:kick",
+        "host:release",
         "host:settings",
         "host:extraTime",
         "host:end",

@@ -33,9 +33,15 @@ export * from "./schemas";
 
 const empty = z.strictObject({});
 
-export const hostCreateSchema = z.strictObject({ slug: z.string().min(1).max(200) });
+export const hostCreateSchema = z.strictObject({
+  slug: z.string().min(1).max(200),
+  /** Host it for one of the host's own classes: players pick their names from its roster. */
+  classId: z.uuid().optional(),
+});
 export const hostAttachSchema = z.strictObject({ gameId: z.uuid() });
 export const hostKickSchema = z.strictObject({ playerId: z.uuid() });
+/** A game for a class: frees a player's roster name so another device can take it. */
+export const hostReleaseSchema = z.strictObject({ playerId: z.uuid() });
 export const hostSettingsSchema = settingsPatchSchema;
 /** Extra time for one player (docs/rules.md §4): by id (the lobby's list) or by nickname (later on); 1 takes it back. */
 export const hostExtraTimeSchema = z.union([
@@ -50,6 +56,8 @@ export const playerJoinSchema = z.strictObject({
   identifier: z.string().max(200).optional(),
   /** The team picked on joining (0-based), when the host lets players pick; otherwise ignored. */
   team: z.number().int().min(0).max(7).optional(),
+  /** A game for a class: the roster entry whose name the player picks (docs/rules.md §13). */
+  studentId: z.uuid().optional(),
 });
 export const playerResumeSchema = z.strictObject({ pin: pinSchema, token: z.string().min(16).max(200) });
 export const playerAnswerSchema = z.strictObject({
@@ -71,6 +79,7 @@ export const CLIENT_EVENTS = {
   "host:lock": empty,
   "host:unlock": empty,
   "host:kick": hostKickSchema,
+  "host:release": hostReleaseSchema,
   "host:settings": hostSettingsSchema,
   "host:extraTime": hostExtraTimeSchema,
   "host:end": empty,
@@ -109,7 +118,11 @@ export const resumeAckSchema = z.strictObject({ state: playerViewSchema });
 export const rerollAckSchema = z.strictObject({ nickname: z.string(), rerollsLeft: nonNegInt });
 export const hostAckSchema = z.strictObject({ state: hostViewSchema });
 export const hostCreateAckSchema = z.strictObject({ gameId: idSchema, pin: z.string() });
-export const kickedPayloadSchema = z.strictObject({ message: z.string() });
+export const kickedPayloadSchema = z.strictObject({
+  message: z.string(),
+  /** "released": the host freed this player's roster name for another device (a game for a class). */
+  reason: z.enum(["kicked", "released"]).optional(),
+});
 
 /** An acknowledgement: `{ok: true, …data}` or `{ok: false, error}`. */
 export function ackSchema<T extends z.ZodObject>(data: T) {
@@ -149,6 +162,7 @@ export interface ClientToServerEvents {
   "host:lock": (payload: ClientPayload<"host:lock">, ack: AckFn<z.infer<typeof hostAckSchema>>) => void;
   "host:unlock": (payload: ClientPayload<"host:unlock">, ack: AckFn<z.infer<typeof hostAckSchema>>) => void;
   "host:kick": (payload: ClientPayload<"host:kick">, ack: AckFn<z.infer<typeof hostAckSchema>>) => void;
+  "host:release": (payload: ClientPayload<"host:release">, ack: AckFn<z.infer<typeof hostAckSchema>>) => void;
   "host:settings": (payload: ClientPayload<"host:settings">, ack: AckFn<z.infer<typeof hostAckSchema>>) => void;
   "host:extraTime": (payload: ClientPayload<"host:extraTime">, ack: AckFn<z.infer<typeof hostAckSchema>>) => void;
   "host:end": (payload: ClientPayload<"host:end">, ack: AckFn<z.infer<typeof hostAckSchema>>) => void;

@@ -38,6 +38,7 @@ export const LIVE_ERROR_CODES = [
   "nickname_taken",
   "nickname_rejected",
   "identifier_rejected",
+  "roster_name_claimed",
   "already_answered",
   "answer_too_late",
   "rate_limited",
@@ -378,6 +379,16 @@ export const hostViewSchema = z.strictObject({
    */
   extraTime: z
     .array(z.strictObject({ playerId: idSchema, nickname: z.string(), factor: z.union([z.literal(1.5), z.literal(2)]) }))
+    .optional(),
+  /**
+   * Only in a game for a class (docs/rules.md §13): its name and the roster names taken, at every
+   * phase, so that the host can release one (at most a class's 300 students).
+   */
+  classGame: z
+    .strictObject({
+      className: z.string(),
+      players: z.array(z.strictObject({ playerId: idSchema, nickname: z.string(), connected: z.boolean(), released: z.boolean() })),
+    })
     .optional(),
 });
 export type HostView = z.infer<typeof hostViewSchema>;

@@ -75,6 +75,10 @@ export type PlayerState = {
    * absent for none. Shown to the host and to this player only.
    */
   extraTime?: Exclude<ExtraTime, 1>;
+  /** In a game for a class: the roster entry whose name this player took (docs/rules.md §13); absent otherwise. */
+  rosterId?: string | null;
+  /** The host released the roster name: the next device to take it continues as this player. */
+  released?: boolean;
   /** Score, streak and total answer time as of the last reveal (never moved by an unrevealed answer). */
   score: number;
   streak: number;
@@ -152,7 +156,12 @@ export type GameState = {
   endedAt: number | null;
   endReason: EndReason | null;
   lastActivityAt: number;
+  /** Hosted for a class (docs/rules.md §13): players take their names from its roster. Absent otherwise. */
+  classGame?: ClassGame | null;
 };
+
+/** The class a game is hosted for: its id and its name as it was when the game was created. */
+export type ClassGame = { classId: string; className: string };
 
 export type LiveError = { code: LiveErrorCode; message: string };
 
@@ -344,6 +353,7 @@ export type NewGame = {
   quizTitle: string;
   questions: LiveQuestion[];
   settings?: Partial<LiveSettings>;
+  classGame?: ClassGame | null;
 };
 
 export function createGame(input: NewGame, now: number): Result<GameState> {
@@ -381,6 +391,7 @@ export function createGame(input: NewGame, now: number): Result<GameState> {
       endedAt: null,
       endReason: null,
       lastActivityAt: now,
+      ...(input.classGame ? { classGame: input.classGame } : {}),
     },
   };
 }
@@ -401,9 +412,10 @@ export function firstQuestionFor(s: GameState): number {
 
 /** A player who has just joined: connected, nothing scored yet, not ranked yet. */
 export function newPlayer(
-  p: Pick<PlayerState, "id" | "nickname" | "generated" | "rerollsLeft" | "joinSeq" | "joinedAt" | "firstQuestion"> & { identifier?: string | null },
+  p: Pick<PlayerState, "id" | "nickname" | "generated" | "rerollsLeft" | "joinSeq" | "joinedAt" | "firstQuestion"> & { identifier?: string | null; rosterId?: string | null },
 ): PlayerState {
   return {
+    ...(p.rosterId ? { rosterId: p.rosterId } : {}),
     identifier: p.identifier ?? null,
     id: p.id,
     nickname: p.nickname,

@@ -32,8 +32,12 @@ export type PlayerWrite = {
   identifier?: string | null;
   /** The player's team in a team game (0-based); null or absent otherwise. */
   team?: number | null;
-  /** Only for a new player; an existing row keeps its hash. */
+  /** Only for a new player; an existing row keeps its hash, unless `newTokenHash` is set. */
   tokenHash: string;
+  /** A roster name released or taken over by another device: the row's token hash becomes this one. */
+  newTokenHash?: string;
+  /** A game for a class: the roster entry whose name the player took. */
+  classStudentId?: string | null;
   score: number;
   streak: number;
   kicked: boolean;
@@ -63,7 +67,17 @@ export type LeaseFence = { owner: string; epoch: number };
 export type CommitResult = "stored" | "lease_lost";
 
 /** A player's stored row, as a restore reads it (the token hash resumes the player). */
-export type StoredPlayer = { id: string; nickname: string; identifier?: string | null; team?: number | null; tokenHash: string; kicked: boolean; joinedAt: Date };
+export type StoredPlayer = {
+  id: string;
+  nickname: string;
+  identifier?: string | null;
+  team?: number | null;
+  tokenHash: string;
+  kicked: boolean;
+  joinedAt: Date;
+  /** A game for a class: the roster entry whose name the player took. */
+  classStudentId?: string | null;
+};
 
 /** A stored answer, as a restore merges it into the snapshot. */
 export type StoredAnswer = {

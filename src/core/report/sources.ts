@@ -24,7 +24,16 @@ export function liveReportInput(s: GameState): Omit<ReportInput, "words"> {
   }));
   const players: ReportPlayerInput[] = s.players
     .filter((p) => !p.kicked)
-    .map((p) => ({ id: p.id, nickname: p.nickname, identifier: p.identifier ?? null, score: p.score, firstQuestion: p.firstQuestion, ...(s.settings.teams && { team: p.team ?? null }) }));
+    .map((p) => ({
+      id: p.id,
+      nickname: p.nickname,
+      // A game for a class: the player took their name from its roster (docs/rules.md §13).
+      ...(p.rosterId ? { rosterName: p.nickname } : {}),
+      identifier: p.identifier ?? null,
+      score: p.score,
+      firstQuestion: p.firstQuestion,
+      ...(s.settings.teams && { team: p.team ?? null }),
+    }));
   const answers: ReportAnswerInput[] = [];
   s.answers.slice(0, played).forEach((list, questionIndex) => {
     for (const a of list) {

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { GradeAttempt, StudentHistoryRow } from "@/core/classes/rules";
 import { isUniqueViolation, type Db } from "../client";
-import { attempts, challenges, classAssignments, classAttempts, classes, classStudents, quizzes } from "../schema";
+import { attempts, challenges, classAssignments, classAttempts, classes, classStudents, players, quizzes } from "../schema";
 
 /**
  * Classes' storage (docs/rules.md §13). Who may do what is decided above (src/server/classes.ts);
@@ -89,6 +89,11 @@ export async function deleteClass(db: Db, id: string): Promise<void> {
           .where(eq(classStudents.classId, id)),
       ),
     );
+    // Live games keep their players as any game's; the link to the roster goes (games.class_id by its key).
+    await tx
+      .update(players)
+      .set({ classStudentId: null })
+      .where(inArray(players.classStudentId, tx.select({ id: classStudents.id }).from(classStudents).where(eq(classStudents.classId, id))));
     await tx.delete(classes).where(eq(classes.id, id));
   });
 }
@@ -203,6 +208,7 @@ export async function renameStudent(db: Db, studentId: string, name: string, nam
 export async function removeStudent(db: Db, studentId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(attempts).where(inArray(attempts.id, tx.select({ id: classAttempts.attemptId }).from(classAttempts).where(eq(classAttempts.classStudentId, studentId))));
+    await tx.update(players).set({ classStudentId: null }).where(eq(players.classStudentId, studentId));
     await tx.delete(classStudents).where(eq(classStudents.id, studentId));
   });
 }

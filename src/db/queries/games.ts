@@ -9,7 +9,7 @@ import { gameAnswers, games, players, questions, quizzes, users, type GameSettin
 export async function findOpenGameByPin(db: Db, pin: string) {
   const [game] = await db
     // The quiz's language: the phones read questions aloud in it.
-    .select({ id: games.id, state: games.state, settings: games.settings, language: quizzes.language })
+    .select({ id: games.id, state: games.state, settings: games.settings, language: quizzes.language, classId: games.classId })
     .from(games)
     .innerJoin(quizzes, eq(quizzes.id, games.quizId))
     .where(and(eq(games.pin, pin), notInArray(games.state, ["finished", "cancelled"])));
@@ -62,7 +62,7 @@ export async function loadQuizForGame(db: Db, quizId: string) {
  */
 export async function insertGame(
   db: Db,
-  input: { id: string; quizId: string; hostId: string; settings: GameSettings; snapshot: (pin: string) => string },
+  input: { id: string; quizId: string; hostId: string; settings: GameSettings; snapshot: (pin: string) => string; classId?: string | null },
   pins: () => string,
   attempts = 20,
 ): Promise<{ id: string; pin: string }> {
@@ -75,6 +75,7 @@ export async function insertGame(
         quizId: input.quizId,
         hostId: input.hostId,
         settings: input.settings,
+        classId: input.classId ?? null,
         snapshot: sql`${input.snapshot(pin)}::jsonb`,
       });
       return { id: input.id, pin };
@@ -130,6 +131,7 @@ export async function commitGameBatch(
         nickname: p.nickname,
         identifier: p.identifier ?? null,
         team: p.team ?? null,
+        class_student_id: p.classStudentId ?? null,
         token_hash: p.tokenHash,
         score: p.score,
         streak: p.streak,
@@ -139,12 +141,20 @@ export async function commitGameBatch(
       })),
     );
     statements.push(sql`
-      insert into players (id, game_id, nickname, identifier, team, token_hash, score, streak, kicked, connected, joined_at)
-      select r.id, ${gameId}::uuid, r.nickname, r.identifier, r.team, r.token_hash, r.score, r.streak, r.kicked, r.connected, r.joined_at
-      from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, nickname text, identifier text, team smallint, token_hash text, score integer,
+      insert into players (id, game_id, nickname, identifier, team, class_student_id, token_hash, score, streak, kicked, connected, joined_at)
+      select r.id, ${gameId}::uuid, r.nickname, r.identifier, r.team, r.class_student_id, r.token_hash, r.score, r.streak, r.kicked, r.connected, r.joined_at
+      from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, nickname text, identifier text, team smallint, class_student_id uuid, token_hash text, score integer,
         streak integer, kicked boolean, connected boolean, joined_at timestamptz)
       on conflict (id) do update set nickname = excluded.nickname, team = excluded.team, score = excluded.score,
         streak = excluded.streak, kicked = excluded.kicked, connected = excluded.connected`);
+    // A roster name released or taken by another device (docs/rules.md §13): the old token stops working.
+    const rotated = batch.players.filter((p) => p.newTokenHash).map((p) => ({ id: p.id, token_hash: p.newTokenHash }));
+    if (rotated.length > 0) {
+      statements.push(sql`
+        update players set token_hash = r.token_hash
+        from jsonb_to_recordset(${JSON.stringify(rotated)}::jsonb) as r(id uuid, token_hash text)
+        where players.id = r.id and players.game_id = ${gameId}::uuid`);
+    }
   }
   if (batch.answers.length > 0) {
     // One row per player and question, the last write winning (an estimation's answer re-scored at
@@ -227,7 +237,16 @@ export async function listGameAnswers(db: Db, gameId: string) {
 /** Players' rows of a game (token hashes included: the server keeps them to resume players). */
 export async function listGamePlayers(db: Db, gameId: string) {
   return db
-    .select({ id: players.id, nickname: players.nickname, identifier: players.identifier, team: players.team, tokenHash: players.tokenHash, kicked: players.kicked, joinedAt: players.joinedAt })
+    .select({
+      id: players.id,
+      nickname: players.nickname,
+      identifier: players.identifier,
+      team: players.team,
+      tokenHash: players.tokenHash,
+      kicked: players.kicked,
+      joinedAt: players.joinedAt,
+      classStudentId: players.classStudentId,
+    })
     .from(players)
     .where(eq(players.gameId, gameId));
 }
@@ -284,4 +303,16 @@ export async function hostName(db: Db, userId: string): Promise<string | null> {
 export async function markPlayersDisconnected(db: Db, gameIds: string[]): Promise<void> {
   if (gameIds.length === 0) return;
   await db.update(players).set({ connected: false }).where(inArray(players.gameId, gameIds));
+}
+
+/**
+ * The games hosted for a class that are over (finished, or ended by the host), oldest first: the
+ * class's gradebook and its students' histories count them (docs/rules.md §13).
+ */
+export async function listClassGames(db: Db, classId: string): Promise<GameRow[]> {
+  return db
+    .select(gameRowColumns)
+    .from(games)
+    .where(and(eq(games.classId, classId), inArray(games.state, ["finished", "cancelled"]), isNotNull(games.snapshot)))
+    .orderBy(asc(games.createdAt), asc(games.id));
 }

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { classes } from "./classes";
 import { quizzes } from "./quizzes";
 import { users } from "./users";
 
@@ -64,8 +65,12 @@ export const games = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    // Hosted for one of the host's classes (docs/rules.md §13): players take roster names, and the
+    // class's gradebook counts the game. Deleting the class leaves the game as any other.
+    classId: uuid("class_id").references(() => classes.id, { onDelete: "set null" }),
   },
   (t) => [
+    index("games_class_idx").on(t.classId),
     // A PIN is unique among open games only; finished games give theirs back.
     uniqueIndex("games_open_pin_idx")
       .on(t.pin)
@@ -93,8 +98,13 @@ export const players = pgTable(
     kicked: boolean("kicked").notNull().default(false),
     connected: boolean("connected").notNull().default(false),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    // A game for a class: the roster entry (class_students.id) whose name the player took. No
+    // foreign key: a group commit must never fail on a student removed meanwhile; removing a
+    // student or a class clears it (src/db/queries/classes.ts).
+    classStudentId: uuid("class_student_id"),
   },
   (t) => [
+    index("players_class_student_idx").on(t.classStudentId),
     uniqueIndex("players_nickname_idx").on(t.gameId, sql`lower(${t.nickname})`),
     uniqueIndex("players_token_idx").on(t.tokenHash),
   ],

@@ -83,7 +83,8 @@ export class MemoryGameStore implements GameStore {
         nickname: p.nickname,
         identifier: old?.identifier ?? p.identifier ?? null,
         team: p.team ?? null,
-        tokenHash: old?.tokenHash ?? p.tokenHash,
+        tokenHash: p.newTokenHash ?? old?.tokenHash ?? p.tokenHash,
+        classStudentId: old?.classStudentId ?? p.classStudentId ?? null,
         kicked: p.kicked,
         joinedAt: old?.joinedAt ?? new Date(p.joinedAt),
         score: p.score,
@@ -116,7 +117,7 @@ export class MemoryGameStore implements GameStore {
   async listGamePlayers(gameId: string) {
     return [...this.players.values()]
       .filter((p) => p.gameId === gameId)
-      .map((p) => ({ id: p.id, nickname: p.nickname, identifier: p.identifier ?? null, team: p.team ?? null, tokenHash: p.tokenHash, kicked: p.kicked, joinedAt: new Date(p.joinedAt) }));
+      .map((p) => ({ id: p.id, nickname: p.nickname, identifier: p.identifier ?? null, team: p.team ?? null, tokenHash: p.tokenHash, kicked: p.kicked, joinedAt: new Date(p.joinedAt), classStudentId: p.classStudentId ?? null }));
   }
 
   async listGameAnswers(gameId: string) {

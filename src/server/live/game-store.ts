@@ -11,7 +11,7 @@ import type {
   StoredPlayer,
 } from "@/core/live/stored";
 
-export type NewGame = { id: string; quizId: string; hostId: string; settings: LiveSettings; snapshot: (pin: string) => string };
+export type NewGame = { id: string; quizId: string; hostId: string; settings: LiveSettings; snapshot: (pin: string) => string; classId?: string | null };
 
 /**
  * Everything the live games (src/server/live/games.ts) read and write, and nothing else: the

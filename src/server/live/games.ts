@@ -289,30 +289,40 @@ export class LiveGames implements GameOwner {
   // ——— players ———
 
   /** The open game behind a PIN (for the join limits), or null when the PIN opens nothing. */
-  async openGame(pin: string): Promise<{ id: string; maxPlayers: number } | null> {
+  async openGame(pin: string): Promise<{ id: string; maxPlayers: number; classId: string | null } | null> {
     const game = await this.byPinOrDb(pin);
     if (!game || game.state.phase === "finished" || game.state.phase === "cancelled") return null;
-    return { id: game.id, maxPlayers: game.state.settings.maxPlayers };
+    return { id: game.id, maxPlayers: game.state.settings.maxPlayers, classId: game.state.classGame?.classId ?? null };
   }
 
+  /** `claim`: a game for a class, the roster name the server let this device take (docs/rules.md §13). */
   async join(
     pin: string,
     nickname: string | undefined,
     identifier?: string,
+    claim?: { studentId: string; name: string },
     team?: number,
   ): Promise<LiveResult<{ gameId: string; playerId: string; token: string; nickname: string; view: PlayerView }>> {
     const game = await this.byPinOrDb(pin);
     if (!game || game.state.phase === "finished" || game.state.phase === "cancelled") {
       return { ok: false, error: liveError("game_not_found", "There is no open game with that PIN. Check the PIN on the host's screen.") };
     }
-    const playerId = randomUUID();
     const token = randomBytes(32).toString("base64url");
     const out = await game.run(
-      { type: "join", playerId, ...(nickname === undefined ? {} : { nickname }), ...(identifier === undefined ? {} : { identifier }), ...(team === undefined ? {} : { team }) },
+      {
+        type: "join",
+        playerId: randomUUID(),
+        ...(nickname === undefined ? {} : { nickname }),
+        ...(identifier === undefined ? {} : { identifier }),
+        ...(claim ? { claim } : {}),
+        ...(team === undefined ? {} : { team }),
+      },
       { tokenHash: hashToken(token) },
     );
     const joined = replyOf(out, "joined");
     if (!joined) return LiveGames.fail(out);
+    // A released roster name taken over continues as the player who had it.
+    const playerId = joined.playerId;
     this.counters.joins++;
     game.socketOpened(playerId);
     // The latest state, not the join's: a phase change may have gone out while the join was stored.

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash, randomBytes } from "node:crypto";
 import {
   apply,
   hostView,
@@ -37,7 +38,8 @@ export interface LiveTransport {
   toGame(gameId: string, shared: PlayerShared): void;
   /** One player's own part, when a phase change changed it (`player:me`). */
   toPlayerMe(playerId: string, personal: PlayerPersonal): void;
-  kicked(playerId: string, message: string): void;
+  /** `reason` "released": the host freed the player's roster name; only the sockets it has now are closed. */
+  kicked(playerId: string, message: string, reason?: "kicked" | "released"): void;
   /**
    * Closes the connections of every socket of the game (host and players) without saying
    * goodbye, so that they reconnect by themselves, through the balancer, to its new owner.
@@ -99,6 +101,8 @@ export interface GameOwner {
 export class LiveGame {
   state: GameState;
   readonly tokens = new Map<string, string>(); // playerId → token hash
+  /** Players whose token hash changed (a roster name released or taken over): their next write replaces the stored one. */
+  private readonly rotated = new Set<string>();
   private readonly sockets = new Map<string, number>(); // playerId → open sockets
   /** Per player, the own part its phone holds (from the last whole view or player:me sent). */
   private readonly held = new Map<string, PlayerPersonal>();
@@ -148,7 +152,10 @@ export class LiveGame {
     if (out.state.phase !== before.phase || out.state.index !== before.index) {
       this.log.info({ phase: out.state.phase, question: out.state.index, players: out.state.players.length }, `game ${out.state.phase}`);
     }
-    if (extra?.tokenHash && out.ok && out.reply?.kind === "joined") this.tokens.set(out.reply.playerId, extra.tokenHash);
+    if (extra?.tokenHash && out.ok && out.reply?.kind === "joined") {
+      this.tokens.set(out.reply.playerId, extra.tokenHash);
+      if (out.reply.takeover) this.rotated.add(out.reply.playerId);
+    }
     this.schedule(out.nextTickAt);
     this.broadcast(out.effects, out.state, now);
     const written = this.enqueue(out.effects);
@@ -270,6 +277,8 @@ export class LiveGame {
         identifier: p.identifier ?? null,
         ...(p.team != null && { team: p.team }),
         tokenHash,
+        ...(this.rotated.delete(id) ? { newTokenHash: tokenHash } : {}),
+        ...(p.rosterId ? { classStudentId: p.rosterId } : {}),
         score: p.score,
         streak: p.streak,
         kicked: p.kicked,
@@ -356,6 +365,12 @@ export class LiveGame {
       switch (e.kind) {
         case "kicked":
           t.kicked(e.playerId, "The host removed you from this game.");
+          break;
+        case "released":
+          // The released device's token stops working: a hash no token has replaces it.
+          this.tokens.set(e.playerId, createHash("sha256").update(randomBytes(32)).digest("hex"));
+          this.rotated.add(e.playerId);
+          t.kicked(e.playerId, "The host released your name so that another device can take it.", "released");
           break;
         case "sendHost":
           if (e.throttle) this.hostSoon();

@@ -21,6 +21,8 @@ import { clientKey, schemeOf } from "../client-address";
 import { CLIENT_PROTO_HEADER } from "../request-scheme";
 import { checkGameJoins, consume, countGameJoin, countWrongPin, guesserTurn, joinsAtOnce, overGuessLimit, rememberJoin } from "../rate-limit";
 import { LIVE_SOCKET_PATH } from "@/core/live/connection";
+import { studentTokenHashesOfCookieHeader } from "../class-token";
+import { classClaim } from "./class-claims";
 import { createLiveGame } from "./create-game";
 import { DrizzleGameStore } from "./game-store-drizzle";
 import { LiveGames, type LiveResult } from "./games";
@@ -90,6 +92,7 @@ const HOST_COMMANDS = {
   "host:end": () => ({ type: "end" }),
   "host:finish": () => ({ type: "finish" }),
   "host:kick": (p: ParsedClientPayload<"host:kick">) => ({ type: "kick", playerId: p.playerId }),
+  "host:release": (p: ParsedClientPayload<"host:release">) => ({ type: "release", playerId: p.playerId }),
   "host:settings": (p: ParsedClientPayload<"host:settings">) => ({ type: "settings", patch: p }),
   "host:extraTime": (p: ParsedClientPayload<"host:extraTime">) => ({ type: "extraTime", ...p }),
 } as const satisfies Partial<Record<ClientEventName, (p: never) => Command>>;
@@ -115,7 +118,21 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
     // A room broadcast: the packet encoded once, sent to every phone of the game.
     toGame: (gameId, shared) => io.to(gameRoom(gameId)).emit("game:state", shared),
     toPlayerMe: (playerId, personal) => io.to(playerRoom(playerId)).emit("player:me", personal),
-    kicked: (playerId, message) => {
+    kicked: (playerId, message, reason) => {
+      if (reason === "released") {
+        // Only the sockets the released device has now: the device taking the name over joins
+        // the same player's room, maybe within the moment the goodbye is given to leave.
+        const sockets = [...roomSockets(playerRoom(playerId))];
+        for (const socket of sockets) {
+          if (socket.data.gameId) void socket.leave(gameRoom(socket.data.gameId));
+          void socket.leave(playerRoom(playerId));
+          socket.emit("player:kicked", { message, reason });
+        }
+        setTimeout(() => {
+          for (const socket of sockets) socket.disconnect(true);
+        }, 200);
+        return;
+      }
       // Out of the game's room first: the broadcast that follows the kick must not reach it.
       for (const socket of roomSockets(playerRoom(playerId))) if (socket.data.gameId) void socket.leave(gameRoom(socket.data.gameId));
       io.to(playerRoom(playerId)).emit("player:kicked", { message });
@@ -189,7 +206,7 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
       const user = await hostUser(socket);
       if (!user) return fail("unauthorized", "Sign in to host a game.");
       try {
-        const game = await createLiveGame(await getDb(), user, p.slug);
+        const game = await createLiveGame(await getDb(), user, p.slug, p.classId ?? null);
         log().info({ gameId: game.id, hostId: user.id }, "game created");
         return { ok: true, gameId: game.id, pin: game.pin };
       } catch (err) {
@@ -225,6 +242,7 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
       // Limits that fit a room: a class behind one address joins freely; what is limited is
       // guessing PINs (per address) and churning through one game (per game), see rate-limit.ts.
       const key = (socket.data.clientKey ??= clientKey(socket.request));
+      let classId: string | null = null;
       try {
         // An address over its wrong-PIN limit waits its turn for every attempt (guesserTurn): a
         // right PIN is never refused, and guessing cannot go faster than the limit.
@@ -238,11 +256,22 @@ export function attachLiveServer(httpServer: HttpServer, getDb: () => Promise<Db
           return fail("game_not_found", "There is no open game with that PIN. Check the PIN on the host's screen.");
         }
         await checkGameJoins(open.id, open.maxPlayers);
+        classId = open.classId;
       } catch (err) {
         if (err instanceof AppError) return fail("rate_limited", err.message);
         throw err;
       }
-      const r = await games.join(p.pin, p.nickname, p.identifier, p.team);
+      // A game for a class: a roster name this device may take (docs/rules.md §13), not a nickname.
+      let claim: { studentId: string; name: string } | undefined;
+      if (classId) {
+        if (!p.studentId) return fail("validation_failed", "Pick your name from the class list.");
+        const user = await hostUser(socket);
+        const tokenHashes = studentTokenHashesOfCookieHeader(socket.handshake.headers.cookie);
+        const checked = await classClaim(await getDb(), classId, p.studentId, { userId: user?.id ?? null, tokenHashes });
+        if (!checked.ok) return { ok: false, error: checked.error };
+        claim = checked.claim;
+      }
+      const r = await games.join(p.pin, p.nickname, p.identifier, claim, p.team);
       if (!r.ok) return { ok: false, error: r.error };
       bindPlayer(socket, r.value.gameId, r.value.playerId);
       await Promise.all([countGameJoin(r.value.gameId), rememberJoin(key, r.value.gameId)]);

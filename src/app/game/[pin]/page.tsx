@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { PlayerGame } from "@/components/live/player-game";
 import { normalizePin } from "@/core/pin";
+import { liveRoster } from "@/server/classes";
 import { openGameByPin } from "@/server/hosted-games";
 
 type Props = { params: Promise<{ pin: string }>; searchParams: Promise<{ name?: string | string[]; generated?: string | string[]; id?: string | string[]; team?: string | string[] }> };
@@ -26,5 +27,9 @@ export default async function GamePage({ params, searchParams }: Props) {
   // The host's extra join field, asked on the name form when the join page did not bring it.
   const game = await openGameByPin(pin);
   const identifierLabel = game?.settings.identifierLabel ?? null;
-  return <PlayerGame key={pin} pin={pin} name={name} generated={generated} identifier={identifier} identifierLabel={identifierLabel} language={game?.language ?? "en"} team={team} />;
+  // A game for a class: the player picks their name from its roster (docs/rules.md §13).
+  const roster = game?.classId ? await liveRoster(game.classId) : null;
+  return (
+    <PlayerGame key={pin} pin={pin} name={name} generated={generated} identifier={identifier} identifierLabel={identifierLabel} language={game?.language ?? "en"} roster={roster} team={team} />
+  );
 }

@@ -6,6 +6,8 @@ import { openGameByPin } from "@/server/hosted-games";
 import { getViewer } from "@/server/viewer";
 import { JoinCard } from "@/components/home/join-card";
 import { JoinNameForm } from "@/components/home/join-name-form";
+import { buttonClass } from "@/components/ui/button";
+import Link from "next/link";
 
 type Props = { params: Promise<{ pin: string }> };
 
@@ -25,6 +27,16 @@ export default async function JoinPinPage({ params }: Props) {
       <div data-error-code="game_not_found">
         <JoinCard title={t("title")} lead={t("lead")} defaultPin={pin} error={t("gameNotFound", { pin })} />
       </div>
+    );
+  }
+  if (game.classId) {
+    // A game for a class: no nickname here; the game screen lists the class's names (docs/rules.md §13).
+    return (
+      <JoinCard title={t("title")} lead={t("classGameOpen", { pin })} defaultPin={pin}>
+        <Link href={`/game/${pin}`} className={buttonClass("primary", "lg", "w-full")} data-testid="join-class-game">
+          {t("pickFromRoster")}
+        </Link>
+      </JoinCard>
     );
   }
   return (
