@@ -111,9 +111,15 @@ const BUDGETS = {
   // for screen readers and the "question on the big screen" notice included).
   // Formatted text (issue 27: the server's HTML looked up and set, KaTeX's style sheet linked on
   // demand; no rule or typesetter on the page) adds 0.2 kB to /play and 0.3 kB to /game: with
-  // read aloud, /play measures 130.9 kB and /game 131.2 (2026-11-27); 0.1 kB above each.
-  "/play/[attemptId]/page": 131,
-  "/game/[pin]/page": 131.3,
+  // read aloud, /play measures 130.9 kB and /game 131.2 (2026-11-27).
+  // Five features of issues 25 and 27 (2026-11-27, evening): audio links (the browser's own player
+  // on phones and in solo play), extra time (the phone's own countdown and "time's up"), open
+  // answers (the input loads with the first such question; "not marked" in the feedback), team
+  // mode (the badge loads only in a team game; the picked team sent with the join) and class games
+  // (the roster picker loads only in one; its join and the "released" message stay): /play 131.3,
+  // /game 131.9 kB; 0.1 kB above each.
+  "/play/[attemptId]/page": 131.4,
+  "/game/[pin]/page": 132,
   // The heavy pages, held where they are (2026-11-25, +1 kB): they ship zod (forms' rules) and, on
   // the study pages, the guest's scheduler. /study/[slug] is the one to bring down next
   // (docs/benchmarks.md).

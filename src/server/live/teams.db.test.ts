@@ -36,7 +36,7 @@ describe.each(testBackends)("team mode across a restart on $name", (backend) => 
     // Joins after the settings' snapshot: their teams are only in their rows.
     const ids: Record<string, string> = {};
     for (const [name, team] of [["Ana", 2], ["Ben", undefined], ["Cleo", 2]] as const) {
-      const r = await games.join(pin, name, undefined, team);
+      const r = await games.join(pin, name, undefined, undefined, team);
       if (!r.ok) throw new Error(r.error.message);
       ids[name] = r.value.playerId;
     }
