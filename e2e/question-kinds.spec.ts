@@ -5,7 +5,7 @@ import { hostGame, joinAs, phone, readQr, tap, waitForQuestion } from "./live-he
 
 /**
  * Polls and slides everywhere a question goes: an author writes a quiz with a scored question, a
- * poll and a slide in the editor; plays it solo (the poll's bars, the slide's Continue, no points
+ * poll and a slide in the editor; studies it (one card: polls and slides are not cards); plays it solo (the poll's bars, the slide's Continue, no points
  * for either); hosts it live with three phones that vote while the big screen shows the bars and
  * no "correct" mark; and the quiz goes out and back in through the JSON API unchanged.
  */
@@ -36,7 +36,7 @@ async function shoot(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: "light" });
 }
 
-test("a poll and a slide: editor, solo play, a live game with three phones, JSON round trip", async ({ page, browser, baseURL }) => {
+test("a poll and a slide: editor, study, solo play, a live game with three phones, JSON round trip", async ({ page, browser, baseURL }) => {
   test.setTimeout(300_000);
   await signUpInBrowser(page);
 
@@ -63,6 +63,15 @@ test("a poll and a slide: editor, solo play, a live game with three phones, JSON
   await expect(page.getByTestId("save-state")).toHaveAttribute("data-state", "saved", { timeout: 15_000 });
   await page.getByTestId("publish").click();
   const slug = await publishedSlug(page);
+
+  // ——— study: the poll and the slide are not cards; the scored question is the one card ———
+  await page.goto(`/study/${slug}`);
+  await expect(page.getByTestId("not-studied")).toContainText("2 polls, slides and word clouds are not studied");
+  await expect(page.getByTestId("study-card")).toBeVisible();
+  await expect(page.locator("#prompt")).toHaveText(SINGLE.prompt);
+  await page.getByTestId("reveal").click();
+  await expect(page.getByTestId("study-reveal")).toBeVisible();
+  await expect(page.getByTestId("correct-answer")).toContainText(SINGLE.options[SINGLE.correct]!);
 
   // ——— solo play ———
   await page.goto(`/quiz/${slug}`);
