@@ -12,7 +12,7 @@ const samples = path.resolve(process.cwd(), "samples/import");
 const FORMATS = [
   { name: "Quizdeck JSON", valid: "quizdeck.json", count: 6, broken: "json-with-errors.json", lines: [14, 20, 26, 30, 37], kept: 1 },
   { name: "CSV", valid: "quizdeck.csv", count: 6, broken: "csv-with-errors.csv", lines: [3, 4, 5, 6, 7, 8], kept: 1, rows: true },
-  { name: "Moodle GIFT", valid: "moodle.gift", count: 9, broken: "gift-with-errors.gift", lines: [9, 11, 17, 23, 27, 29], kept: 2 },
+  { name: "Moodle GIFT", valid: "moodle.gift", count: 9, broken: "gift-with-errors.gift", lines: [11, 17, 23, 27, 29], kept: 3 },
   { name: "Aiken", valid: "aiken.txt", count: 6, broken: "aiken-with-errors.txt", lines: [7, 13, 17], kept: 2 },
   { name: "Open Trivia DB", valid: "opentdb.json", count: 6, broken: "opentdb-with-errors.json", lines: [12, 20, 27, 35], kept: 2 },
   { name: "Kahoot! spreadsheet", valid: "kahoot.xlsx", count: 6, broken: "kahoot-with-errors.xlsx", lines: [10, 11, 12, 13], kept: 2, rows: true },
