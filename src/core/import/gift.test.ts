@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { quizInput } from "../quiz-schema";
-import { exportGift, MAX_BLOCK_CHARS, MAX_PARSED_CHARS, parseGift } from "./gift";
+import { MAX_BLOCK_CHARS, MAX_PARSED_CHARS, parseGift } from "./gift";
+import { exportGift } from "./gift-export";
 import { plain } from "./test-utils";
 
 const sample = (name: string) => readFileSync(new URL(`../../../samples/import/${name}`, import.meta.url), "utf8");
