@@ -5,7 +5,8 @@ import type { HostView, PlayerPersonal, PlayerView } from "@/core/live/protocol"
 import { env } from "@/env";
 import { errorFields, log } from "@/log";
 import type { GameStore } from "./game-store";
-import { GameElsewhere, LiveGame, type Counters, type GameOwner, type LiveTransport } from "./live-game";
+import { LiveGame, type GameOwner } from "./live-game";
+import { GameElsewhere, type Counters, type LiveTransport } from "./transport";
 import { loadGameState } from "./load-state";
 
 /**

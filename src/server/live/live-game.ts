@@ -14,7 +14,7 @@ import {
   type GameState,
   type Outcome,
 } from "@/core/live/engine";
-import type { HostView, PlayerPersonal, PlayerShared, PlayerView } from "@/core/live/protocol";
+import type { PlayerPersonal, PlayerView } from "@/core/live/protocol";
 import type { CommitResult, GameWrite, LeaseFence, PlayerWrite } from "@/core/live/stored";
 import { personalDiffers, personalOfView } from "@/core/live/views";
 import { env } from "@/env";
@@ -22,44 +22,13 @@ import { errorFields, log, type Logger } from "@/log";
 import { metrics, observeMs } from "../metrics";
 import { newBatch, type Batch } from "./batch";
 import type { GameStore } from "./game-store";
+import { GameElsewhere, type Counters, type LiveTransport } from "./transport";
 
 /**
  * One running live game (docs/architecture.md, "Live games"): its engine state, its timer, its
  * group commits and what it sends to the host and the players. The registry that owns it
  * (LiveGames, games.ts) finds and loads games and holds their leases.
  */
-
-/** How the registry reaches clients; the Socket.IO layer implements it. */
-export interface LiveTransport {
-  toHost(gameId: string, view: HostView): void;
-  /** A whole view to one player's sockets (`player:state`). */
-  toPlayer(playerId: string, view: PlayerView): void;
-  /** The shared part of a phase change to every player socket of the game at once (`game:state`). */
-  toGame(gameId: string, shared: PlayerShared): void;
-  /** One player's own part, when a phase change changed it (`player:me`). */
-  toPlayerMe(playerId: string, personal: PlayerPersonal): void;
-  /** `reason` "released": the host freed the player's roster name; only the sockets it has now are closed. */
-  kicked(playerId: string, message: string, reason?: "kicked" | "released"): void;
-  /**
-   * Closes the connections of every socket of the game (host and players) without saying
-   * goodbye, so that they reconnect by themselves, through the balancer, to its new owner.
-   */
-  release(gameId: string): void;
-}
-
-/**
- * Another instance runs this game and did not hand it over in time (or this one is handing it
- * over): the socket asking should reconnect through the balancer and try again.
- */
-export class GameElsewhere extends Error {
-  override name = "GameElsewhere";
-  constructor(
-    readonly gameId: string,
-    readonly owner: string,
-  ) {
-    super(`game ${gameId} is run by ${owner || "another instance"}`);
-  }
-}
 
 /** Group commit: answers wait this long for company before one transaction writes them all… */
 const GROUP_COMMIT_MS = env().QUIZDECK_LIVE_COMMIT_MS;
@@ -68,23 +37,6 @@ const GROUP_COMMIT_MAX = 500;
 /** Count-only host updates (answers, joins) are coalesced to at most one per this interval. */
 const HOST_THROTTLE_MS = 250;
 const RETRY_MS = 250;
-
-/** The registry's counters (its `stats()`), which its games add to. */
-export type Counters = {
-  /** Broadcasts to every player of a game, and how long building and emitting them took. */
-  broadcasts: number;
-  broadcastMsLast: number;
-  broadcastMsMax: number;
-  /** Of the last broadcast, the time spent writing the room's shared message to every socket. */
-  roomWriteMsLast: number;
-  commits: number;
-  commitMsTotal: number;
-  commitMsMax: number;
-  snapshots: number;
-  answersWritten: number;
-  joins: number;
-  answers: number;
-};
 
 /** What a game needs from the registry that owns it (LiveGames, games.ts). */
 export interface GameOwner {

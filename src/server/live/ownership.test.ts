@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS } from "@/core/live/protocol";
 import type { GameStore } from "./game-store";
 import { MemoryGameStore } from "./game-store-memory";
 import { LiveGames } from "./games";
-import { GameElsewhere, type LiveTransport } from "./live-game";
+import { GameElsewhere, type LiveTransport } from "./transport";
 
 /**
  * Several instances on one store (in memory): a game has one owner at a time; another instance

@@ -26,7 +26,7 @@ import { classClaim } from "./class-claims";
 import { createLiveGame } from "./create-game";
 import { DrizzleGameStore } from "./game-store-drizzle";
 import { LiveGames, type LiveResult } from "./games";
-import { GameElsewhere } from "./live-game";
+import { GameElsewhere } from "./transport";
 
 /**
  * The Socket.IO layer: validates every payload with the protocol's zod schemas, checks who may do
