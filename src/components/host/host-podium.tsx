@@ -2,6 +2,7 @@
 
 import { ArrowRight, Trophy } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { clsx } from "clsx";
 import { buttonClass } from "@/components/ui/button";
 import type { HostView } from "@/core/live/protocol";
@@ -35,18 +36,28 @@ export function PodiumBlocks({ view }: { view: HostView }) {
 export function Podium({ view, send }: { view: HostView; send: Send }) {
   const t = useTranslations("live");
   return (
+    <PodiumFrame title={t("podium")} send={send}>
+      <PodiumBlocks view={view} />
+    </PodiumFrame>
+  );
+}
+
+/** The podium's title and "Show report", around its blocks (the players', or the teams' in team mode). */
+export function PodiumFrame({ title, send, children }: { title: string; send: Send; children: ReactNode }) {
+  const t = useTranslations("live");
+  return (
     <div className="space-y-8">
       <div className="flex items-center gap-3">
         <h2 className="flex flex-1 items-center gap-3 text-4xl font-extrabold">
           <Trophy className="size-9 text-amber-500" aria-hidden />
-          {t("podium")}
+          {title}
         </h2>
         <button type="button" className={buttonClass("primary", "lg")} onClick={() => send("host:finish")} data-testid="finish">
           {t("showReport")}
           <ArrowRight className="size-5" aria-hidden />
         </button>
       </div>
-      <PodiumBlocks view={view} />
+      {children}
     </div>
   );
 }

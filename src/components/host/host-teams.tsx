@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowRight, Trophy } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { clsx } from "clsx";
@@ -10,7 +10,7 @@ import { rankedTeams } from "@/core/live/teams";
 import { TeamMark, TeamShapeIcon } from "@/components/teams/team-mark";
 import { useTeamName } from "@/components/teams/use-team-name";
 import { Scoreboard } from "./host-scoreboard";
-import { Podium } from "./host-podium";
+import { Podium, PodiumFrame } from "./host-podium";
 import type { Send } from "./use-host-socket";
 
 /**
@@ -108,21 +108,10 @@ const PODIUM_STYLE = [
 
 function TeamPodium({ view, send }: { view: HostView; send: Send }) {
   const t = useTranslations("teams");
-  const tl = useTranslations("live");
   return (
-    <div className="space-y-8">
-      <div className="flex items-center gap-3">
-        <h2 className="flex flex-1 items-center gap-3 text-4xl font-extrabold">
-          <Trophy className="size-9 text-amber-500" aria-hidden />
-          {t("podium")}
-        </h2>
-        <button type="button" className={buttonClass("primary", "lg")} onClick={() => send("host:finish")} data-testid="finish">
-          {tl("showReport")}
-          <ArrowRight className="size-5" aria-hidden />
-        </button>
-      </div>
+    <PodiumFrame title={t("podium")} send={send}>
       <TeamPodiumBlocks view={view} />
-    </div>
+    </PodiumFrame>
   );
 }
 
