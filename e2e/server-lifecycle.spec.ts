@@ -47,7 +47,7 @@ test("a bad setting stops the start with a message naming it", async () => {
 test("a web-only or live-only process on the embedded database is refused, saying it needs PostgreSQL", async () => {
   // PGlite lives inside one process: serving pages and live games apart needs a shared database.
   for (const role of ["web", "live"]) {
-    const server = startServer({ PORT: "3114", QUIZDECK_ROLE: role, DATABASE_URL: "" });
+    const server = startServer({ PORT: String(Number(process.env.E2E_PORT_BASE ?? 3100) + 14), QUIZDECK_ROLE: role, DATABASE_URL: "" });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain("Invalid environment configuration");
     expect(server.output()).toContain(`QUIZDECK_ROLE: \\"${role}\\" needs DATABASE_URL`);

@@ -16,7 +16,7 @@ dist="${QUIZDECK_NEXT_DIST_DIR:-.next}"
 [ -f "$dist/BUILD_ID" ] || npm run build          # Dockerfile, build stage: npm run build
 node scripts/build-server.mjs                         # Dockerfile, build stage: node scripts/build-server.mjs
 
-# +30: free of the end-to-end servers and of the cluster test (+6 to +9), which runs beside this.
+# +30: free of the end-to-end servers and of the cluster test (+70 to +73), which run beside this.
 port=$(( ${E2E_PORT_BASE:-3100} + 30 ))
 # Outside the repository: Node looks for packages in every folder above the server's, and the
 # repository's node_modules (tsx and all) must not be one of them.

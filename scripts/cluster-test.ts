@@ -11,7 +11,8 @@
  *   2. restarts it, then rolls both instances (SIGTERM the owner, restart it, SIGTERM the other)
  *      with the game running;
  *   3. checks that every answer a bot had acknowledged is stored and counted in the final scores.
- * It fails (exit 1) on any miss. Ports: E2E_PORT_BASE + 6 (nginx), +7 and +8 (apps), +9 (Redis).
+ * It fails (exit 1) on any miss. Ports: E2E_PORT_BASE + 70 (nginx), +71 and +72 (apps), +73
+ * (Redis): free of the end-to-end servers, beside which `npm test` runs it.
  */
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,11 +27,11 @@ import { LIVE_SOCKET_PATH } from "../src/core/live/connection";
 import { clusterParts, type App } from "./cluster-parts";
 
 const base = Number(process.env.E2E_PORT_BASE ?? 3100);
-const NGINX_PORT = base + 6;
-const APP_PORTS = [base + 7, base + 8] as const;
+const NGINX_PORT = base + 70;
+const APP_PORTS = [base + 71, base + 72] as const;
 /** The HTTP upstream's fail_timeout in deploy/nginx-cluster.conf. */
 const FAIL_TIMEOUT_MS = 5000;
-const REDIS_PORT = base + 9;
+const REDIS_PORT = base + 73;
 const PLAYERS = Number(process.env.CLUSTER_PLAYERS ?? 50);
 const ORIGIN = `http://127.0.0.1:${NGINX_PORT}`;
 const dir = mkdtempSync(path.join(tmpdir(), `quizdeck-cluster-${base}-`));

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# `npm test`: every test, in the order that fails fastest, with independent steps side by side so
-# that a 2-core machine is kept busy (CI's aim is 20 minutes):
-#   1. typecheck ‖ lint            (each uses one core)
+# `npm test`: every test. On a 2-core machine the end-to-end suite is the long pole, so it starts as
+# soon as the build exists, and the checks that need no browser run beside it:
+#   1. typecheck ‖ lint                     (each uses one core; the quickest failures first)
 #   2. unit tests
-#   3. database tests ‖ next build (the tests mostly wait on PGlite and PostgreSQL)
-#   4. what the build sends browsers: no server-only code, pages within their JS budgets
-#   5. the container image's build steps (server bundle, started with node: scripts/check-image.sh)
-#      ‖ the cluster test: two instances behind nginx with PostgreSQL and Redis, an instance killed
-#      and both restarted mid-game (scripts/cluster-test.ts; skipped without TEST_DATABASE_URL)
-#   6. end-to-end tests in Chromium, against the build of step 3
-# A parallel step prints each command's output once both have ended, and fails if either failed.
+#   3. two lanes side by side:
+#        main: next build → check:bundles (what the build sends browsers: no server-only code,
+#              pages within their JS budgets) → end-to-end tests in Chromium, against that build
+#        side: database tests (PGlite, and PostgreSQL with TEST_DATABASE_URL) → once the build is
+#              there, the container image's build steps (server bundle, started with node:
+#              scripts/check-image.sh) → the cluster test (two instances behind nginx with
+#              PostgreSQL and Redis, an instance killed and both restarted mid-game:
+#              scripts/cluster-test.ts; skipped without TEST_DATABASE_URL)
+#      The side lane's ports are free of the end-to-end servers' (docs/operations.md). Its output
+#      is printed when it ends; a failure in either lane stops the other.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,7 +34,68 @@ together() {
 
 together typecheck lint
 npm run test:unit
-together test:db build
-npm run --silent check:bundles
-together check:image test:cluster
-npx playwright test
+
+state=$(mktemp -d)
+side_log="$state/side.log"
+# The side lane, in a session of its own so that it can be stopped whole.
+setsid bash -c '
+  set -euo pipefail
+  state=$1
+  step() { echo "▶ npm run $1 ($(date +%T))"; npm run --silent "$1"; }
+  step test:db
+  while [ ! -e "$state/build.done" ]; do
+    [ -e "$state/build.failed" ] && { echo "the build failed: no image or cluster check"; exit 1; }
+    sleep 1
+  done
+  step check:image
+  step test:cluster
+  echo "side lane done ($(date +%T))"
+' side "$state" >"$side_log" 2>&1 &
+side=$!
+
+main() {
+  echo "▶ npm run build ($(date +%T))"
+  if ! npm run --silent build; then touch "$state/build.failed"; return 1; fi
+  touch "$state/build.done"
+  echo "▶ npm run check:bundles"
+  npm run --silent check:bundles
+  echo "▶ playwright test ($(date +%T))"
+  npx playwright test
+}
+main &
+main_pid=$!
+
+stop_side() { kill -TERM -- "-$side" 2>/dev/null || true; }
+trap 'stop_side; kill -INT "$main_pid" 2>/dev/null || true' INT TERM
+
+status=0
+ended=""
+wait -n -p ended "$side" "$main_pid" || status=$?
+if [ "$ended" = "$side" ]; then
+  side_status=$status
+  echo "── side lane (exit $side_status)"; cat "$side_log"
+  if [ "$side_status" -ne 0 ]; then
+    # Stop the end-to-end run (Playwright stops its servers on SIGINT).
+    pkill -INT -P "$main_pid" 2>/dev/null || true
+    wait "$main_pid" 2>/dev/null || true
+    rm -rf "$state"
+    exit "$side_status"
+  fi
+  main_status=0
+  wait "$main_pid" || main_status=$?
+  rm -rf "$state"
+  exit "$main_status"
+fi
+main_status=$status
+if [ "$main_status" -ne 0 ]; then
+  stop_side
+  wait "$side" 2>/dev/null || true
+  echo "── side lane (stopped: the main lane failed)"; cat "$side_log"
+  rm -rf "$state"
+  exit "$main_status"
+fi
+side_status=0
+wait "$side" || side_status=$?
+echo "── side lane (exit $side_status)"; cat "$side_log"
+rm -rf "$state"
+exit "$side_status"
