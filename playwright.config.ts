@@ -116,7 +116,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     locale: "en-US",
-    trace: "retain-on-failure",
+    // Recording a trace costs every test CPU (a DOM snapshot per action, a screencast); CI keeps
+    // one for a test that failed once and is retried, which is where it is read. Locally, where
+    // nothing is retried, every failure keeps its trace.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions,
   },
