@@ -14,6 +14,10 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
+          // A timeout guards against a hang; it never measures speed. The heaviest table tests
+          // (4,096 nicknames, every demo quiz through .apkg) take seconds on a busy 2-core machine,
+          // and CI runs these tests beside the build.
+          testTimeout: 30_000,
           include: ["src/core/**/*.test.ts", "src/server/**/*.test.ts", "src/*.test.ts", "src/i18n/**/*.test.ts", "src/components/**/*.test.ts", "scripts/*.test.ts"],
           exclude: ["**/node_modules/**", "**/*.db.test.ts"],
         },

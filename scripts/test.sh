@@ -6,7 +6,9 @@
 #   3. two lanes side by side:
 #        main: next build → check:bundles (what the build sends browsers: no server-only code,
 #              pages within their JS budgets) → end-to-end tests in Chromium, against that build
-#        side: database tests (PGlite, and PostgreSQL with TEST_DATABASE_URL) → once the build is
+#        side: the unit tests again on the Node whose bin directory TEST_UNIT_NODE_BIN names (CI:
+#              Node 22, the oldest that package.json allows) → database tests (PGlite, and
+#              PostgreSQL with TEST_DATABASE_URL) → once the build is
 #              there, the container image's build steps (server bundle, started with node:
 #              scripts/check-image.sh) → the cluster test (two instances behind nginx with
 #              PostgreSQL and Redis, an instance killed and both restarted mid-game:
@@ -42,6 +44,10 @@ setsid bash -c '
   set -euo pipefail
   state=$1
   step() { echo "▶ npm run $1 ($(date +%T))"; npm run --silent "$1"; }
+  if [ -n "${TEST_UNIT_NODE_BIN:-}" ]; then
+    echo "▶ unit tests on $("$TEST_UNIT_NODE_BIN/node" --version) ($(date +%T))"
+    PATH="$TEST_UNIT_NODE_BIN:$PATH" npx vitest run --project unit
+  fi
   step test:db
   while [ ! -e "$state/build.done" ]; do
     [ -e "$state/build.failed" ] && { echo "the build failed: no image or cluster check"; exit 1; }
