@@ -7,7 +7,9 @@
  * chunks, the layouts on its path and the page's own (from the build's client reference manifests,
  * see `pages` below), gzipped at level 9, and looks inside for markers of modules that must stay out:
  *  - obscenity (the nickname profanity matcher and its word list, ~17 kB gz): on no page;
- *  - zod (~27 kB gz): on none of the pages players and visitors open (forms for members may use it);
+ *  - zod (~27 kB gz, ~90 with its locales): on none of the pages players and visitors open, nor on
+ *    the study pages, /me and the challenge form, whose forms load their rules when used (other
+ *    forms for members may still carry it);
  *  - sql.js (SQLite for Anki decks): on no page;
  *  - katex (the math typesetter, ~75 kB gz): on no page. The server typesets formulas into HTML
  *    (src/server/rich-text.ts); a page with math links only KaTeX's style sheet and fonts.
@@ -75,7 +77,15 @@ const PUBLIC_PAGES = [
   "/sign-in/page",
   "/sign-up/page",
 ];
-const FORBIDDEN = { obscenity: () => true, zod: (page) => PUBLIC_PAGES.includes(page), "sql.js": () => true, katex: () => true };
+// Members' pages whose forms load their rules (zod) when used; the study pages have no rules in
+// the browser at all (a guest's scheduler is ts-fsrs, loaded after the first card).
+const ZOD_FREE_MEMBER_PAGES = ["/study/page", "/study/[slug]/page", "/me/page", "/quiz/[slug]/challenge/page"];
+const FORBIDDEN = {
+  obscenity: () => true,
+  zod: (page) => PUBLIC_PAGES.includes(page) || ZOD_FREE_MEMBER_PAGES.includes(page),
+  "sql.js": () => true,
+  katex: () => true,
+};
 /**
  * Budgets in kB of gzipped JS (the page's whole load; React and Next's runtime alone are ~103 kB).
  * /join, /join/[pin], /game and /play are at their aims (docs/benchmarks.md: 115 and 130 kB); the
