@@ -27,7 +27,7 @@ const moment = (value: string) => {
 };
 
 /** The rules (src/core/challenge/schema.ts, built on zod) load when the form is first used, not with the page. */
-const loadRules = () => import("@/core/challenge/schema");
+const loadRules = () => import(/* webpackChunkName: "form-rules" */ "@/core/challenge/schema");
 
 /**
  * The small form behind a quiz's Challenge button: when it closes and opens, in the member's own

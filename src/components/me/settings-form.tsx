@@ -12,7 +12,7 @@ import { updateSettingsAction } from "@/server/actions/me";
 import { ClientForm } from "@/components/ui/client-form";
 
 /** The form's check is the server's rule (src/core/account.ts, built on zod): it loads when the form is first used. */
-const loadRules = () => import("@/core/account");
+const loadRules = () => import(/* webpackChunkName: "form-rules" */ "@/core/account");
 
 const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = { en: "English", es: "Español" };
 

@@ -11,7 +11,7 @@ import { TextField } from "@/components/ui/field";
 import { createTokenAction, revokeTokenAction } from "@/server/actions/me";
 
 /** The name's check is the server's rule (src/core/account.ts, built on zod): it loads when the form is first used. */
-const loadRules = () => import("@/core/account");
+const loadRules = () => import(/* webpackChunkName: "form-rules" */ "@/core/account");
 
 /** Creates a token and shows it once, with a copy button; the page's list refreshes behind it. */
 export function CreateTokenForm() {

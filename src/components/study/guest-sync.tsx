@@ -17,7 +17,7 @@ export function GuestStudySync() {
   useEffect(() => {
     let cancelled = false;
     void (async () => {
-      const { forgetGuestProgress, loadGuestProgress } = await import("./guest-store");
+      const { forgetGuestProgress, loadGuestProgress } = await import(/* webpackChunkName: "guest-study" */ "./guest-store");
       const progress = await loadGuestProgress();
       if (cancelled || (progress.cards.length === 0 && progress.reviews.length === 0)) return;
       const res = await fetch("/api/v1/study/guest-progress", {
