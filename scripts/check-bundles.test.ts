@@ -48,13 +48,13 @@ describe("check:bundles", () => {
     expect(run.status).toBe(0);
   });
 
-  it.each(["/study/[slug]/page", "/study/page", "/me/page", "/quiz/[slug]/challenge/page"])("fails %s over its budget", (page) => {
+  it.each(["/study/[slug]/page", "/study/page", "/me/page", "/quiz/[slug]/challenge/page", "/create/page", "/quiz/[slug]/edit/page"])("fails %s over its budget", (page) => {
     const run = checkBundles(fakeBuild({ [page]: { kB: 400 } }));
     expect(run.status).toBe(1);
     expect(run.out).toMatch(new RegExp(`${page.replace(/[[\]/]/g, "\\$&")}: 400\\.\\d kB of JS gzipped, over its budget of \\d+(\\.\\d)? kB`));
   });
 
-  it.each(["/study/[slug]/page", "/study/page", "/me/page", "/quiz/[slug]/challenge/page", "/join/page"])("fails %s when zod comes back", (page) => {
+  it.each(["/study/[slug]/page", "/study/page", "/me/page", "/quiz/[slug]/challenge/page", "/create/page", "/quiz/[slug]/edit/page", "/join/page"])("fails %s when zod comes back", (page) => {
     const run = checkBundles(fakeBuild({ [page]: { kB: 10, marker: 'class x{static name="$ZodType"}' } }));
     expect(run.status).toBe(1);
     expect(run.out).toContain(`${page}: ships zod`);
