@@ -12,7 +12,9 @@
  *    and accessibility scores are the ones the aims speak of;
  *  - "3g": the same with Lighthouse's Regular-3G simulation (300 ms RTT, 700 kbit/s).
  * Pages: home, explore, a quiz page, join, join with a PIN, the live game screen, solo play,
- * results, sign-in and sign-up (`--pages` takes these names).
+ * results, sign-in and sign-up, and study mode: the quiz's deck as a guest (study) and as a member
+ * (study-member), a member's study dashboard (study-dash) and account page (me) (`--pages` takes
+ * these names).
  * JS is counted twice: as transferred (whatever encoding the server chose) and as the sum of each
  * loaded script gzipped here at level 9, so numbers stay comparable across encodings.
  * Numbers and the machine go to stdout; docs/benchmarks.md keeps them.
@@ -71,16 +73,21 @@ async function guestAttempt(slug: string, finish: boolean) {
   return { attemptId, cookie };
 }
 
-/** A live game in its lobby, hosted by a new account over Socket.IO; the socket keeps it open. */
-async function liveGame(slug: string) {
+/** A new account's session cookie. */
+async function member(name: string) {
   const stamp = Date.now();
   const signUp = await fetch(`${BASE}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: BASE },
-    body: JSON.stringify({ email: `bench-pages-${stamp}@quizdeck.test`, handle: `bench-pages-${stamp % 1e8}`, name: "Bench Host", password: "bench-password-1" }),
+    body: JSON.stringify({ email: `bench-${name}-${stamp}@quizdeck.test`, handle: `bench-${name}-${stamp % 1e8}`, name: "Bench Member", password: "bench-password-1" }),
   });
   if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-  const host: Socket = io(BASE, { path: LIVE_SOCKET_PATH, transports: ["websocket"], forceNew: true, extraHeaders: { cookie: cookiesOf(signUp) } });
+  return cookiesOf(signUp);
+}
+
+/** A live game in its lobby, hosted by a new account over Socket.IO; the socket keeps it open. */
+async function liveGame(slug: string) {
+  const host: Socket = io(BASE, { path: LIVE_SOCKET_PATH, transports: ["websocket"], forceNew: true, extraHeaders: { cookie: await member("host") } });
   await new Promise<void>((resolve, reject) => {
     host.once("connect", resolve);
     host.once("connect_error", reject);
@@ -168,6 +175,7 @@ async function main() {
     const finished = await guestAttempt(slug, true);
     game = await liveGame(slug);
     const pin = game.pin;
+    const studying = await member("study");
     const all: Page[] = [
       { name: "home", path: () => "/" },
       { name: "explore", path: () => "/explore" },
@@ -180,12 +188,17 @@ async function main() {
       { name: "results", path: () => `/results/${finished.attemptId}` },
       { name: "sign-in", path: () => "/sign-in" },
       { name: "sign-up", path: () => "/sign-up" },
+      // Lighthouse starts each run with empty storage: a guest who has studied nothing here.
+      { name: "study", path: () => `/study/${slug}` },
+      { name: "study-member", path: () => `/study/${slug}`, cookie: studying },
+      { name: "study-dash", path: () => "/study", cookie: studying },
+      { name: "me", path: () => "/me", cookie: studying },
     ];
     const pages = all.filter((p) => !ONLY || ONLY.includes(p.name));
     const gzCache = new Map<string, number>();
     const kB = (n: number) => (n / 1000).toFixed(1).padStart(6);
     const s = (ms: number) => (ms / 1000).toFixed(2).padStart(5);
-    console.log("page       network   JS gz kB  JS sent kB  files  HTML sent kB  FCP s  LCP s  TBT ms  perf  a11y");
+    console.log("page         network   JS gz kB  JS sent kB  files  HTML sent kB  FCP s  LCP s  TBT ms  perf  a11y");
     let run = 0;
     for (const page of pages) {
       for (const network of networks) {
@@ -193,7 +206,7 @@ async function main() {
         for (let i = 0; i < RUNS; i++) samples.push(await measure(chrome.port, page, run++, network, gzCache));
         const m = (key: keyof Sample) => median(samples.map((x) => x[key]));
         console.log(
-          `${page.name.padEnd(10)} ${network.padEnd(7)} ${kB(m("jsGzip"))}     ${kB(m("jsTransfer"))}     ${String(m("jsFiles")).padStart(3)}     ${kB(m("htmlTransfer"))}     ${s(m("fcp"))}  ${s(m("lcp"))}  ${String(Math.round(m("tbt"))).padStart(6)}  ${String(m("performance")).padStart(4)}  ${String(m("accessibility")).padStart(4)}`,
+          `${page.name.padEnd(12)} ${network.padEnd(7)} ${kB(m("jsGzip"))}     ${kB(m("jsTransfer"))}     ${String(m("jsFiles")).padStart(3)}     ${kB(m("htmlTransfer"))}     ${s(m("fcp"))}  ${s(m("lcp"))}  ${String(Math.round(m("tbt"))).padStart(6)}  ${String(m("performance")).padStart(4)}  ${String(m("accessibility")).padStart(4)}`,
         );
         const failing = samples.flatMap((x) => (x.accessibility < 100 ? [x.accessibility] : []));
         if (failing.length > 0 && network === networks[0]) console.log(`           (accessibility below 100 in ${failing.length} run(s): run Lighthouse on ${page.path(0)} for the audits)`);

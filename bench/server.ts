@@ -5,7 +5,8 @@ import os from "node:os";
 import pg from "pg";
 
 export function requireBuild() {
-  if (!existsSync(".next/BUILD_ID")) {
+  // QUIZDECK_NEXT_DIST_DIR: another build (say, a copy of main's) served by this tree's server.
+  if (!existsSync(`${process.env.QUIZDECK_NEXT_DIST_DIR ?? ".next"}/BUILD_ID`)) {
     console.error("No production build: run `npm run build` first.");
     process.exit(1);
   }

@@ -1,7 +1,8 @@
 import type { Choice, QuestionData } from "./question";
-import { CATEGORIES, type QuestionInput, type QuizInput } from "./quiz-schema";
+import { CATEGORIES } from "./quiz-limits";
+import type { QuestionInput, QuizInput } from "./quiz-schema";
 import { OPEN_LIMITS } from "./open-answer";
-import { booleanFeedbackOf, emptyDoc, emptyQuestion, type EditorDoc, type EditorQuestion } from "./editor";
+import { booleanFeedbackOf, emptyDoc, emptyQuestion, type EditorDoc, type EditorQuestion } from "./editor-doc";
 
 /**
  * The editor's working copy to and from the other shapes of a question: stored data (with the

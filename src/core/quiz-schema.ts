@@ -3,52 +3,13 @@ import { QUESTION_TYPES, type Choice, type QuestionData } from "./question";
 import { CONTROL_MESSAGE, hasControlChars } from "./text";
 import { WORDCLOUD_LIMITS } from "./wordcloud-limits";
 import { OPEN_LIMITS } from "./open-answer";
+import { CATEGORIES, DIFFICULTIES, LIMITS, POINTS, VISIBILITIES } from "./quiz-limits";
 
 /**
  * The authoring shape of a quiz (docs/rules.md §5 rules): what the demo content, the Quizdeck JSON
  * format and the editor write. Options and items are plain strings; ids are given when stored.
  */
-export const DIFFICULTIES = ["easy", "medium", "hard", "mixed"] as const;
-export const VISIBILITIES = ["public", "unlisted", "private"] as const;
-export const CATEGORIES = [
-  "science",
-  "geography",
-  "history",
-  "languages",
-  "programming",
-  "music",
-  "sport",
-  "art",
-  "film",
-  "food",
-  "nature",
-  "maths",
-  "general",
-] as const;
-export type Category = (typeof CATEGORIES)[number];
-export const POINTS = [0, 1000, 2000] as const;
-export const LIMITS = {
-  titleMin: 3,
-  titleMax: 120,
-  descriptionMax: 2000,
-  questionsMax: 200,
-  tagsMax: 10,
-  tagMax: 30,
-  promptMax: 500,
-  optionsMin: 2,
-  optionsMax: 6,
-  optionMax: 200,
-  acceptedMax: 10,
-  acceptedLenMax: 100,
-  timeMin: 5,
-  timeMax: 240,
-  explanationMax: 1000,
-  hintMax: 200,
-  feedbackMax: 500,
-  imageUrlMax: 2000,
-  imageAltMax: 200,
-  slideTextMax: 2000,
-} as const;
+export { CATEGORIES, DIFFICULTIES, LIMITS, POINTS, VISIBILITIES, type Category } from "./quiz-limits";
 
 // Quiz text may hold tabs and line breaks (GIFT, CSV) but no other control character.
 const text = () => z.string().refine((v) => !hasControlChars(v, true), CONTROL_MESSAGE);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RATINGS } from "@/core/study/scheduler";
-import { timeZoneInput } from "@/core/study/settings";
+import { timeZoneInput } from "@/core/study/settings-schema";
 import { playQuestion } from "./api-schemas";
 
 /** Study inputs, shared by the server actions, the API and the OpenAPI document. */

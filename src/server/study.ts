@@ -9,7 +9,8 @@ import { dayAllowance } from "@/core/study/limits";
 import type { OptimizerOutcome } from "@/core/study/optimizer";
 import { newCardMemory, previewDue, schedulerFor } from "@/core/study/scheduler";
 import { revealCard, type StudyCard, type StudyRated, type StudyReveal } from "@/core/study/session";
-import { DEFAULT_STUDY_SETTINGS, studySettingsInput, type StudySettings } from "@/core/study/settings";
+import { DEFAULT_STUDY_SETTINGS, type StudySettings } from "@/core/study/settings";
+import { studySettingsInput } from "@/core/study/settings-schema";
 import { getDb } from "@/db";
 import { findPublicQuizId, getPublicQuiz } from "@/db/queries/quizzes";
 import {

@@ -22,7 +22,7 @@ import { ClientForm } from "@/components/ui/client-form";
  * they load once the person starts on the form, not with the page, which phones on a slow network
  * open quickly this way. A submit waits for them if they are not there yet.
  */
-const loadRules = () => import("@/core/account");
+const loadRules = () => import(/* webpackChunkName: "form-rules" */ "@/core/account");
 
 type Mode = "sign-in" | "sign-up";
 const FIELD_LABEL = { email: true, handle: true, name: true, password: true };

@@ -11,7 +11,6 @@ import { useFieldErrorText } from "@/components/ui/field-error-text";
 import { TextField } from "@/components/ui/field";
 import { useTimeZone } from "@/components/ui/local-time";
 import { ATTEMPTS_DEFAULT, ATTEMPTS_MAX, ATTEMPTS_MIN, dateTimeLocalValue, defaultClosesAt, latestClosesAt } from "@/core/challenge/rules";
-import { challengeInput } from "@/core/challenge/schema";
 import type { PointsMultiplier, ScoringRules } from "@/core/scoring";
 import { PointsPerQuestion } from "@/components/host/points-per-question";
 import { createChallengeAction } from "@/server/actions/challenges";
@@ -26,6 +25,9 @@ const moment = (value: string) => {
   const d = new Date(value);
   return value && !Number.isNaN(d.getTime()) ? d.toISOString() : value;
 };
+
+/** The rules (src/core/challenge/schema.ts, built on zod) load when the form is first used, not with the page. */
+const loadRules = () => import(/* webpackChunkName: "form-rules" */ "@/core/challenge/schema");
 
 /**
  * The small form behind a quiz's Challenge button: when it closes and opens, in the member's own
@@ -68,18 +70,19 @@ export function CreateChallengeForm({ slug, scoring }: { slug: string; scoring: 
       streakBonus,
       pointsMultipliers: multipliers,
     };
-    const parsed = challengeInput(new Date()).safeParse(input);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        next[field === "closesAt" || field === "opensAt" || field === "attemptsAllowed" ? field : "_"] ??= fieldText(issue.message);
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
     startTransition(async () => {
+      const { challengeInput } = await loadRules();
+      const parsed = challengeInput(new Date()).safeParse(input);
+      if (!parsed.success) {
+        const next: Errors = {};
+        for (const issue of parsed.error.issues) {
+          const field = issue.path[0];
+          next[field === "closesAt" || field === "opensAt" || field === "attemptsAllowed" ? field : "_"] ??= fieldText(issue.message);
+        }
+        setErrors(next);
+        return;
+      }
+      setErrors({});
       const res = await createChallengeAction(parsed.data);
       if (res.ok) {
         router.push(`/challenge/${res.value.code}`);
@@ -97,6 +100,7 @@ export function CreateChallengeForm({ slug, scoring }: { slug: string; scoring: 
     <form
       noValidate
       className="space-y-5"
+      onFocus={() => void loadRules()}
       onSubmit={(e) => {
         e.preventDefault();
         submit();

@@ -5,8 +5,9 @@ import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { checkAudioUrl, type EditorQuestion } from "@/core/editor";
-import { LIMITS } from "@/core/quiz-schema";
+import type { EditorQuestion } from "@/core/editor-doc";
+import { LIMITS } from "@/core/quiz-limits";
+import { UNCHECKED, useEditorRules } from "./use-editor-rules";
 
 type Props = {
   q: EditorQuestion;
@@ -27,7 +28,8 @@ export function AudioField({ q, base, err, onChange }: Props) {
   const [open, setOpen] = useState(false);
   const [touched, setTouched] = useState(false);
   const addRef = useRef<HTMLButtonElement>(null);
-  const check = checkAudioUrl(url);
+  const rules = useEditorRules();
+  const check = rules ? rules.checkAudioUrl(url) : UNCHECKED;
 
   if (!open && !url) {
     return (

@@ -7,8 +7,9 @@ import { THUMB_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage, type ImageStatus } from "@/components/answer/question-image";
 import { buttonClass } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { checkImageUrl, type EditorQuestion } from "@/core/editor";
-import { LIMITS } from "@/core/quiz-schema";
+import type { EditorQuestion } from "@/core/editor-doc";
+import { LIMITS } from "@/core/quiz-limits";
+import { UNCHECKED, useEditorRules } from "./use-editor-rules";
 
 /** How long the address must stay unchanged before the preview loads it (not every keystroke). */
 const PREVIEW_DELAY_MS = 500;
@@ -35,7 +36,8 @@ export function PictureField({ q, base, err, onChange }: Props) {
   const [touched, setTouched] = useState(false);
   const [result, setResult] = useState<{ src: string; status: ImageStatus } | null>(null);
   const addRef = useRef<HTMLButtonElement>(null);
-  const check = checkImageUrl(url);
+  const rules = useEditorRules();
+  const check = rules ? rules.checkImageUrl(url) : UNCHECKED;
   const preview = useSettled(check.ok ? check.url : null);
   const status = result?.src === preview ? result.status : "loading";
 

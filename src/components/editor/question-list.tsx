@@ -6,10 +6,10 @@ import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { useDragReorder } from "@/components/ui/use-drag-reorder";
 import { newId } from "@/components/browser/new-id";
-import { duplicateQuestion, emptyQuestion, type EditorDoc } from "@/core/editor";
+import { duplicateQuestion, emptyQuestion, type EditorDoc } from "@/core/editor-doc";
 import { canMove, type EditorAction } from "@/core/editor-reducer";
 import type { QuestionType } from "@/core/question";
-import { LIMITS } from "@/core/quiz-schema";
+import { LIMITS } from "@/core/quiz-limits";
 import { QuestionCard } from "./question-card";
 import { QuestionPreview } from "./question-preview";
 

@@ -11,10 +11,11 @@ import { buttonClass } from "@/components/ui/button";
 import { Rich, RichProvider, type RichHtml } from "@/components/ui/rich";
 import { publicTexts } from "@/core/rich-text";
 import { previewTextsAction } from "@/server/actions/editor";
-import { checkImageUrl, type EditorQuestion } from "@/core/editor";
+import type { EditorQuestion } from "@/core/editor-doc";
 import { editorQuestionData } from "@/core/editor-convert";
 import type { Answer } from "@/core/grading";
 import { toPublicData } from "@/core/question";
+import { UNCHECKED, useEditorRules } from "./use-editor-rules";
 
 /** The question as a player sees it before answering (no answer key), in a dialog. */
 export function QuestionPreview({ question, index, timeLimit, onClose }: { question: EditorQuestion; index: number; timeLimit: number; onClose: () => void }) {
@@ -22,7 +23,8 @@ export function QuestionPreview({ question, index, timeLimit, onClose }: { quest
   const ref = useRef<HTMLDialogElement>(null);
   const data = toPublicData(editorQuestionData(question), question.id);
   const [value, setValue] = useState<Answer | null>(initialAnswer(data));
-  const picture = checkImageUrl(question.imageUrl);
+  const rules = useEditorRules();
+  const picture = rules ? rules.checkImageUrl(question.imageUrl) : UNCHECKED;
   // Formatting and math are rendered by the server, as in play (no typesetter on this page).
   const [rich, setRich] = useState<RichHtml | undefined>(undefined);
   const texts = JSON.stringify(publicTexts(question.prompt, data));

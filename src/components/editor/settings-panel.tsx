@@ -8,7 +8,7 @@ import { Field, SelectField, TextArea, TextField, describedBy } from "@/componen
 import type { EditorDoc } from "@/core/editor";
 import type { EditorAction } from "@/core/editor-reducer";
 import { parseTags } from "@/core/editor-reducer";
-import { CATEGORIES, DIFFICULTIES, LIMITS, VISIBILITIES } from "@/core/quiz-schema";
+import { CATEGORIES, DIFFICULTIES, LIMITS, VISIBILITIES } from "@/core/quiz-limits";
 
 const LANGUAGES = ["en", "es", "fr", "de", "it", "pt"] as const;
 

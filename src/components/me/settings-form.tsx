@@ -7,10 +7,12 @@ import { useId, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { useFieldErrorText } from "@/components/ui/field-error-text";
 import { SelectField, TextField } from "@/components/ui/field";
-import { settingsInput } from "@/core/account";
 import { LOCALES } from "@/core/locale";
 import { updateSettingsAction } from "@/server/actions/me";
 import { ClientForm } from "@/components/ui/client-form";
+
+/** The form's check is the server's rule (src/core/account.ts, built on zod): it loads when the form is first used. */
+const loadRules = () => import(/* webpackChunkName: "form-rules" */ "@/core/account");
 
 const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = { en: "English", es: "Español" };
 
@@ -27,16 +29,17 @@ export function SettingsForm({ name: savedName, locale: savedLocale }: { name: s
 
   const submit = (form: HTMLFormElement) => {
     const data = Object.fromEntries(new FormData(form));
-    const parsed = settingsInput.safeParse(data);
     setSaved(false);
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] === "locale" ? "locale" : "name"] ??= fieldText(issue.message);
-      setErrors(next);
-      return;
-    }
-    setErrors({});
     startTransition(async () => {
+      const { settingsInput } = await loadRules();
+      const parsed = settingsInput.safeParse(data);
+      if (!parsed.success) {
+        const next: typeof errors = {};
+        for (const issue of parsed.error.issues) next[issue.path[0] === "locale" ? "locale" : "name"] ??= fieldText(issue.message);
+        setErrors(next);
+        return;
+      }
+      setErrors({});
       const res = await updateSettingsAction(parsed.data);
       if (res.ok) {
         setSaved(true);
@@ -49,7 +52,7 @@ export function SettingsForm({ name: savedName, locale: savedLocale }: { name: s
   };
 
   return (
-    <ClientForm onSubmit={submit}>
+    <ClientForm onFocus={() => void loadRules()} onSubmit={submit}>
       <TextField
         id={`${id}-name`}
         name="name"

@@ -8,8 +8,10 @@ import { buttonClass } from "@/components/ui/button";
 import { useErrorText } from "@/components/ui/error-text";
 import { useFieldErrorText } from "@/components/ui/field-error-text";
 import { TextField } from "@/components/ui/field";
-import { apiTokenInput } from "@/core/account";
 import { createTokenAction, revokeTokenAction } from "@/server/actions/me";
+
+/** The name's check is the server's rule (src/core/account.ts, built on zod): it loads when the form is first used. */
+const loadRules = () => import(/* webpackChunkName: "form-rules" */ "@/core/account");
 
 /** Creates a token and shows it once, with a copy button; the page's list refreshes behind it. */
 export function CreateTokenForm() {
@@ -25,14 +27,15 @@ export function CreateTokenForm() {
   const tokenText = useRef<HTMLElement>(null);
   const [pending, startTransition] = useTransition();
 
-  const submit = () => {
-    const parsed = apiTokenInput.safeParse({ name });
-    if (!parsed.success) {
-      setError(fieldText(parsed.error.issues[0]?.message));
-      return;
-    }
-    setError(undefined);
+  const submit = () =>
     startTransition(async () => {
+      const { apiTokenInput } = await loadRules();
+      const parsed = apiTokenInput.safeParse({ name });
+      if (!parsed.success) {
+        setError(fieldText(parsed.error.issues[0]?.message));
+        return;
+      }
+      setError(undefined);
       const res = await createTokenAction(parsed.data);
       if (res.ok) {
         setCreated({ name: res.value.name, token: res.value.token });
@@ -40,7 +43,6 @@ export function CreateTokenForm() {
         setName("");
       } else setError(res.fieldCodes?.name?.[0] ? fieldText(res.fieldCodes.name[0]) : res.code === "internal_error" ? tm("failed") : errorText(res.code));
     });
-  };
 
   return (
     <div className="space-y-4">
@@ -83,6 +85,7 @@ export function CreateTokenForm() {
       <form
         noValidate
         className="flex flex-col gap-3 rounded-2xl border border-zinc-200 bg-white p-4 sm:flex-row sm:items-start dark:border-zinc-800 dark:bg-zinc-900"
+        onFocus={() => void loadRules()}
         onSubmit={(e) => {
           e.preventDefault();
           submit();

@@ -23,7 +23,7 @@ export function GuestStudyView({
   useEffect(() => {
     let cancelled = false;
     void (async () => {
-      const summary = await import("./guest-summary").then((m) => m.readGuestSummary()).catch(() => null);
+      const summary = await import(/* webpackChunkName: "guest-study" */ "./guest-summary").then((m) => m.readGuestSummary()).catch(() => null);
       // A failed read or request shows what a guest without progress sees: the page works without it.
       const node = summary ? await render(summary).catch(() => null) : null;
       if (!cancelled) setView({ node });

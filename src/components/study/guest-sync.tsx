@@ -4,11 +4,11 @@ import { CloudUpload } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { forgetGuestProgress, loadGuestProgress } from "./guest-store";
 
 /**
  * On a member's study pages: study progress this browser kept while signed out joins the
  * account (once; the server merges by the latest review per card), then the page reloads its data.
+ * IndexedDB's wrapper loads after the page has shown: nothing of it is needed to draw it.
  */
 export function GuestStudySync() {
   const t = useTranslations("study");
@@ -17,6 +17,7 @@ export function GuestStudySync() {
   useEffect(() => {
     let cancelled = false;
     void (async () => {
+      const { forgetGuestProgress, loadGuestProgress } = await import(/* webpackChunkName: "guest-study" */ "./guest-store");
       const progress = await loadGuestProgress();
       if (cancelled || (progress.cards.length === 0 && progress.reviews.length === 0)) return;
       const res = await fetch("/api/v1/study/guest-progress", {
@@ -30,7 +31,9 @@ export function GuestStudySync() {
       if (cancelled) return;
       setMerged(progress.reviews.length);
       router.refresh();
-    })();
+    })().catch(() => {
+      // The module did not load (offline): the next study page tries again.
+    });
     return () => {
       cancelled = true;
     };

@@ -5,7 +5,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { useErrorText } from "@/components/ui/error-text";
-import { MAX_RETENTION, MIN_RETENTION, timeZoneChoices, type StudySettingsInput } from "@/core/study/settings";
+import { MAX_RETENTION, MIN_RETENTION, timeZoneChoices } from "@/core/study/settings";
+import type { StudySettingsInput } from "@/core/study/settings-schema";
 import { studySettingsAction } from "@/server/actions/study";
 
 const field =

@@ -17,14 +17,13 @@ import { buttonClass } from "@/components/ui/button";
 import { Rich, RichProvider } from "@/components/ui/rich";
 import { useErrorText } from "@/components/ui/error-text";
 import type { Answer } from "@/core/grading";
-import { guestPreview, guestQueue, guestReview } from "@/core/study/guest";
-import { intervalLabel, type IntervalLabel } from "@/core/study/interval";
+import { freshGuestQueue } from "@/core/study/guest-queue";
+import type { IntervalLabel } from "@/core/study/interval";
 import { LEARN_AHEAD_MS } from "@/core/study/limits";
-import { RATINGS, ratingOfNumber, type StudyRating } from "@/core/study/scheduler";
-import type { GuestCard, GuestReview } from "@/core/study/merge";
+import { RATINGS, ratingOfNumber, type StudyRating } from "@/core/study/ratings";
 import type { StudyCard, StudyReveal } from "@/core/study/session";
 import { studyAnswerAction, studyRateAction } from "@/server/actions/study";
-import { browserTimeZone, loadGuestProgress, saveGuestReview } from "./guest-store";
+import type { GuestState } from "./guest-session";
 
 type Phase =
   | { kind: "question"; shownAt: number }
@@ -36,7 +35,15 @@ const newReviewId = () =>
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
-type GuestState = { cards: Map<string, GuestCard>; reviews: GuestReview[] };
+/**
+ * A guest's scheduler (ts-fsrs) and the cards their browser keeps (IndexedDB): loaded for guests
+ * only, once the page is up. A member's session is all on the server.
+ */
+const loadGuestSession = () => import("./guest-session");
+type Guest = { lib: Awaited<ReturnType<typeof loadGuestSession>>; state: GuestState };
+
+/** A guest's first session before their browser has been read: what one who studied nothing gets. */
+const freshQueue = (cards: StudyCard[]) => freshGuestQueue(cards).map((c) => ({ ...c.item, kind: c.kind }));
 
 const RATING_STYLE: Record<StudyRating, string> = {
   again: "border-rose-300 text-rose-800 dark:border-rose-800 dark:text-rose-200",
@@ -51,24 +58,29 @@ export function StudySession({
   language,
   cards: initialCards,
   signedIn,
+  guestKept,
 }: {
   slug: string;
   title: string;
   language: string;
   cards: StudyCard[];
   signedIn: boolean;
+  /** A guest whose browser says it keeps their study (its cookie): their session waits for it. */
+  guestKept: boolean;
 }) {
   const t = useTranslations("study");
   const errorText = useErrorText();
   const tp = useTranslations("play");
   const router = useRouter();
-  const [queue, setQueue] = useState(initialCards);
-  // A guest's cards live in this browser: their session is built here once those are read.
-  const [guest, setGuest] = useState<GuestState | null>(null);
-  const ready = signedIn || guest !== null;
+  // A guest's cards live in this browser: a guest who studied nothing here starts on the server's
+  // cards at once (the first card comes with the page); one whose browser keeps their study waits
+  // for it to be read. Their scheduler loads meanwhile, and answers and ratings wait for it.
+  const [queue, setQueue] = useState(() => (signedIn ? initialCards : freshQueue(initialCards)));
+  const [ready, setReady] = useState(signedIn || !guestKept);
+  const guest = useRef<Promise<Guest> | null>(null);
   const [index, setIndex] = useState(0);
   const [phase, setPhase] = useState<Phase>({ kind: "question", shownAt: 0 });
-  const [answer, setAnswer] = useState<Answer | null>(initialAnswer(initialCards[0]?.data));
+  const [answer, setAnswer] = useState<Answer | null>(() => initialAnswer(queue[0]?.data));
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [tally, setTally] = useState<Record<StudyRating, number>>({ again: 0, hard: 0, good: 0, easy: 0 });
@@ -86,19 +98,25 @@ export function StudySession({
   useEffect(() => {
     if (signedIn) return;
     let cancelled = false;
-    void loadGuestProgress().then((progress) => {
-      if (cancelled) return;
-      const cards = new Map(progress.cards.map((c) => [c.questionId, c]));
-      const next = guestQueue(initialCards, cards, progress.reviews, new Date(), browserTimeZone()).map((c) => ({ ...c.item, kind: c.kind }));
-      setGuest({ cards, reviews: progress.reviews });
+    const loaded = loadGuestSession().then(async (lib) => ({ lib, ...(await lib.loadGuestSession(initialCards)) }));
+    guest.current = loaded.then(({ lib, state }) => ({ lib, state }));
+    void loaded.then(({ queue: kept }) => {
+      // Nothing kept, and the fresh session already on screen: it goes on as it is.
+      if (cancelled || (kept === null && !guestKept)) return;
+      const next = kept ?? freshQueue(initialCards);
       setQueue(next);
       setAnswer(initialAnswer(next[0]?.data));
       setPhase({ kind: "question", shownAt: performance.now() });
+      setReady(true);
+    }).catch(() => {
+      // The scheduler did not load (offline): the fresh session, its ratings not kept.
+      guest.current = null;
+      if (!cancelled) setReady(true);
     });
     return () => {
       cancelled = true;
     };
-  }, [signedIn, initialCards]);
+  }, [signedIn, guestKept, initialCards]);
 
   // The answer clock starts when the card is on screen (after hydration), not at render on the server.
   useEffect(() => {
@@ -121,19 +139,15 @@ export function StudySession({
       if (!card || phase.kind !== "question") return;
       const timeMs = Math.round(performance.now() - phase.shownAt);
       run(async () => {
-        const res = await studyAnswerAction(slug, { questionId: card.id, answer: value, timeMs });
+        const [res, g] = await Promise.all([studyAnswerAction(slug, { questionId: card.id, answer: value, timeMs }), guest.current]);
         if (!res.ok) return setError(errorText(res.code));
         let reveal = res.value;
-        if (guest) {
-          // The server knows nothing of a guest's card: the intervals come from the one kept here.
-          const now = new Date();
-          const dues = guestPreview(guest.cards.get(card.id), card.id, now);
-          reveal = { ...reveal, intervals: Object.fromEntries(RATINGS.map((r) => [r, intervalLabel(now, dues[r])])) as StudyReveal["intervals"] };
-        }
+        // The server knows nothing of a guest's card: the intervals come from the one kept here.
+        if (g) reveal = { ...reveal, intervals: g.lib.guestIntervals(g.state, card.id) };
         setPhase({ kind: "revealed", reveal, answer: value, timeMs, selected: reveal.suggested, reviewId: newReviewId() });
       });
     },
-    [card, phase, run, slug, guest, errorText],
+    [card, phase, run, slug, errorText],
   );
 
   const submitOrReveal = useCallback(() => {
@@ -149,12 +163,12 @@ export function StudySession({
       const durationMs = phase.answer === null ? null : timeMs;
       run(async () => {
         let due: Date;
-        if (guest) {
-          const reviewed = guestReview(guest.cards.get(card.id), card.id, rating, new Date(), reviewId, durationMs);
+        const g = await guest.current;
+        if (g) {
           // Kept when the browser can; the session goes on either way.
-          await saveGuestReview(reviewed.card, reviewed.review).catch(() => false);
-          setGuest({ cards: new Map(guest.cards).set(card.id, reviewed.card), reviews: [...guest.reviews, reviewed.review] });
-          due = reviewed.card.memory.due;
+          const reviewed = await g.lib.rateAsGuest(g.state, card.id, rating, reviewId, durationMs);
+          guest.current = Promise.resolve({ lib: g.lib, state: reviewed.state });
+          due = reviewed.due;
         } else {
           const res = await studyRateAction(slug, { questionId: card.id, rating, clientReviewId: reviewId, durationMs });
           if (!res.ok) return setError(errorText(res.code));
@@ -169,7 +183,7 @@ export function StudySession({
         setIndex(index + 1);
       });
     },
-    [card, phase, run, slug, queue, index, guest, errorText],
+    [card, phase, run, slug, queue, index, errorText],
   );
 
   // Keyboard, as Anki: Space or Enter reveals (or submits the answer), 1–4 rate, Space or Enter

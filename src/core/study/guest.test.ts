@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guestPreview, guestQueue, guestReview } from "./guest";
+import { freshGuestQueue, guestPreview, guestQueue, guestReview } from "./guest";
 import { usedToday } from "./limits";
 import type { GuestCard } from "./merge";
 import { newCardMemory, previewDue, reviewCard, schedulerFor } from "./scheduler";
@@ -21,6 +21,14 @@ describe("a guest's study in the browser", () => {
     const queue = guestQueue(qs, new Map(), [], T0, "UTC");
     expect(queue.map((c) => c.item.id)).toEqual(qs.slice(0, 20).map((q) => q.id));
     expect(new Set(queue.map((c) => c.kind))).toEqual(new Set(["new"]));
+  });
+
+  it.each([
+    ["2026-01-10T12:00:00Z", "UTC"],
+    ["2026-01-10T03:59:00Z", "Asia/Tokyo"],
+    ["2026-07-01T23:30:00Z", "America/Los_Angeles"],
+  ])("a fresh guest's session, laid out before the browser is read, is the one it reads (%s, %s)", (now, zone) => {
+    expect(freshGuestQueue(qs)).toEqual(guestQueue(qs, new Map(), [], new Date(now), zone));
   });
 
   it("after a review: the day's new cards are fewer, cards due come first, cards not due wait", () => {

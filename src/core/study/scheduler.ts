@@ -14,13 +14,13 @@ import {
   type ReviewLog,
   type StepUnit,
 } from "ts-fsrs";
+import { RATINGS, type StudyRating } from "./ratings";
 import { DEFAULT_STUDY_SETTINGS, type StudySettings } from "./settings";
+
+export { RATINGS, ratingOfNumber, type StudyRating } from "./ratings";
 
 export const CARD_STATES = ["new", "learning", "review", "relearning"] as const;
 export type CardState = (typeof CARD_STATES)[number];
-
-export const RATINGS = ["again", "hard", "good", "easy"] as const;
-export type StudyRating = (typeof RATINGS)[number];
 
 /** 1–4 as Anki and ts-fsrs number them (the keyboard keys too). */
 export const RATING_NUMBER: Record<StudyRating, Grade> = {
@@ -29,7 +29,6 @@ export const RATING_NUMBER: Record<StudyRating, Grade> = {
   good: Rating.Good,
   easy: Rating.Easy,
 };
-export const ratingOfNumber = (n: number): StudyRating | null => RATINGS[n - 1] ?? null;
 
 /** A card's memory state as Quizdeck stores it (one per member and question). */
 export type CardMemory = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canonicalTimeZone, studySettingsInput, timeZoneChoices } from "./settings";
+import { canonicalTimeZone, timeZoneChoices } from "./settings";
+import { studySettingsInput } from "./settings-schema";
 
 describe("canonicalTimeZone", () => {
   it.each([

@@ -1,6 +1,8 @@
-import { z } from "../zod";
-
-/** A member's study settings; guests use the defaults. */
+/**
+ * A member's study settings; guests use the defaults. No schema here: client pages (the settings
+ * form, the study session) import these values, and zod would come with them (~90 kB gz); the
+ * inputs' schemas are in settings-schema.ts, which only the server imports.
+ */
 export type StudySettings = {
   /** The chance of recalling a card when it comes due: higher means more reviews. */
   desiredRetention: number;
@@ -42,18 +44,3 @@ export const isTimeZone = (tz: string): boolean => canonicalTimeZone(tz) !== nul
 export function timeZoneChoices(): string[] {
   return ["UTC", ...Intl.supportedValuesOf("timeZone").filter((z) => z !== "UTC")];
 }
-
-/** A time zone as a form or a browser sends it, stored under its canonical name. */
-export const timeZoneInput = z
-  .string()
-  .refine(isTimeZone, "time_zone_unknown")
-  .transform((tz) => canonicalTimeZone(tz) ?? tz);
-
-/** What a member may change (the weights come only from the optimizer). */
-export const studySettingsInput = z.object({
-  desiredRetention: z.number().min(MIN_RETENTION).max(MAX_RETENTION),
-  newPerDay: z.number().int().min(0).max(1000),
-  maxReviewsPerDay: z.number().int().min(0).max(10000),
-  timeZone: timeZoneInput,
-});
-export type StudySettingsInput = z.infer<typeof studySettingsInput>;

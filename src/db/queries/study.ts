@@ -6,7 +6,8 @@ import { offsetMinutes, studyDayNumber, studyDayStart, DAY_STARTS_AT_HOUR } from
 import { byMostDue, countDecks, deckStats, newLeftToday, type DeckCounts, type DeckOf, type DeckStats } from "@/core/study/decks";
 import { buildQueue, dayAllowance, LEARN_AHEAD_MS } from "@/core/study/limits";
 import { newCardMemory, RATING_NUMBER, reviewCard, schedulerFor, type CardMemory, type StudyRating } from "@/core/study/scheduler";
-import { DEFAULT_STUDY_SETTINGS, type StudySettings, type StudySettingsInput } from "@/core/study/settings";
+import { DEFAULT_STUDY_SETTINGS, type StudySettings } from "@/core/study/settings";
+import type { StudySettingsInput } from "@/core/study/settings-schema";
 import { mergeGuestProgress, type GuestProgress } from "@/core/study/merge";
 import { achievedRetention, forecast, heatmap, studyStreak } from "@/core/study/stats";
 import { queryRows, type Db } from "../client";

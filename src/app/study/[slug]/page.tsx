@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { StudySession } from "@/components/study/study-session";
+import { GUEST_STUDY_COOKIE } from "@/core/study/guest-cookie";
 import { loadStudySession } from "@/server/study";
 
 type Props = { params: Promise<{ slug: string }> };
@@ -18,6 +20,9 @@ export default async function StudyPage({ params }: Props) {
   const session = await loadStudySession((await params).slug);
   if (!session) notFound();
   const t = await getTranslations("study");
+  // A guest's browser that keeps their study says so in a cookie; any other guest's first card
+  // comes with the page.
+  const guestKept = !session.signedIn && (await cookies()).has(GUEST_STUDY_COOKIE);
   return (
     <div className="container-page py-6 sm:py-10">
       {session.notStudied > 0 && (
@@ -38,6 +43,7 @@ export default async function StudyPage({ params }: Props) {
         language={session.quiz.language}
         cards={session.cards}
         signedIn={session.signedIn}
+        guestKept={guestKept}
       />
     </div>
   );
