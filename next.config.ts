@@ -45,19 +45,11 @@ const nextConfig: NextConfig = {
         if (/[\\/]lucide-react[\\/]dist[\\/]esm$/.test(resource.context)) resource.request = lucideIcon;
       }),
     );
-    // The browser's React DOM gets React's fix for hydrating a host element again after its
-    // children suspended (scripts/react-hydration-replay-loader.cjs): without it, a page whose RSC
-    // payload arrives in pieces now and then fails to hydrate (React error 418).
-    config.module.rules.push({
-      test: /[\\/]next[\\/]dist[\\/]compiled[\\/]react-dom(-experimental)?[\\/]cjs[\\/]react-dom-client\.(production|development)\.js$/,
-      loader: path.resolve("scripts/react-hydration-replay-loader.cjs"),
-    });
     return config;
   },
-  // Type-check and lint are their own steps of `npm test`; repeating them in every build costs
-  // minutes on a 2-core machine.
+  // Type-check is its own step of `npm test` (and Next 16's build no longer lints); repeating it in
+  // every build costs minutes on a 2-core machine.
   typescript: { ignoreBuildErrors: true },
-  eslint: { ignoreDuringBuilds: true },
 };
 
 export default withNextIntl(nextConfig);

@@ -53,6 +53,8 @@ export function DeleteAccount({ handle }: { handle: string }) {
       const data = new FormData(form);
       const res = await deleteAccountAction({ quizzes: data.get("quizzes"), confirm: String(data.get("confirm") ?? "") });
       if (res.ok) {
+        // A full load on purpose: the session is gone, and no client state of the account may stay.
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
         window.location.assign("/?deleted=1");
         return;
       }
