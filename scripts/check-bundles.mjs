@@ -37,6 +37,9 @@ const rootMainFiles = JSON.parse(readFileSync(path.join(dist, "build-manifest.js
  * (app-build-manifest.json is gone); a shared client component's chunks are listed with it, and the
  * browser loads them wherever it renders. */
 const pages = {};
+function distPath(file) {
+  return decodeURIComponent(file.replace(/^\/?_next\//, ""));
+}
 for (const page of Object.keys(JSON.parse(readFileSync(routesFile, "utf8")))) {
   if (!page.endsWith("/page")) continue;
   const file = path.join(dist, "server", "app", `${page}_client-reference-manifest.js`);
@@ -44,10 +47,12 @@ for (const page of Object.keys(JSON.parse(readFileSync(routesFile, "utf8")))) {
   const scope = { self: {} };
   new Function("globalThis", "self", readFileSync(file, "utf8"))(scope, scope.self);
   const manifest = scope.__RSC_MANIFEST[page];
-  const files = new Set(rootMainFiles);
-  for (const mod of Object.values(manifest.clientModules)) for (const c of mod.chunks) if (typeof c === "string" && c.endsWith(".js")) files.add(c);
-  for (const list of Object.values(manifest.entryJSFiles ?? {})) for (const c of list) if (c.endsWith(".js")) files.add(c);
-  pages[page] = [...files].map((f) => decodeURIComponent(f.replace(/^\/?_next\//, "")));
+  // Turbopack names a chunk "/_next/static/…" in clientModules and "static/…" in entryJSFiles: one
+  // file, counted once.
+  const files = new Set(rootMainFiles.map(distPath));
+  for (const mod of Object.values(manifest.clientModules)) for (const c of mod.chunks) if (typeof c === "string" && c.endsWith(".js")) files.add(distPath(c));
+  for (const list of Object.values(manifest.entryJSFiles ?? {})) for (const c of list) if (c.endsWith(".js")) files.add(distPath(c));
+  pages[page] = [...files];
 }
 
 const MARKERS = {

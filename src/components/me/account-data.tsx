@@ -1,6 +1,7 @@
 "use client";
 
-import { Download, Trash2 } from "lucide-react";
+import Download from "lucide-react/icons/download";
+import Trash2 from "lucide-react/icons/trash";
 import { useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
