@@ -1,10 +1,14 @@
-import path from "node:path";
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 
-const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
-
-type WebpackConfig = { resolve: { alias: Record<string, string | false | string[]> }; plugins: unknown[]; module: { rules: unknown[] } };
+// The catalogues' ICU messages are compiled at build time (next-intl's precompiled messages): every
+// import of src/i18n/messages/*.json in a bundle gets icu-minify's compact form, and next-intl
+// formats it without an ICU parser, in the browser and on the server. Code that fills messages
+// outside next-intl reads them through src/i18n/templates.ts.
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./src/i18n/request.ts",
+  experimental: { messages: { path: "./src/i18n/messages", format: "json", locales: "infer", precompile: true } },
+});
 
 const nextConfig: NextConfig = {
   // A second build directory lets two checkouts of one tree build and test side by side.
@@ -30,34 +34,9 @@ const nextConfig: NextConfig = {
   // Import files may be 5 MB (base64 for a spreadsheet adds a third); actions take them whole.
   experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "8mb" } },
   reactStrictMode: true,
-  webpack: (config: WebpackConfig, { webpack }: { webpack: { NormalModuleReplacementPlugin: new (match: RegExp, replace: (resource: { request: string; context: string }) => void) => unknown } }) => {
-    // Client components' `import { useTranslations } from "next-intl"` gets src/i18n/client-intl.ts,
-    // in the browser and in server rendering: the same API without next-intl's ICU parser (~15 kB
-    // gz on every page that translates on the client). "next-intl/server" and the plugin's
-    // "next-intl/config" are untouched.
-    config.resolve.alias["next-intl$"] = path.resolve("src/i18n/client-intl.ts");
-    // lucide-react's icon component is a client component, which put lucide's code on every page
-    // even where only server components draw icons: ours is the same without "use client"
-    // (src/components/ui/lucide-icon.ts).
-    const lucideIcon = path.resolve("src/components/ui/lucide-icon.ts");
-    config.plugins.push(
-      new webpack.NormalModuleReplacementPlugin(/^\.\/Icon\.mjs$/, (resource: { request: string; context: string }) => {
-        if (/[\\/]lucide-react[\\/]dist[\\/]esm$/.test(resource.context)) resource.request = lucideIcon;
-      }),
-    );
-    // The browser's React DOM gets React's fix for hydrating a host element again after its
-    // children suspended (scripts/react-hydration-replay-loader.cjs): without it, a page whose RSC
-    // payload arrives in pieces now and then fails to hydrate (React error 418).
-    config.module.rules.push({
-      test: /[\\/]next[\\/]dist[\\/]compiled[\\/]react-dom(-experimental)?[\\/]cjs[\\/]react-dom-client\.(production|development)\.js$/,
-      loader: path.resolve("scripts/react-hydration-replay-loader.cjs"),
-    });
-    return config;
-  },
-  // Type-check and lint are their own steps of `npm test`; repeating them in every build costs
-  // minutes on a 2-core machine.
+  // Type-check is its own step of `npm test` (and Next 16's build no longer lints); repeating it in
+  // every build costs minutes on a 2-core machine.
   typescript: { ignoreBuildErrors: true },
-  eslint: { ignoreDuringBuilds: true },
 };
 
 export default withNextIntl(nextConfig);

@@ -6,7 +6,7 @@ import { startTrickleProxy } from "./trickle-proxy";
  * first, then each payload script 100 ms after the one before (e2e/trickle-proxy.ts). React DOM
  * as Next 15.5 ships it then replays a host element whose child row was still on the way without
  * rewinding its hydration cursor and fails with error 418 on most of these loads;
- * scripts/react-hydration-replay-loader.cjs fixes that (docs/known-issues.md). The fixture fails
+ * React fixes that since facebook/react#35494, in Next 16 (docs/known-issues.md). The fixture fails
  * the test on the 418; the check below names the page.
  */
 test("pages hydrate when the RSC payload trickles in", async ({ page, baseURL }) => {

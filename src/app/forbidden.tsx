@@ -1,4 +1,5 @@
-import { House, ShieldX } from "lucide-react";
+import House from "lucide-react/icons/house";
+import ShieldX from "lucide-react/icons/shield-x";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";

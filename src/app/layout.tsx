@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { namespaceTemplates } from "@/i18n/templates";
 import { ChromeMessagesProvider, type ChromeMessages } from "@/components/i18n/chrome-messages";
 import { MobileNav } from "@/components/layout/mobile-nav";
 import { Providers } from "@/components/layout/providers";
@@ -37,8 +38,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   // No next-intl provider here: each route segment's layout passes its pages the namespaces they
   // use (src/i18n/client-messages.tsx), and the error screen gets its own few strings.
-  const messages = (await getMessages()) as unknown as Omit<ChromeMessages, "locale">;
-  const chrome: ChromeMessages = { locale, errors: messages.errors };
+  const chrome: ChromeMessages = { locale, errors: namespaceTemplates(await getMessages(), "errors") };
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col">

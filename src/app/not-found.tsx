@@ -1,4 +1,6 @@
-import { Compass, House, MapPinOff } from "lucide-react";
+import Compass from "lucide-react/icons/compass";
+import House from "lucide-react/icons/house";
+import MapPinOff from "lucide-react/icons/map-pin-off";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";

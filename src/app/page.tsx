@@ -1,4 +1,7 @@
-import { Brain, Compass, Smartphone, Trophy } from "lucide-react";
+import Brain from "lucide-react/icons/brain";
+import Compass from "lucide-react/icons/compass";
+import Smartphone from "lucide-react/icons/smartphone";
+import Trophy from "lucide-react/icons/trophy";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";

@@ -1,4 +1,6 @@
-import { House, LockKeyhole, LogIn } from "lucide-react";
+import House from "lucide-react/icons/house";
+import LockKeyhole from "lucide-react/icons/lock-keyhole";
+import LogIn from "lucide-react/icons/log-in";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { SignInLink } from "@/components/account/sign-in-link";

@@ -1,6 +1,6 @@
 import { getLocale, getMessages, getTimeZone } from "next-intl/server";
 import type { ReactNode } from "react";
-import { NextIntlClientProvider } from "./client-intl";
+import { NextIntlClientProvider } from "next-intl";
 import { pickMessages } from "./pick-messages";
 
 /**
@@ -9,8 +9,8 @@ import { pickMessages } from "./pick-messages";
  * wraps its pages in one (a nested one replaces its parent's messages, it does not add to them);
  * src/i18n/client-messages.test.ts follows each page's imports and fails when a client component
  * uses a namespace its layout does not list. The root layout has none: the site chrome gets its
- * strings from ChromeMessagesProvider. The provider is our own (src/i18n/client-intl.ts), which
- * formats without shipping an ICU parser to the browser.
+ * strings from ChromeMessagesProvider. The messages come precompiled (next.config.ts), so
+ * next-intl's client formats them without an ICU parser in the browser.
  */
 export async function ClientMessages({ namespaces, children }: { namespaces: readonly string[]; children: ReactNode }) {
   const messages = (await getMessages()) as Record<string, unknown>;

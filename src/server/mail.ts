@@ -3,9 +3,9 @@ import type { Transporter } from "nodemailer";
 import { composeMail, redactSmtpUrl, type Mail, type MailKind } from "@/core/mail";
 import { env } from "@/env";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/core/locale";
-import { formatIcuParts } from "@/i18n/icu";
 import en from "@/i18n/messages/en.json";
 import es from "@/i18n/messages/es.json";
+import { fillTemplate, messageTemplate } from "@/i18n/templates";
 import { log } from "@/log";
 
 /**
@@ -13,18 +13,16 @@ import { log } from "@/log";
  * nothing is sent: the link is logged for the administrator, and the pages say to ask them.
  */
 
-const CATALOGUES: Record<Locale, typeof en> = { en, es };
+const CATALOGUES: Record<Locale, { mail: unknown }> = { en, es };
 
 /**
- * A message of the `mail` catalogue as text. Mail is sent outside any page render, where
- * next-intl's request-bound translator is not available (and "next-intl" itself is the client
- * translator in the server bundles), so the catalogue is formatted by src/i18n/icu.ts, which
- * src/i18n/icu.test.ts holds to next-intl's output for every message.
+ * A message of the `mail` catalogue as text. Mail is sent outside any page render (and by
+ * `npm run admin`), where next-intl's request-bound translator is not available; its messages
+ * hold `{name}` arguments only, filled here (src/i18n/templates.ts reads them raw or precompiled).
  */
 function mailText(locale: Locale, key: string, values: Record<string, string> = {}): string {
   const message = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], CATALOGUES[locale].mail);
-  if (typeof message !== "string") throw new Error(`mail.${key} is not a message`);
-  return formatIcuParts(message, values, locale).join("");
+  return fillTemplate(messageTemplate(message, `mail.${key}`), values);
 }
 
 export type AccountMail = {

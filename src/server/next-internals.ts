@@ -3,7 +3,9 @@ import path from "node:path";
 
 /**
  * The two places where the custom server (main.ts) reaches past Next's public API, each because
- * Next 16 has no public way to do it. Check both when upgrading Next.
+ * Next 16 has no public way to do it (checked again on 16.4.6 with Turbopack, 2026-11-27: the
+ * action handler still reads only __NEXT_PRIVATE_ORIGIN, and no public API lists the routes).
+ * Check both when upgrading Next.
  */
 
 /**

@@ -1,4 +1,9 @@
-import { EyeOff, Flag, History, Search, ShieldCheck, Users } from "lucide-react";
+import EyeOff from "lucide-react/icons/eye-off";
+import Flag from "lucide-react/icons/flag";
+import History from "lucide-react/icons/rotate-ccw-clock";
+import Search from "lucide-react/icons/search";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import Users from "lucide-react/icons/users";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { forbidden, unauthorized } from "next/navigation";

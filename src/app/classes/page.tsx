@@ -1,4 +1,4 @@
-import { School } from "lucide-react";
+import School from "lucide-react/icons/school";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";

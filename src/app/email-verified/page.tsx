@@ -1,4 +1,5 @@
-import { CircleAlert, MailCheck } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import MailCheck from "lucide-react/icons/mail-check";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";

@@ -1,4 +1,8 @@
-import { ChevronLeft, ChevronRight, Filter, Search, SearchX } from "lucide-react";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import ChevronRight from "lucide-react/icons/chevron-right";
+import Filter from "lucide-react/icons/funnel";
+import Search from "lucide-react/icons/search";
+import SearchX from "lucide-react/icons/search-x";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";

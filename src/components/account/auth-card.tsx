@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react/types";
 import type { ReactNode } from "react";
 
 /** The card of the account pages (sign-in, sign-up, forgot and reset password, email confirmed). */

@@ -1,6 +1,9 @@
 "use client";
 
-import { Brain, LogIn, MailCheck, UserPlus } from "lucide-react";
+import Brain from "lucide-react/icons/brain";
+import LogIn from "lucide-react/icons/log-in";
+import MailCheck from "lucide-react/icons/mail-check";
+import UserPlus from "lucide-react/icons/user-plus";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Send } from "lucide-react";
+import Send from "lucide-react/icons/send";
 import { useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";

@@ -1,6 +1,7 @@
 "use client";
 
-import { KeyRound, LogIn } from "lucide-react";
+import KeyRound from "lucide-react/icons/key-round";
+import LogIn from "lucide-react/icons/log-in";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";

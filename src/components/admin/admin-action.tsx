@@ -1,6 +1,13 @@
 "use client";
 
-import { Ban, Check, CircleCheck, EyeOff, RotateCcw, ShieldCheck, User, X } from "lucide-react";
+import Ban from "lucide-react/icons/ban";
+import Check from "lucide-react/icons/check";
+import CircleCheck from "lucide-react/icons/circle-check";
+import EyeOff from "lucide-react/icons/eye-off";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import User from "lucide-react/icons/user";
+import X from "lucide-react/icons/x";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";

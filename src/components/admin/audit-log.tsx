@@ -1,4 +1,6 @@
-import { ChevronLeft, ChevronRight, Terminal } from "lucide-react";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import ChevronRight from "lucide-react/icons/chevron-right";
+import Terminal from "lucide-react/icons/terminal";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { clsx } from "clsx";

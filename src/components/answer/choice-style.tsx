@@ -1,4 +1,10 @@
-import { Circle, Diamond, Hexagon, Square, Star, Triangle, type LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react/types";
+import Circle from "lucide-react/icons/circle";
+import Diamond from "lucide-react/icons/diamond";
+import Hexagon from "lucide-react/icons/hexagon";
+import Square from "lucide-react/icons/square";
+import Star from "lucide-react/icons/star";
+import Triangle from "lucide-react/icons/triangle";
 import { CHOICE_PALETTE } from "./choice-palette";
 
 /**

@@ -1,6 +1,7 @@
 "use client";
 
-import { CheckCircle2, Loader2 } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import Loader2 from "lucide-react/icons/loader-circle";
 import { useRef, type KeyboardEvent } from "react";
 import { clsx } from "clsx";
 import type { Answer } from "@/core/grading";

@@ -1,6 +1,8 @@
 "use client";
 
-import { ChevronDown, ChevronUp, GripVertical } from "lucide-react";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import ChevronUp from "lucide-react/icons/chevron-up";
+import GripVertical from "lucide-react/icons/grip-vertical";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { clsx } from "clsx";

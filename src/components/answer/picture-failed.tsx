@@ -1,4 +1,4 @@
-import { ImageOff } from "lucide-react";
+import ImageOff from "lucide-react/icons/image-off";
 
 /** A question's picture that did not load: a quiet icon and the author's description, in its box. */
 export default function PictureFailed({ alt }: { alt: string | null }) {

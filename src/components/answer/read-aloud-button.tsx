@@ -1,6 +1,7 @@
 "use client";
 
-import { Square, Volume2 } from "lucide-react";
+import Square from "lucide-react/icons/square";
+import Volume2 from "lucide-react/icons/volume-2";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { clsx } from "clsx";

@@ -1,4 +1,6 @@
-import { BarChart3, Download, ListChecks } from "lucide-react";
+import BarChart3 from "lucide-react/icons/chart-column";
+import Download from "lucide-react/icons/download";
+import ListChecks from "lucide-react/icons/list-checks";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { clsx } from "clsx";

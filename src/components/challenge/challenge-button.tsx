@@ -1,4 +1,4 @@
-import { Swords } from "lucide-react";
+import Swords from "lucide-react/icons/swords";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Lock } from "lucide-react";
+import Lock from "lucide-react/icons/lock";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";

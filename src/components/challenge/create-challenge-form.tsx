@@ -1,6 +1,6 @@
 "use client";
 
-import { Swords } from "lucide-react";
+import Swords from "lucide-react/icons/swords";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";

@@ -1,6 +1,7 @@
 "use client";
 
-import { Music, Trash2 } from "lucide-react";
+import Music from "lucide-react/icons/eighth-notes";
+import Trash2 from "lucide-react/icons/trash";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";

@@ -1,7 +1,8 @@
 "use client";
 
 import { clsx } from "clsx";
-import { AlertTriangle, CheckCircle2 } from "lucide-react";
+import AlertTriangle from "lucide-react/icons/triangle-exclamation-point";
+import CheckCircle2 from "lucide-react/icons/circle-check";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import type { Ref } from "react";

@@ -1,7 +1,12 @@
 "use client";
 
 import { clsx } from "clsx";
-import { Check, CloudOff, ExternalLink, EyeOff, Loader2, Rocket } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import CloudOff from "lucide-react/icons/cloud-off";
+import ExternalLink from "lucide-react/icons/external-link";
+import EyeOff from "lucide-react/icons/eye-off";
+import Loader2 from "lucide-react/icons/loader-circle";
+import Rocket from "lucide-react/icons/rocket";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 "use client";
 
 import { clsx } from "clsx";
-import { Download } from "lucide-react";
+import Download from "lucide-react/icons/download";
 import { useTranslations } from "next-intl";
 import { useState, type MouseEvent } from "react";
 import { buttonClass } from "@/components/ui/button";

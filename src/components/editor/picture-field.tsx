@@ -1,6 +1,7 @@
 "use client";
 
-import { ImagePlus, Trash2 } from "lucide-react";
+import ImagePlus from "lucide-react/icons/image-plus";
+import Trash2 from "lucide-react/icons/trash";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { THUMB_BOX } from "@/components/answer/picture-boxes";

@@ -1,7 +1,14 @@
 "use client";
 
 import { clsx } from "clsx";
-import { ArrowDown, ArrowUp, Copy, Eye, GripVertical, Plus, Trash2, X } from "lucide-react";
+import ArrowDown from "lucide-react/icons/arrow-down";
+import ArrowUp from "lucide-react/icons/arrow-up";
+import Copy from "lucide-react/icons/copy";
+import Eye from "lucide-react/icons/eye";
+import GripVertical from "lucide-react/icons/grip-vertical";
+import Plus from "lucide-react/icons/plus";
+import Trash2 from "lucide-react/icons/trash";
+import X from "lucide-react/icons/x";
 import { useTranslations } from "next-intl";
 import type { KeyboardEvent, PointerEvent, ReactNode } from "react";
 import { ChoiceBadge } from "@/components/answer/choice-style";

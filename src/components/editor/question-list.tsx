@@ -1,6 +1,15 @@
 "use client";
 
-import { ArrowDownUp, ChartBar, CircleDot, Hash, ListChecks, Presentation, ToggleLeft, Type, Cloud, NotebookPen } from "lucide-react";
+import ArrowDownUp from "lucide-react/icons/arrow-down-up";
+import ChartBar from "lucide-react/icons/chart-bar";
+import CircleDot from "lucide-react/icons/circle-dot";
+import Hash from "lucide-react/icons/hash";
+import ListChecks from "lucide-react/icons/list-checks";
+import Presentation from "lucide-react/icons/presentation";
+import ToggleLeft from "lucide-react/icons/toggle-left";
+import Type from "lucide-react/icons/type";
+import Cloud from "lucide-react/icons/cloud";
+import NotebookPen from "lucide-react/icons/notebook-pen";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 "use client";
 
-import { X } from "lucide-react";
+import X from "lucide-react/icons/x";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { AnswerInput } from "@/components/answer/answer-input";

@@ -1,7 +1,7 @@
 "use client";
 
 import { clsx } from "clsx";
-import { Trash2 } from "lucide-react";
+import Trash2 from "lucide-react/icons/trash";
 import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import { Field, SelectField, TextArea, TextField, describedBy } from "@/components/ui/field";

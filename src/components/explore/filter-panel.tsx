@@ -1,6 +1,6 @@
 "use client";
 
-import { Filter } from "lucide-react";
+import Filter from "lucide-react/icons/funnel";
 import { useTranslations } from "next-intl";
 import { useId, useSyncExternalStore, type ReactNode } from "react";
 import { clsx } from "clsx";

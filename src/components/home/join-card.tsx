@@ -1,4 +1,5 @@
-import { ScanLine, Smartphone } from "lucide-react";
+import ScanLine from "lucide-react/icons/scan-line";
+import Smartphone from "lucide-react/icons/smartphone";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { JoinPinForm } from "./join-pin-form";

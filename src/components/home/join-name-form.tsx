@@ -1,4 +1,5 @@
-import { ArrowRight, Shuffle } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import Shuffle from "lucide-react/icons/shuffle";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
 import { IDENTIFIER_MAX } from "@/core/live/limits";

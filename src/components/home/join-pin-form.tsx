@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
 

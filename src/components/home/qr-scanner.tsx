@@ -1,6 +1,6 @@
 "use client";
 
-import { X } from "lucide-react";
+import X from "lucide-react/icons/x";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";

@@ -1,6 +1,7 @@
 "use client";
 
-import { GraduationCap, Unlink } from "lucide-react";
+import GraduationCap from "lucide-react/icons/graduation-cap";
+import Unlink from "lucide-react/icons/unlink";
 import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import type { HostView } from "@/core/live/protocol";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Hourglass } from "lucide-react";
+import Hourglass from "lucide-react/icons/hourglass";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { buttonClass } from "@/components/ui/button";

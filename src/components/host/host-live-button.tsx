@@ -1,4 +1,4 @@
-import { MonitorPlay } from "lucide-react";
+import MonitorPlay from "lucide-react/icons/monitor-play";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
 import { hostLiveAction } from "@/server/actions/live";

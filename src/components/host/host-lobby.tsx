@@ -1,6 +1,11 @@
 "use client";
 
-import { Lock, LockOpen, Play, Settings, Users, X } from "lucide-react";
+import Lock from "lucide-react/icons/lock";
+import LockOpen from "lucide-react/icons/lock-open";
+import Play from "lucide-react/icons/play";
+import Settings from "lucide-react/icons/settings";
+import Users from "lucide-react/icons/users";
+import X from "lucide-react/icons/x";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { clsx } from "clsx";

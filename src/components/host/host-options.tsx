@@ -1,6 +1,6 @@
 "use client";
 
-import { Check } from "lucide-react";
+import Check from "lucide-react/icons/check";
 import { useTranslations } from "next-intl";
 import { clsx } from "clsx";
 import { CHOICE_STYLES } from "@/components/answer/choice-style";

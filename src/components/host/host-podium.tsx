@@ -1,6 +1,7 @@
 "use client";
 
-import { ArrowRight, Trophy } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import Trophy from "lucide-react/icons/trophy";
 import { useFormatter, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { clsx } from "clsx";

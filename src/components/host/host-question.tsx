@@ -1,6 +1,9 @@
 "use client";
 
-import { ArrowRight, Pause, Play, SkipForward } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import Pause from "lucide-react/icons/pause";
+import Play from "lucide-react/icons/play";
+import SkipForward from "lucide-react/icons/skip-forward";
 import { useTranslations } from "next-intl";
 import { SCREEN_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";

@@ -1,6 +1,7 @@
 "use client";
 
-import { BarChart3, Download } from "lucide-react";
+import BarChart3 from "lucide-react/icons/chart-column";
+import Download from "lucide-react/icons/download";
 import { useFormatter, useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import type { HostView } from "@/core/live/protocol";

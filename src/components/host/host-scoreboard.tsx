@@ -1,6 +1,9 @@
 "use client";
 
-import { ArrowRight, ChevronDown, ChevronUp, Minus } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import ChevronUp from "lucide-react/icons/chevron-up";
+import Minus from "lucide-react/icons/minus";
 import { useFormatter, useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import type { HostView } from "@/core/live/protocol";

@@ -1,6 +1,8 @@
 "use client";
 
-import { Square, Users, WifiOff } from "lucide-react";
+import Square from "lucide-react/icons/square";
+import Users from "lucide-react/icons/users";
+import WifiOff from "lucide-react/icons/wifi-off";
 import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import { BrandMark } from "@/components/live/brand-mark";

@@ -1,6 +1,7 @@
 "use client";
 
-import { ExternalLink, TriangleAlert } from "lucide-react";
+import ExternalLink from "lucide-react/icons/external-link";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { useTranslations } from "next-intl";
 
 /** A machine address phones can use instead of localhost, with the join link and QR code for it. */

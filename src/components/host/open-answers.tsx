@@ -1,6 +1,8 @@
 "use client";
 
-import { Eye, EyeOff, ListPlus } from "lucide-react";
+import Eye from "lucide-react/icons/eye";
+import EyeOff from "lucide-react/icons/eye-off";
+import ListPlus from "lucide-react/icons/list-plus";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";

@@ -5,7 +5,7 @@ import type en from "@/i18n/messages/en.json";
 
 /**
  * The strings of the client parts every page has (the error screen; the header and the tab bar
- * get theirs as props from the server), passed down as plain strings by the root layout. next-intl's client runtime (its ICU message parser is ~15 kB gz)
+ * get theirs as props from the server), passed down as plain strings by the root layout (src/i18n/templates.ts). next-intl's client runtime
  * then loads only on pages whose own client components translate (src/i18n/client-messages.tsx).
  * These messages may hold `{name}` placeholders and nothing more (a unit test checks).
  */

@@ -1,7 +1,12 @@
 "use client";
 
 import { clsx } from "clsx";
-import { AlertTriangle, CheckCircle2, Eye, FileUp, Info, Loader2 } from "lucide-react";
+import AlertTriangle from "lucide-react/icons/triangle-exclamation-point";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import Eye from "lucide-react/icons/eye";
+import FileUp from "lucide-react/icons/file-up";
+import Info from "lucide-react/icons/info";
+import Loader2 from "lucide-react/icons/loader-circle";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";

@@ -1,6 +1,7 @@
 "use client";
 
-import { RefreshCw, TriangleAlert } from "lucide-react";
+import RefreshCw from "lucide-react/icons/refresh-cw";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { useChromeTranslations } from "@/components/i18n/chrome-messages";
 import { buttonClass } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";

@@ -1,4 +1,7 @@
-import { Compass, GraduationCap, House, Smartphone } from "lucide-react";
+import Compass from "lucide-react/icons/compass";
+import GraduationCap from "lucide-react/icons/graduation-cap";
+import House from "lucide-react/icons/house";
+import Smartphone from "lucide-react/icons/smartphone";
 import type { NavMatch } from "./nav-link";
 
 /** The main destinations, shared by the header (desktop) and the bottom tab bar (phones). */

@@ -1,4 +1,4 @@
-import { Brain } from "lucide-react";
+import Brain from "lucide-react/icons/brain";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 

@@ -1,4 +1,9 @@
-import { Brain, Globe, Moon, Search, Sun, User } from "lucide-react";
+import Brain from "lucide-react/icons/brain";
+import Globe from "lucide-react/icons/globe";
+import Moon from "lucide-react/icons/moon";
+import Search from "lucide-react/icons/search";
+import Sun from "lucide-react/icons/sun";
+import User from "lucide-react/icons/user";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { HeaderNav } from "./header-nav";

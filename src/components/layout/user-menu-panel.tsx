@@ -1,4 +1,12 @@
-import { FileUp, LayoutDashboard, LogIn, LogOut, Plus, School, ShieldCheck, User, UserPlus } from "lucide-react";
+import FileUp from "lucide-react/icons/file-up";
+import LayoutDashboard from "lucide-react/icons/layout-dashboard";
+import LogIn from "lucide-react/icons/log-in";
+import LogOut from "lucide-react/icons/log-out";
+import Plus from "lucide-react/icons/plus";
+import School from "lucide-react/icons/school";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import User from "lucide-react/icons/user";
+import UserPlus from "lucide-react/icons/user-plus";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";

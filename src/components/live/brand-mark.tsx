@@ -1,4 +1,4 @@
-import { Brain } from "lucide-react";
+import Brain from "lucide-react/icons/brain";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { clsx } from "clsx";

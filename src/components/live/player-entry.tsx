@@ -1,6 +1,8 @@
 "use client";
 
-import { Loader2, Shuffle, XCircle } from "lucide-react";
+import Loader2 from "lucide-react/icons/loader-circle";
+import Shuffle from "lucide-react/icons/shuffle";
+import XCircle from "lucide-react/icons/circle-x";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";

@@ -1,6 +1,8 @@
 "use client";
 
-import { CheckCircle2, Shuffle, WifiOff } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import Shuffle from "lucide-react/icons/shuffle";
+import WifiOff from "lucide-react/icons/wifi-off";
 import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import type { PlayerView } from "@/core/live/protocol";

@@ -1,6 +1,7 @@
 "use client";
 
-import { Loader2, Lock } from "lucide-react";
+import Loader2 from "lucide-react/icons/loader-circle";
+import Lock from "lucide-react/icons/lock";
 import { useTranslations } from "next-intl";
 import { lazy, Suspense, useMemo } from "react";
 import { clsx } from "clsx";

@@ -1,6 +1,10 @@
 "use client";
 
-import { CheckCircle2, Flame, Share2, Trophy, XCircle } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import Flame from "lucide-react/icons/flame";
+import Share2 from "lucide-react/icons/share-2";
+import Trophy from "lucide-react/icons/trophy";
+import XCircle from "lucide-react/icons/circle-x";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";

@@ -1,6 +1,7 @@
 "use client";
 
-import { Download, Trash2 } from "lucide-react";
+import Download from "lucide-react/icons/download";
+import Trash2 from "lucide-react/icons/trash";
 import { useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
@@ -53,6 +54,8 @@ export function DeleteAccount({ handle }: { handle: string }) {
       const data = new FormData(form);
       const res = await deleteAccountAction({ quizzes: data.get("quizzes"), confirm: String(data.get("confirm") ?? "") });
       if (res.ok) {
+        // A full load on purpose: the session is gone, and no client state of the account may stay.
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
         window.location.assign("/?deleted=1");
         return;
       }

@@ -1,4 +1,6 @@
-import { ExternalLink, Search, Swords } from "lucide-react";
+import ExternalLink from "lucide-react/icons/external-link";
+import Search from "lucide-react/icons/search";
+import Swords from "lucide-react/icons/swords";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ChallengeStatePill } from "@/components/challenge/state-pill";

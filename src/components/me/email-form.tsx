@@ -1,6 +1,6 @@
 "use client";
 
-import { Mail } from "lucide-react";
+import Mail from "lucide-react/icons/mail";
 import { useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
 import { postAuth } from "@/components/account/auth-request";

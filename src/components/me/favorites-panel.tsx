@@ -1,4 +1,5 @@
-import { Compass, Star } from "lucide-react";
+import Compass from "lucide-react/icons/compass";
+import Star from "lucide-react/icons/star";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { QuizGrid } from "@/components/quiz/quiz-card";

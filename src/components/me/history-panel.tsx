@@ -1,4 +1,9 @@
-import { ArrowRight, Compass, History, Play, Target, Trophy } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import Compass from "lucide-react/icons/compass";
+import History from "lucide-react/icons/rotate-ccw-clock";
+import Play from "lucide-react/icons/play";
+import Target from "lucide-react/icons/target";
+import Trophy from "lucide-react/icons/trophy";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";

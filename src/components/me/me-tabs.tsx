@@ -1,4 +1,10 @@
-import { Book, Database, History, Shield, Star, Swords, User } from "lucide-react";
+import Book from "lucide-react/icons/book";
+import Database from "lucide-react/icons/database";
+import History from "lucide-react/icons/rotate-ccw-clock";
+import Shield from "lucide-react/icons/shield";
+import Star from "lucide-react/icons/star";
+import Swords from "lucide-react/icons/swords";
+import User from "lucide-react/icons/user";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { clsx } from "clsx";

@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react/types";
 import type { ReactNode } from "react";
 
 /** A small rounded label in a list item's details (a status, a visibility); its colours come with it. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { KeyRound } from "lucide-react";
+import KeyRound from "lucide-react/icons/key-round";
 import { useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
 import { postAuth } from "@/components/account/auth-request";

@@ -1,4 +1,11 @@
-import { Book, ExternalLink, FileUp, Globe, Link2, Lock, Pencil, Plus } from "lucide-react";
+import Book from "lucide-react/icons/book";
+import ExternalLink from "lucide-react/icons/external-link";
+import FileUp from "lucide-react/icons/file-up";
+import Globe from "lucide-react/icons/globe";
+import Link2 from "lucide-react/icons/link-2";
+import Lock from "lucide-react/icons/lock";
+import Pencil from "lucide-react/icons/pencil";
+import Plus from "lucide-react/icons/plus";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { clsx } from "clsx";

@@ -1,4 +1,4 @@
-import { Shield } from "lucide-react";
+import Shield from "lucide-react/icons/shield";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { securityOverview } from "@/server/security";

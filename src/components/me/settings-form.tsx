@@ -1,6 +1,7 @@
 "use client";
 
-import { Check, Save } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import Save from "lucide-react/icons/save";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";

@@ -1,4 +1,4 @@
-import { User } from "lucide-react";
+import User from "lucide-react/icons/user";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { mailConfigured } from "@/server/mail";

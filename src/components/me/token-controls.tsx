@@ -1,6 +1,10 @@
 "use client";
 
-import { Check, Copy, KeyRound, Plus, Trash2 } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import Copy from "lucide-react/icons/copy";
+import KeyRound from "lucide-react/icons/key-round";
+import Plus from "lucide-react/icons/plus";
+import Trash2 from "lucide-react/icons/trash";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, useTransition } from "react";
 import { copyText } from "@/components/browser/copy-text";

@@ -1,4 +1,6 @@
-import { Database, FileCode2, KeyRound } from "lucide-react";
+import Database from "lucide-react/icons/database";
+import FileCode2 from "lucide-react/icons/file-code-corner";
+import KeyRound from "lucide-react/icons/key-round";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { apiTokensOf } from "@/server/profile";
 import { CreateTokenForm, RevokeTokenButton } from "./token-controls";

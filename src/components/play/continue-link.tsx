@@ -1,6 +1,6 @@
 "use client";
 
-import { StepForward } from "lucide-react";
+import StepForward from "lucide-react/icons/step-forward";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";

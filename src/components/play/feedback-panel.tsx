@@ -1,6 +1,10 @@
 "use client";
 
-import { BookOpen, ChartBar, CheckCircle2, NotebookPen, XCircle } from "lucide-react";
+import BookOpen from "lucide-react/icons/book-open";
+import ChartBar from "lucide-react/icons/chart-bar";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import NotebookPen from "lucide-react/icons/notebook-pen";
+import XCircle from "lucide-react/icons/circle-x";
 import { PollBars } from "@/components/answer/poll-bars";
 import { WordCloud } from "@/components/answer/word-cloud";
 import { useFormatter, useTranslations } from "next-intl";

@@ -1,6 +1,10 @@
 "use client";
 
-import { Check, Flag, Lightbulb, Timer, Zap } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import Flag from "lucide-react/icons/flag";
+import Lightbulb from "lucide-react/icons/lightbulb";
+import Timer from "lucide-react/icons/timer";
+import Zap from "lucide-react/icons/zap";
 import { useTranslations } from "next-intl";
 import { lazy, Suspense, useCallback, useEffect, useRef } from "react";
 import { clsx } from "clsx";

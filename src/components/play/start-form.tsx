@@ -1,6 +1,6 @@
 "use client";
 
-import { Play } from "lucide-react";
+import Play from "lucide-react/icons/play";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition, type ReactNode } from "react";

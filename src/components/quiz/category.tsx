@@ -1,19 +1,17 @@
-import {
-  Clapperboard,
-  Code,
-  Dumbbell,
-  Earth,
-  FlaskConical,
-  Landmark,
-  Languages,
-  Leaf,
-  Music,
-  Palette,
-  Sigma,
-  Sparkles,
-  UtensilsCrossed,
-  type LucideIcon,
-} from "lucide-react";
+import type { LucideIcon } from "lucide-react/types";
+import Clapperboard from "lucide-react/icons/clapperboard";
+import Code from "lucide-react/icons/code";
+import Dumbbell from "lucide-react/icons/dumbbell";
+import Earth from "lucide-react/icons/earth";
+import FlaskConical from "lucide-react/icons/flask-conical";
+import Landmark from "lucide-react/icons/landmark";
+import Languages from "lucide-react/icons/languages";
+import Leaf from "lucide-react/icons/leaf";
+import Music from "lucide-react/icons/eighth-notes";
+import Palette from "lucide-react/icons/palette";
+import Sigma from "lucide-react/icons/sigma";
+import Sparkles from "lucide-react/icons/sparkles";
+import UtensilsCrossed from "lucide-react/icons/utensils-crossed";
 import { clsx } from "clsx";
 
 const STYLE: Record<string, { icon: LucideIcon; tone: string }> = {

@@ -1,4 +1,4 @@
-import { Trophy } from "lucide-react";
+import Trophy from "lucide-react/icons/trophy";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { clsx } from "clsx";

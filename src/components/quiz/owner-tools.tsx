@@ -1,4 +1,7 @@
-import { Download, EyeOff, Lock, Pencil } from "lucide-react";
+import Download from "lucide-react/icons/download";
+import EyeOff from "lucide-react/icons/eye-off";
+import Lock from "lucide-react/icons/lock";
+import Pencil from "lucide-react/icons/pencil";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";

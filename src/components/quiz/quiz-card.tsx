@@ -1,4 +1,6 @@
-import { GraduationCap, ListChecks, Play } from "lucide-react";
+import GraduationCap from "lucide-react/icons/graduation-cap";
+import ListChecks from "lucide-react/icons/list-checks";
+import Play from "lucide-react/icons/play";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { QuizSummary } from "@/server/quizzes";

@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import Star from "lucide-react/icons/star";
 import { clsx } from "clsx";
 
 const DIFFICULTY_TONE: Record<string, string> = {

@@ -1,8 +1,8 @@
 "use client";
 
-import { AlertTriangle } from "lucide-react";
+import AlertTriangle from "lucide-react/icons/triangle-exclamation-point";
 import type { GameReport } from "@/core/report/build";
-import { useTranslations } from "@/i18n/client-intl";
+import { useTranslations } from "next-intl";
 import { useReportFormat } from "./use-report-format";
 
 /** Players under 50 % right or with 3 or more unanswered, each with the questions they missed. */

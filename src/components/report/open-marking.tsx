@@ -1,6 +1,7 @@
 "use client";
 
-import { Check, X } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import X from "lucide-react/icons/x";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { clsx } from "clsx";

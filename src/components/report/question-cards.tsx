@@ -1,13 +1,14 @@
 "use client";
 
 import { clsx } from "clsx";
-import { Flame, X } from "lucide-react";
+import Flame from "lucide-react/icons/flame";
+import X from "lucide-react/icons/x";
 import { useEffect, useRef } from "react";
 import { THUMB_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
 import { Rich } from "@/components/ui/rich";
 import type { ReportQuestion } from "@/core/report/build";
-import { useTranslations } from "@/i18n/client-intl";
+import { useTranslations } from "next-intl";
 import { useReportFormat } from "./use-report-format";
 
 function Distribution({ q }: { q: ReportQuestion }) {

@@ -1,11 +1,13 @@
 "use client";
 
 import { clsx } from "clsx";
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import ArrowDown from "lucide-react/icons/arrow-down";
+import ArrowUp from "lucide-react/icons/arrow-up";
+import ArrowUpDown from "lucide-react/icons/arrow-up-down";
 import { useMemo, useState } from "react";
 import { Rich } from "@/components/ui/rich";
 import type { GameReport, ReportAnswer, ReportPlayer } from "@/core/report/build";
-import { useTranslations } from "@/i18n/client-intl";
+import { useTranslations } from "next-intl";
 import { Mark, type MarkWords } from "./marks";
 import { useReportFormat } from "./use-report-format";
 import { ReportTeamMark } from "./team-table";

@@ -1,10 +1,12 @@
 "use client";
 
-import { Download, FileSpreadsheet, Printer } from "lucide-react";
+import Download from "lucide-react/icons/download";
+import FileSpreadsheet from "lucide-react/icons/file-spreadsheet";
+import Printer from "lucide-react/icons/printer";
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import type { GameReport } from "@/core/report/build";
-import { useLocale, useTranslations } from "@/i18n/client-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { NeedsAttention } from "./needs-attention";
 import { QuestionCard, QuestionDialog } from "./question-cards";
 import { ReportGrid } from "./report-grid";

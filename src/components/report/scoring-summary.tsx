@@ -2,7 +2,7 @@
 
 import type { ReportScoring } from "@/core/report/build";
 import { STANDARD_POINTS } from "@/core/scoring";
-import { useTranslations } from "@/i18n/client-intl";
+import { useTranslations } from "next-intl";
 
 /** The scoring that applied (docs/rules.md §9): speed and streak on or off, the questions not worth the standard 1000, the join field. */
 export function ScoringSummary({ scoring }: { scoring: ReportScoring }) {

@@ -2,7 +2,7 @@
 
 import type { GameReport } from "@/core/report/build";
 import { TEAMS } from "@/core/live/teams";
-import { useTranslations } from "@/i18n/client-intl";
+import { useTranslations } from "next-intl";
 import { TeamMark } from "@/components/teams/team-mark";
 import { useReportFormat } from "./use-report-format";
 

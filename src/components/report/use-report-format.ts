@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { useFormatter } from "@/i18n/client-intl";
+import { useFormatter } from "next-intl";
 
 /** Numbers of a report in the viewer's locale: a 0–1 share as a percentage, milliseconds as seconds. */
 export function useReportFormat() {

@@ -1,6 +1,7 @@
 "use client";
 
-import { Check, Copy } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import Copy from "lucide-react/icons/copy";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { copyText } from "@/components/browser/copy-text";

@@ -1,6 +1,14 @@
 "use client";
 
-import { Brain, Check, Copy, Download, Share2, Smartphone, Target, Trophy, Zap } from "lucide-react";
+import Brain from "lucide-react/icons/brain";
+import Check from "lucide-react/icons/check";
+import Copy from "lucide-react/icons/copy";
+import Download from "lucide-react/icons/download";
+import Share2 from "lucide-react/icons/share-2";
+import Smartphone from "lucide-react/icons/smartphone";
+import Target from "lucide-react/icons/target";
+import Trophy from "lucide-react/icons/trophy";
+import Zap from "lucide-react/icons/zap";
 import Image from "next/image";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";

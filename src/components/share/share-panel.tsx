@@ -1,6 +1,6 @@
 "use client";
 
-import { Share2 } from "lucide-react";
+import Share2 from "lucide-react/icons/share-2";
 import Image from "next/image";
 import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";

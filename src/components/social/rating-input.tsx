@@ -1,6 +1,6 @@
 "use client";
 
-import { Star } from "lucide-react";
+import Star from "lucide-react/icons/star";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, useTransition, type KeyboardEvent } from "react";
 import { clsx } from "clsx";

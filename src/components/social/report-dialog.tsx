@@ -1,6 +1,8 @@
 "use client";
 
-import { Flag, Send, X } from "lucide-react";
+import Flag from "lucide-react/icons/flag";
+import Send from "lucide-react/icons/send";
+import X from "lucide-react/icons/x";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";

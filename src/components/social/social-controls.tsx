@@ -1,6 +1,8 @@
 "use client";
 
-import { LogIn, Star, X } from "lucide-react";
+import LogIn from "lucide-react/icons/log-in";
+import Star from "lucide-react/icons/star";
+import X from "lucide-react/icons/x";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";

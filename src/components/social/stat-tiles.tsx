@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react/types";
 
 export type StatTile = { icon: LucideIcon; tone: string; label: string; value: string; testId?: string };
 

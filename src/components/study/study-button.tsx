@@ -1,4 +1,4 @@
-import { GraduationCap } from "lucide-react";
+import GraduationCap from "lucide-react/icons/graduation-cap";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";

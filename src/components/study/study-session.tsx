@@ -1,6 +1,11 @@
 "use client";
 
-import { BookOpen, CheckCircle2, Eye, LogIn, PartyPopper, XCircle } from "lucide-react";
+import BookOpen from "lucide-react/icons/book-open";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import Eye from "lucide-react/icons/eye";
+import LogIn from "lucide-react/icons/log-in";
+import PartyPopper from "lucide-react/icons/party-popper";
+import XCircle from "lucide-react/icons/circle-x";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";

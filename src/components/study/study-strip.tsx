@@ -1,4 +1,5 @@
-import { ArrowRight, CalendarCheck } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import CalendarCheck from "lucide-react/icons/calendar-check";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
 import Link from "next/link";
 
 /** A page section's heading, with a link to see more beside it (the home page's sections). */

@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react/types";
 import type { ReactNode } from "react";
 
 /** The shared look of the 404, 401, 403 and error screens. */

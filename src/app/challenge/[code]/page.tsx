@@ -1,4 +1,6 @@
-import { CalendarClock, Link2, Swords } from "lucide-react";
+import CalendarClock from "lucide-react/icons/calendar-clock";
+import Link2 from "lucide-react/icons/link-2";
+import Swords from "lucide-react/icons/swords";
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";

@@ -1,4 +1,6 @@
-import { Download, Link2, School } from "lucide-react";
+import Download from "lucide-react/icons/download";
+import Link2 from "lucide-react/icons/link-2";
+import School from "lucide-react/icons/school";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";

@@ -1,5 +1,5 @@
 import { isUuid } from "@/core/ids";
-import { Hourglass } from "lucide-react";
+import Hourglass from "lucide-react/icons/hourglass";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { forbidden, notFound, redirect } from "next/navigation";

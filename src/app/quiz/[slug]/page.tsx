@@ -1,4 +1,11 @@
-import { BookOpen, ChevronRight, Clock, ListChecks, Play, Star, Timer, Zap } from "lucide-react";
+import BookOpen from "lucide-react/icons/book-open";
+import ChevronRight from "lucide-react/icons/chevron-right";
+import Clock from "lucide-react/icons/clock";
+import ListChecks from "lucide-react/icons/list-checks";
+import Play from "lucide-react/icons/play";
+import Star from "lucide-react/icons/star";
+import Timer from "lucide-react/icons/timer";
+import Zap from "lucide-react/icons/zap";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";

@@ -1,5 +1,14 @@
 import { isUuid } from "@/core/ids";
-import { ArrowLeft, CheckCircle2, Clock, Eye, Lightbulb, NotebookPen, Target, Trophy, XCircle, Zap } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import Clock from "lucide-react/icons/clock";
+import Eye from "lucide-react/icons/eye";
+import Lightbulb from "lucide-react/icons/lightbulb";
+import NotebookPen from "lucide-react/icons/notebook-pen";
+import Target from "lucide-react/icons/target";
+import Trophy from "lucide-react/icons/trophy";
+import XCircle from "lucide-react/icons/circle-x";
+import Zap from "lucide-react/icons/zap";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";

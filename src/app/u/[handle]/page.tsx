@@ -1,4 +1,9 @@
-import { BookOpen, CalendarDays, Flame, Pencil, Play, Target } from "lucide-react";
+import BookOpen from "lucide-react/icons/book-open";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Flame from "lucide-react/icons/flame";
+import Pencil from "lucide-react/icons/pencil";
+import Play from "lucide-react/icons/play";
+import Target from "lucide-react/icons/target";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";

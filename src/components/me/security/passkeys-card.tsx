@@ -1,6 +1,9 @@
 "use client";
 
-import { Fingerprint, Pencil, Plus, Trash2 } from "lucide-react";
+import Fingerprint from "lucide-react/icons/fingerprint-pattern";
+import Pencil from "lucide-react/icons/pencil";
+import Plus from "lucide-react/icons/plus";
+import Trash2 from "lucide-react/icons/trash";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";

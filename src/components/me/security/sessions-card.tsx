@@ -1,6 +1,7 @@
 "use client";
 
-import { LogOut, Monitor } from "lucide-react";
+import LogOut from "lucide-react/icons/log-out";
+import Monitor from "lucide-react/icons/monitor";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { pill } from "@/components/me/panel";

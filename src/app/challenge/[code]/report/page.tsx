@@ -1,4 +1,5 @@
-import { ArrowLeft, BarChart3 } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import BarChart3 from "lucide-react/icons/chart-column";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";

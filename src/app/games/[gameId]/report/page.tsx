@@ -1,4 +1,4 @@
-import { BarChart3 } from "lucide-react";
+import BarChart3 from "lucide-react/icons/chart-column";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { ReportView } from "@/components/report/report-view";

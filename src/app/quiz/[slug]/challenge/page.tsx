@@ -1,4 +1,5 @@
-import { ArrowLeft, Swords } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import Swords from "lucide-react/icons/swords";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
