@@ -29,7 +29,14 @@ export async function createChallengeAction(input: unknown): Promise<ActionResul
 
 /** Start on a challenge's page: a new attempt linked to it, for the member or this browser's guest. */
 export async function startChallengeAction(code: unknown, input: unknown): Promise<ActionResult<{ id: string }>> {
-  return runAction(async () => startChallenge(codeOf(code), startInput.parse(input).nickname));
+  return runAction(async () => {
+    const c = codeOf(code);
+    const started = await startChallenge(c, startInput.parse(input).nickname);
+    // The page now has an attempt under way and one fewer left: Back from the play screen must
+    // not show it from the browser's router cache as it was before the start.
+    revalidatePath(`/challenge/${c}`);
+    return started;
+  });
 }
 
 /** "Close now" on a challenge's page (its owner or an admin). */
