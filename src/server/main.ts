@@ -97,7 +97,15 @@ if (pages) {
   const { default: next } = await import("next");
   const app = next({ dev, hostname: config.HOSTNAME, port: config.PORT });
   handle = app.getRequestHandler();
-  await app.prepare();
+  // Next 16 prints a line of its own while it starts ("✓ Running next.config.ts took …"): it goes
+  // to the JSON log like every other line, so that the server's output stays one JSON object a line.
+  const print = console.log;
+  console.log = (...args: unknown[]) => log().info({ from: "next" }, args.map(String).join(" ").trim());
+  try {
+    await app.prepare();
+  } finally {
+    console.log = print;
+  }
 }
 
 const { stampRequest, TRUSTED_PROXY_HEADER } = await import("./client-address");
