@@ -166,7 +166,7 @@ export function QuestionPanel({
       {view.stage === "reading" ? (
         <p className="py-6 text-center text-lg font-semibold text-zinc-600 dark:text-zinc-400">{t("getReady")}</p>
       ) : view.timing?.paused ? (
-        <p className="py-6 text-center text-lg font-semibold text-amber-600 dark:text-amber-400">{t("paused")}</p>
+        <p className="py-6 text-center text-lg font-semibold text-amber-700 dark:text-amber-400">{t("paused")}</p>
       ) : (
         <form
           className="space-y-4"
