@@ -19,7 +19,8 @@ import { env, EnvError } from "../env";
 import { errorFields, log, requestId, withLogContext } from "../log";
 import type { DbUsage } from "./metrics";
 import { claimDataDir, secondInstanceMessage } from "./instance-lock";
-import { builtAppRoutes, setNextSelfOrigin } from "./next-internals";
+import { APP_ROUTES } from "./app-routes";
+import { setNextSelfOrigin } from "./next-internals";
 import { runBundledWorkers } from "../worker-files";
 
 // The live-game server below imports modules marked `import "server-only"` (the database, the
@@ -116,9 +117,8 @@ const { compressResponse } = await import("./compression");
 const probes = await import("./probes");
 const { metrics, serveMetrics, setMetricSources } = await import("./metrics");
 const httpDuration = metrics().httpDuration;
-// Route patterns for the request metric's label, from the build (src/core/http/route-pattern.ts); before
-// a first build every page counts as "unmatched".
-const routeOf = routeMatcher(builtAppRoutes(process.env.QUIZDECK_NEXT_DIST_DIR ?? ".next"));
+// Route patterns for the request metric's label (src/core/http/route-pattern.ts, src/server/app-routes.ts).
+const routeOf = routeMatcher(APP_ROUTES);
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 

@@ -1,11 +1,7 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-
 /**
- * The two places where the custom server (main.ts) reaches past Next's public API, each because
- * Next 16 has no public way to do it (checked again on 16.4.6 with Turbopack, 2026-11-27: the
- * action handler still reads only __NEXT_PRIVATE_ORIGIN, and no public API lists the routes).
- * Check both when upgrading Next.
+ * The one place where the custom server (main.ts) reaches past Next's public API, because Next 16
+ * has no public way to do it (checked again on 16.4.6 with Turbopack, 2026-11-27: the action
+ * handler still reads only __NEXT_PRIVATE_ORIGIN). Check it when upgrading Next.
  */
 
 /**
@@ -21,17 +17,3 @@ export function setNextSelfOrigin(hostname: string, port: number): void {
   process.env.__NEXT_PRIVATE_ORIGIN ??= `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 }
 
-/**
- * The app's route patterns ("/quiz/[slug]", …) for the request metric's label
- * (src/core/http/route-pattern.ts), from the build's app-path-routes-manifest.json. Next has no public API
- * that lists an app's routes at run time (the build adapters' route list is alpha and build-time
- * only). Empty when there is no build yet (`npm run dev` before its first build).
- */
-export function builtAppRoutes(distDir: string): string[] {
-  try {
-    const file = path.join(distDir, "app-path-routes-manifest.json");
-    return Object.values(JSON.parse(readFileSync(file, "utf8")) as Record<string, string>);
-  } catch {
-    return [];
-  }
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routeMatcher } from "./route-pattern";
+import { appRouteOfFile, routeMatcher } from "./route-pattern";
 
 const patterns = [
   "/",
@@ -50,4 +50,26 @@ describe("routeMatcher", () => {
     const labels = new Set(Array.from({ length: 50 }, (_, i) => route(`/nothing-here-${i}/x`)));
     expect([...labels]).toEqual(["unmatched"]);
   });
+});
+
+describe("appRouteOfFile", () => {
+  it.each([
+    ["page.tsx", "/"],
+    ["quiz/[slug]/page.tsx", "/quiz/[slug]"],
+    ["api/v1/[...path]/route.ts", "/api/v1/[...path]"],
+    ["api/v1/openapi.json/route.ts", "/api/v1/openapi.json"],
+    ["docs/[[...page]]/page.mdx", "/docs/[[...page]]"],
+    ["icon.svg", "/icon.svg"],
+    ["favicon.ico", "/favicon.ico"],
+    ["robots.txt", "/robots.txt"],
+    ["quiz/[slug]/opengraph-image.tsx", "/quiz/[slug]/opengraph-image"],
+    ["sitemap.ts", "/sitemap"],
+    ["(site)/about/page.tsx", "/about"],
+    ["@modal/login/page.tsx", "/login"],
+  ])("%s serves %s", (file, route) => expect(appRouteOfFile(file)).toBe(route));
+
+  it.each(["layout.tsx", "quiz/[slug]/loading.tsx", "not-found.tsx", "globals.css", "study/guest-views.tsx", "_parts/page.tsx", "quiz/_lib/route.ts"])(
+    "%s serves no route",
+    (file) => expect(appRouteOfFile(file)).toBeNull(),
+  );
 });

@@ -53,7 +53,7 @@ function fallback(parts: string[]): string {
 
 /**
  * A function from a request path (query string and all) to its route pattern, given the app's
- * patterns (e.g. the values of Next's app-path-routes-manifest.json).
+ * patterns (src/server/app-routes.ts lists the app's).
  */
 export function routeMatcher(patterns: Iterable<string>): (path: string) => string {
   const compiled = [...new Set(patterns)].map((pattern) => ({ pattern, segments: parse(pattern) })).sort(compare);
@@ -68,4 +68,28 @@ export function routeMatcher(patterns: Iterable<string>): (path: string) => stri
     for (const c of compiled) if (matches(c.segments, parts)) return c.pattern;
     return fallback(parts);
   };
+}
+
+const PAGE_FILE = /^(page|route)\.(tsx|ts|jsx|js|mdx)$/;
+const METADATA_CODE = /^(icon|apple-icon|opengraph-image|twitter-image|sitemap|robots|manifest)\d*\.(tsx|ts|jsx|js)$/;
+const METADATA_FILE = /^(favicon\.ico|(icon|apple-icon|opengraph-image|twitter-image)\d*\.\w+|robots\.txt|sitemap\.xml|manifest\.(json|webmanifest))$/;
+
+/**
+ * The route pattern a file under the app directory serves, by Next's file conventions, or null for
+ * a file that serves none (a layout, a component, a stylesheet, a private `_folder`'s file).
+ * `file` is relative to the app directory, with "/" between segments: "quiz/[slug]/page.tsx" is
+ * "/quiz/[slug]", "icon.svg" is "/icon.svg", "quiz/[slug]/opengraph-image.tsx" is
+ * "/quiz/[slug]/opengraph-image". Route groups "(name)" and parallel slots "@name" add no segment.
+ */
+export function appRouteOfFile(file: string): string | null {
+  const parts = file.split("/").filter(Boolean);
+  const name = parts.pop();
+  if (!name || parts.some((p) => p.startsWith("_"))) return null;
+  const dirs = parts.filter((p) => !(p.startsWith("(") && p.endsWith(")")) && !p.startsWith("@"));
+  const base = `/${dirs.join("/")}`;
+  const under = (leaf: string) => (dirs.length ? `${base}/${leaf}` : `/${leaf}`);
+  if (PAGE_FILE.test(name)) return base;
+  if (METADATA_CODE.test(name)) return under(name.replace(/\.\w+$/, ""));
+  if (METADATA_FILE.test(name)) return under(name);
+  return null;
 }
