@@ -28,7 +28,7 @@ const MATH_QUIZ = {
     streakBonus: true,
     visibility: "public",
     questions: [
-      { type: "single", prompt: PROMPT, options: ["$4$", "<b>8</b>"], correct: 0, explanation: `Because ${DISPLAY} differs.` },
+      { type: "single", prompt: PROMPT, options: ["$4$", "<b>8</b>", "$2^3$"], correct: 0, explanation: `Because ${DISPLAY} differs.` },
       { type: "boolean", prompt: "Plain text, no math: is 2 + 2 = 4?", correct: true },
     ],
   },
@@ -108,7 +108,7 @@ test("formulas and formatting: quiz page, editor preview, solo play, phone and b
   await expectTypeset(page, page.locator("#prompt"), { display: false });
   await expect(page.locator("#prompt strong")).toHaveText("Think");
   await expect(page.getByTestId("one-tap").getByText("<b>8</b>")).toBeVisible();
-  await expect(page.getByTestId("one-tap").locator(".katex")).toHaveCount(1);
+  await expect(page.getByTestId("one-tap").locator(".katex")).toHaveCount(2);
   await page.getByTestId("one-tap").getByRole("radio").first().click();
   await expect(page.getByTestId("feedback")).toHaveAttribute("data-correct", "true");
   await expectTypeset(page, page.getByTestId("feedback"), { display: true });
@@ -129,8 +129,9 @@ test("formulas and formatting: quiz page, editor preview, solo play, phone and b
     await waitForQuestion(p.page, 0);
     await expectTypeset(p.page, p.page.getByTestId("player-prompt"), { display: false });
     await expectTypeset(page, page.getByTestId("host-prompt"), { display: false });
-    await expect(page.getByTestId("host-options").locator(".katex")).toHaveCount(1);
-    await p.page.getByTestId("one-tap").getByRole("radio").first().click();
+    await expect(page.getByTestId("host-options").locator(".katex")).toHaveCount(2);
+    // A wrong answer with a formula: the report names it as the most chosen wrong one, typeset.
+    await p.page.getByTestId("one-tap").getByRole("radio").nth(2).click();
     await expect(page.getByTestId("host-reveal")).toBeVisible({ timeout: 20_000 });
     await expectTypeset(page, page.getByTestId("host-why"), { display: true });
     await expectTypeset(p.page, p.page.getByTestId("player-result"), { display: true });
@@ -150,6 +151,10 @@ test("formulas and formatting: quiz page, editor preview, solo play, phone and b
     await page.getByTestId("open-report").click();
     await page.waitForURL(/\/games\/[0-9a-f-]{36}\/report$/);
     await expectReportTypeset(page);
+    const wrong = page.getByTestId("question-card").first().getByTestId("most-chosen-wrong");
+    await expect(wrong.locator(".katex")).toHaveCount(1);
+    await expect(wrong).not.toContainText("$");
+    await expect(wrong).toContainText("(1)");
     expect(phoneErrors).toEqual([]);
   } finally {
     await p.context.close();
@@ -201,7 +206,7 @@ test("formulas on the results page, in study, and in a challenge's report", asyn
   await page.goto(`/study/${slug}`);
   const studyCard = page.getByTestId("study-card");
   await expectTypeset(page, studyCard.locator("#prompt"), { display: false });
-  await expect(studyCard.getByRole("radiogroup").locator(".katex")).toHaveCount(1);
+  await expect(studyCard.getByRole("radiogroup").locator(".katex")).toHaveCount(2);
   await page.getByTestId("reveal").click();
   const back = page.getByTestId("study-reveal");
   await expect(back.getByTestId("correct-answer").locator(".katex")).toHaveCount(1);

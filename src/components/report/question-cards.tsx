@@ -82,7 +82,9 @@ export function QuestionCard({ q, onOpen }: { q: ReportQuestion; onOpen: () => v
       {q.mostChosenWrong && (
         <p className="mt-3 text-sm" data-testid="most-chosen-wrong">
           <span className="text-zinc-600 dark:text-zinc-400">{t("mostChosenWrong")}: </span>
-          <span className="font-semibold">{t("mostChosenWrongValue", { answer: q.mostChosenWrong.answer, count: q.mostChosenWrong.count })}</span>
+          <span className="font-semibold">
+            <Rich text={q.mostChosenWrong.answer} /> {t("mostChosenWrongCount", { count: q.mostChosenWrong.count })}
+          </span>
         </p>
       )}
     </article>
