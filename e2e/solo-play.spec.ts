@@ -110,8 +110,8 @@ test("Back then Forward shows the attempt's current question, and the quiz page 
   await page.goBack();
   await expect(page).toHaveURL(/\/quiz\/world-capitals$/);
   await expect(page.getByTestId("play")).toBeVisible();
-  // Right after Back (the page from Next's router cache, rendered before the attempt began), the
-  // quiz page offers Continue at the attempt's current question.
+  // Right after Back the quiz page offers Continue at the attempt's current question (the start
+  // cleared the router's copy of the page from before it).
   await expect(page.getByTestId("continue-play")).toContainText("Question 2 of 13");
   await expect(page.getByTestId("continue-play")).toHaveAttribute("href", `/play/${attemptId}`);
   await page.goForward();

@@ -9,7 +9,6 @@ import { useErrorText } from "@/components/ui/error-text";
 import type { Answer } from "@/core/grading";
 import type { AttemptView, Feedback, HintView, PlayQuestion } from "@/core/play/attempt";
 import { answerAction, finishAction, hintAction, readPlayAction, type ActionResult } from "@/server/actions/play";
-import { rememberOpenAttempt } from "./open-attempt";
 
 export type Phase = { kind: "question" } | { kind: "feedback"; feedback: Feedback; question: PlayQuestion; late?: boolean };
 
@@ -53,8 +52,6 @@ export function useSoloAttempt(initial: AttemptView) {
   const errorText = useErrorText();
   const router = useRouter();
   const [view, setView] = useState(initial);
-  // What the quiz page's Continue reads when it comes back from the router cache.
-  useEffect(() => rememberOpenAttempt(view), [view]);
   const [phase, setPhase] = useState<Phase>({ kind: "question" });
   const [notice, setNotice] = useState<Feedback | null>(initial.expired);
   const [answer, setAnswer] = useState<Answer | null>(initialAnswer(initial.question?.data));

@@ -1,5 +1,6 @@
 "use server";
 
+import { revalidatePath } from "next/cache";
 import type { AnswerOutcome, AttemptView, HintView } from "@/core/play/attempt";
 import { runAction, type ActionResult } from "../action-result";
 import { answerInput, playAnswer, playFinish, playHint, playState, startInput, startPlay } from "../play";
@@ -9,7 +10,13 @@ export type { ActionResult };
 const run = runAction;
 
 export async function startPlayAction(slug: string, input: unknown): Promise<ActionResult<{ id: string }>> {
-  return run(async () => startPlay(String(slug), startInput.parse(input).nickname));
+  return run(async () => {
+    const started = await startPlay(String(slug), startInput.parse(input).nickname);
+    // The quiz page now has an attempt under way: Back from the play screen must not show it from
+    // the browser's router cache as it was before the start (the challenge page does the same).
+    revalidatePath(`/quiz/${String(slug)}`);
+    return started;
+  });
 }
 
 /** The current question (its clock starts when it is first shown). */
