@@ -4,7 +4,8 @@
  * second, and the timings (join, question broadcast, answer acknowledgement) the run's figures are
  * made of. bench/live.ts decides how many games, on which servers, and prints the tables.
  */
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
+import { connectLive, emitAck } from "../src/test/live-socket";
 import { LeanSocket } from "./lean-client";
 import { warmUpPackets } from "./warm-up";
 import type { ClientToServerEvents, HostView, PlayerPersonal, PlayerShared, PlayerView, ServerToClientEvents } from "../src/core/live/protocol";
@@ -126,25 +127,11 @@ export async function stats(target: Target, reset = false): Promise<Stats> {
 
 /** A host's socket.io-client; with a PIN in the URL, as the real client sends it (the balancer routes on it). */
 export function connect(base: string, cookie?: string, pin?: string): Promise<Client> {
-  const socket: Client = io(base, {
-    path: LIVE_SOCKET_PATH,
-    transports: ["websocket"],
-    forceNew: true,
-    reconnection: false,
-    // A server busy with pages may take longer than socket.io-client's 20 s: measure, do not give up.
-    timeout: STALL_MS,
-    ...(pin ? { query: { pin } } : {}),
-    ...(cookie ? { extraHeaders: { cookie } } : {}),
-  });
-  return new Promise((resolve, reject) => {
-    socket.once("connect", () => resolve(socket));
-    socket.once("connect_error", reject);
-  });
+  // A server busy with pages may take longer than socket.io-client's 20 s: measure, do not give up.
+  return connectLive<Client>(base, { ...(cookie ? { cookie } : {}), ...(pin ? { pin } : {}), timeoutMs: STALL_MS });
 }
 
-export function emit<T>(socket: Client, event: string, payload: object): Promise<T> {
-  return new Promise((resolve) => (socket.emit as (e: string, p: object, ack: (r: T) => void) => void)(event, payload, resolve));
-}
+export const emit = emitAck;
 
 async function connectPlayer(base: string, pin: string, client: ClientKind): Promise<PlayerSocket> {
   if (client === "lean") return LeanSocket.connect(`${base.replace(/^http/, "ws")}${LIVE_SOCKET_PATH}/?EIO=4&transport=websocket&pin=${pin}`);

@@ -26,8 +26,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import * as constants from "lighthouse/core/config/constants.js";
-import { io, type Socket } from "socket.io-client";
-import { LIVE_SOCKET_PATH } from "../src/core/live/connection";
+import { connectLive, emitAck } from "../src/test/live-socket";
 import { machine, requireBuild, startServer, stopServer } from "./server";
 
 const arg = (name: string) => {
@@ -87,12 +86,8 @@ async function member(name: string) {
 
 /** A live game in its lobby, hosted by a new account over Socket.IO; the socket keeps it open. */
 async function liveGame(slug: string) {
-  const host: Socket = io(BASE, { path: LIVE_SOCKET_PATH, transports: ["websocket"], forceNew: true, extraHeaders: { cookie: await member("host") } });
-  await new Promise<void>((resolve, reject) => {
-    host.once("connect", resolve);
-    host.once("connect_error", reject);
-  });
-  const created = await new Promise<{ ok: boolean; pin?: string }>((resolve) => host.emit("host:create", { slug }, resolve));
+  const host = await connectLive(BASE, { cookie: await member("host") });
+  const created = await emitAck<{ ok: boolean; pin?: string }>(host, "host:create", { slug });
   if (!created.ok || !created.pin) throw new Error(`host:create: ${JSON.stringify(created)}`);
   return { pin: created.pin, close: () => host.disconnect() };
 }

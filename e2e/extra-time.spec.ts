@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
+import { liveSocket } from "../src/test/live-socket";
 import { newAccount, signUpInBrowser } from "./accounts";
 import { axeViolations } from "./axe";
 import { expect, test, watchContext } from "./fixtures";
@@ -35,7 +36,7 @@ type Shared = { phase: string; stage: string | null; questionIndex: number; ques
 
 /** A phone that is a bare Socket.IO client: it answers exactly when the test says. */
 async function socketPlayer(baseURL: string, pin: string, nickname: string) {
-  const socket: Socket = io(baseURL, { path: "/api/live/socket.io", transports: ["websocket"], forceNew: true });
+  const socket: Socket = liveSocket(baseURL, { reconnection: { delayMs: 1000, maxDelayMs: 5000 } });
   let shared: Shared | null = null;
   socket.on("game:state", (s: Shared) => (shared = s));
   socket.on("player:state", (s: Shared) => (shared = s));

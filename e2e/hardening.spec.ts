@@ -1,5 +1,6 @@
 import http from "node:http";
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
+import { connectLive, emitAck } from "../src/test/live-socket";
 import type { BrowserContext, Page } from "@playwright/test";
 import { newAccount, signUpByApi } from "./accounts";
 import { expect, skipOnPostgres, test } from "./fixtures";
@@ -13,8 +14,6 @@ import { expect, skipOnPostgres, test } from "./fixtures";
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name.startsWith("phone"), "server-side rules: once per backend");
 });
-
-const SOCKET_PATH = "/api/live/socket.io";
 
 async function cookieHeader(context: BrowserContext): Promise<string> {
   return (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
@@ -291,17 +290,9 @@ test("Host live with an unknown, hidden or empty slug is the 404 page, not a 500
   }
 });
 
-async function connect(baseURL: string, headers: Record<string, string>): Promise<Socket> {
-  const socket = io(baseURL, { path: SOCKET_PATH, transports: ["websocket"], extraHeaders: headers, forceNew: true, reconnection: false });
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", (err) => reject(err));
-  });
-  return socket;
-}
+const connect = (baseURL: string, headers: Record<string, string>) => connectLive(baseURL, { headers });
 
-const hostCreate = (socket: Socket, slug: string) =>
-  new Promise<{ ok: boolean; error?: { code: string } }>((resolve) => socket.emit("host:create", { slug }, resolve));
+const hostCreate = (socket: Socket, slug: string) => emitAck<{ ok: boolean; error?: { code: string } }>(socket, "host:create", { slug });
 
 test("live sockets: Better Auth checks the host's cookie, and other sites' origins are refused", async ({ page, baseURL }) => {
   skipOnPostgres("the socket's checks do not depend on the database");
@@ -328,7 +319,7 @@ test("live sockets: Better Auth checks the host's cookie, and other sites' origi
   // A cookie that does not even decode is unauthorized, not internal_error.
   const malformed = await connect(base, { cookie: "quizdeck.session_token=%E0%A4%A.sig" });
   expect((await hostCreate(malformed, "world-capitals")).error?.code).toBe("unauthorized");
-  const start = await new Promise<{ ok: boolean; error?: { code: string } }>((resolve) => malformed.emit("host:start", {}, resolve));
+  const start = await emitAck<{ ok: boolean; error?: { code: string } }>(malformed, "host:start", {});
   expect(start.error?.code).toBe("unauthorized");
   malformed.close();
 });

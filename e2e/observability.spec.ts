@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { io, type Socket } from "socket.io-client";
+import { connectLive, emitAck } from "../src/test/live-socket";
 import type { PlayerShared } from "../src/core/live/protocol";
-import { LIVE_SOCKET_PATH } from "../src/core/live/connection";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 /**
@@ -51,14 +50,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-function connect(cookie?: string): Promise<Socket> {
-  const socket = io(BASE, { path: LIVE_SOCKET_PATH, transports: ["websocket"], forceNew: true, reconnection: false, ...(cookie ? { extraHeaders: { cookie } } : {}) });
-  return new Promise((resolve, reject) => {
-    socket.once("connect", () => resolve(socket));
-    socket.once("connect_error", reject);
-  });
-}
-const emit = <T>(socket: Socket, event: string, payload: object) => new Promise<T>((resolve) => socket.emit(event, payload, resolve));
+const connect = (cookie?: string) => connectLive(BASE, { cookie });
+const emit = emitAck;
 
 function anyAnswer(data: NonNullable<PlayerShared["question"]>["data"]): unknown {
   switch (data.type) {

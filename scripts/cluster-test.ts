@@ -18,12 +18,12 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
+import { liveSocket } from "../src/test/live-socket";
 import type { HostView } from "../src/core/live/protocol";
 import { quizInput } from "../src/core/quiz-schema";
 import { openDatabase } from "../src/db/client";
 import { insertQuiz } from "../src/db/queries/quiz-writes";
-import { LIVE_SOCKET_PATH } from "../src/core/live/connection";
 import { clusterParts, type App } from "./cluster-parts";
 
 const base = Number(process.env.E2E_PORT_BASE ?? 3100);
@@ -108,15 +108,7 @@ async function ackOf<T extends { ok: boolean; error?: { code: string } }>(bot: {
 }
 
 function socketFor(pin: string, cookie?: string): Socket {
-  return io(ORIGIN, {
-    path: LIVE_SOCKET_PATH,
-    query: { pin },
-    transports: ["websocket"],
-    forceNew: true,
-    reconnectionDelay: 300,
-    reconnectionDelayMax: 2000,
-    ...(cookie ? { extraHeaders: { cookie } } : {}),
-  });
+  return liveSocket(ORIGIN, { pin, ...(cookie ? { cookie } : {}), reconnection: { delayMs: 300, maxDelayMs: 2000 } });
 }
 
 function newBot(pin: string): Bot {

@@ -1,9 +1,9 @@
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
+import { connectLive } from "../../src/test/live-socket";
 import { expect, test } from "../fixtures";
 import { hostGame, joinAs, phone } from "../live-helpers";
 import { signUpInPage } from "./helpers";
 import type { ClientToServerEvents, ServerToClientEvents } from "../../src/core/live/protocol";
-import { LIVE_SOCKET_PATH } from "../../src/core/live/connection";
 
 /**
  * A class behind one address (a school's NAT), on the shipped defaults: every phone joins. What
@@ -17,19 +17,8 @@ import { LIVE_SOCKET_PATH } from "../../src/core/live/connection";
 type Phone = Socket<ServerToClientEvents, ClientToServerEvents>;
 type JoinReply = { ok: true; nickname: string } | { ok: false; error: { code: string } };
 
-function connect(baseURL: string, localAddress?: string): Promise<Phone> {
-  const socket: Phone = io(`http://127.0.0.1:${new URL(baseURL).port}`, {
-    path: LIVE_SOCKET_PATH,
-    transports: ["websocket"],
-    forceNew: true,
-    reconnection: false,
-    ...(localAddress ? { localAddress } : {}),
-  } as Parameters<typeof io>[1]);
-  return new Promise((resolve, reject) => {
-    socket.once("connect", () => resolve(socket));
-    socket.once("connect_error", reject);
-  });
-}
+const connect = (baseURL: string, localAddress?: string) =>
+  connectLive<Phone>(`http://127.0.0.1:${new URL(baseURL).port}`, localAddress ? { localAddress } : {});
 
 const join = (socket: Phone, pin: string, nickname: string) =>
   new Promise<JoinReply>((resolve) => socket.emit("player:join", { pin, nickname }, (res) => resolve(res as JoinReply)));
