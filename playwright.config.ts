@@ -121,6 +121,9 @@ export default defineConfig({
     // nothing is retried, every failure keeps its trace.
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
+    // A page that never arrives fails its wait within a minute, not at the end of a long test's
+    // time (the live-game specs allow up to 5 minutes): its retry starts that much sooner.
+    navigationTimeout: 60_000,
     launchOptions,
   },
   projects: [
