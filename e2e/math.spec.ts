@@ -155,6 +155,7 @@ test("formulas and formatting: quiz page, editor preview, solo play, phone and b
     await expect(wrong.locator(".katex")).toHaveCount(1);
     await expect(wrong).not.toContainText("$");
     await expect(wrong).toContainText("(1)");
+    await shots(page, "game-report");
     expect(phoneErrors).toEqual([]);
   } finally {
     await p.context.close();
