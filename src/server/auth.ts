@@ -24,7 +24,7 @@ import { totpReuseHooks } from "./auth-totp-reuse";
 import { ERRORS } from "./errors";
 import { decodeGuest, GUEST_COOKIE } from "./guest-cookie";
 import { originFromHeaders } from "./request-origin";
-import { secureCookies } from "./request-scheme";
+import { requestScheme, secureCookies } from "./request-scheme";
 import { appSecret } from "./secret";
 
 /**
@@ -59,7 +59,7 @@ function createAuth(db: Db, secret: string, secure: boolean, rp: RelyingParty) {
     // Anything else, such as a cross-site form post, is refused with INVALID_ORIGIN.
     trustedOrigins: (request) => {
       const host = request?.headers.get("host");
-      const proto = request?.headers.get("x-forwarded-proto") ?? "http";
+      const proto = request ? requestScheme(request.headers) : "http";
       return [host ? `${proto}://${host}` : null, e.QUIZDECK_PUBLIC_URL ? new URL(e.QUIZDECK_PUBLIC_URL).origin : null];
     },
     database: drizzleAdapter(db, { provider: "pg", usePlural: true, schema }),

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 // The proxy in front is this machine's (nginx on loopback), as docs/architecture.md describes.
 process.env.QUIZDECK_TRUST_PROXY = "127.0.0.1";
 const { CLIENT_IP_HEADER, HOST_HEADER, TRUSTED_PROXY_HEADER, clientKey, stampRequest } = await import("./client-address");
+const { CLIENT_PROTO_HEADER } = await import("./request-scheme");
 
 function request(peer: string, headers: Record<string, string> = {}): IncomingMessage {
   return { socket: { remoteAddress: peer }, connection: { remoteAddress: peer }, headers: { ...headers } } as unknown as IncomingMessage;
@@ -16,6 +17,9 @@ describe("the client address behind QUIZDECK_TRUST_PROXY=127.0.0.1", () => {
     expect(req.headers[CLIENT_IP_HEADER]).toBe("198.51.100.4");
     expect(req.headers[TRUSTED_PROXY_HEADER]).toBe("1");
     expect(req.headers["x-forwarded-host"]).toBe("quiz.school.org");
+    // The scheme is the app's own header; Next sees no "https" to build its own address from.
+    expect(req.headers[CLIENT_PROTO_HEADER]).toBe("https");
+    expect(req.headers["x-forwarded-proto"]).toBeUndefined();
   });
 
   it("takes the address the proxy saw, not one the client put in front of it", () => {
@@ -33,6 +37,8 @@ describe("the client address behind QUIZDECK_TRUST_PROXY=127.0.0.1", () => {
     expect(req.headers[HOST_HEADER]).toBe("192.0.2.1:3000");
     expect(req.headers["x-forwarded-host"]).toBeUndefined();
     expect(req.headers["x-forwarded-for"]).toBeUndefined();
+    expect(req.headers[CLIENT_PROTO_HEADER]).toBe("http");
+    expect(req.headers["x-forwarded-proto"]).toBeUndefined();
   });
 
   it("overwrites a client's own stamps", () => {

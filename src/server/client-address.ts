@@ -75,10 +75,14 @@ export function stampRequest(req: IncomingMessage): void {
   const trusted = fromTrustedProxy(req);
   req.headers[TRUSTED_PROXY_HEADER] = trusted ? "1" : "0";
   req.headers[CLIENT_PROTO_HEADER] = schemeOf(req);
+  // The scheme is asked of CLIENT_PROTO_HEADER only (request-scheme.ts). Next must not see a
+  // proxy's "https": it builds the address it fetches itself at (a server action's redirect,
+  // rendered into the action's response) from X-Forwarded-Proto and next()'s hostname and port,
+  // and this port speaks plain HTTP.
+  delete req.headers["x-forwarded-proto"];
   if (!trusted) {
     // Next fills these from the connection when they are missing; a client's own are not to be believed.
     delete req.headers["x-forwarded-host"];
-    delete req.headers["x-forwarded-proto"];
     delete req.headers["x-forwarded-for"];
     delete req.headers["x-forwarded-port"];
   }

@@ -12,6 +12,7 @@ import { register } from "node:module";
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { selfAddress } from "../core/http/origin";
 import { routeMatcher } from "../core/http/route-pattern";
 import { defaultNice, misroutedMessage, requestKind, runsLiveGames, serves, servesPages } from "../core/http/roles";
 import { securityHeaders } from "../core/http/security-headers";
@@ -20,7 +21,6 @@ import { errorFields, log, requestId, withLogContext } from "../log";
 import type { DbUsage } from "./metrics";
 import { claimDataDir, secondInstanceMessage } from "./instance-lock";
 import { APP_ROUTES } from "./app-routes";
-import { setNextSelfOrigin } from "./next-internals";
 import { runBundledWorkers } from "../worker-files";
 
 // The live-game server below imports modules marked `import "server-only"` (the database, the
@@ -89,14 +89,14 @@ if (nice > 0) {
   }
 }
 
-// Where Next fetches itself to render a server action's redirect (no public API: next-internals.ts).
-setNextSelfOrigin(config.HOSTNAME, config.PORT);
 
 // A live-only process loads no Next: its event loop is the live games' alone.
 let handle: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
 if (pages) {
   const { default: next } = await import("next");
-  const app = next({ dev, hostname: config.HOSTNAME, port: config.PORT });
+  // Next fetches itself at http://hostname:port to render a server action's redirect into the
+  // action's response: a wildcard listening address is reached on loopback.
+  const app = next({ dev, hostname: selfAddress(config.HOSTNAME), port: config.PORT });
   handle = app.getRequestHandler();
   // Next 16 prints a line of its own while it starts ("✓ Running next.config.ts took …"): it goes
   // to the JSON log like every other line, so that the server's output stays one JSON object a line.

@@ -2,6 +2,7 @@ import "server-only";
 import { pickOrigin } from "@/core/http/origin";
 import { env } from "@/env";
 import { HOST_HEADER, TRUSTED_PROXY_HEADER } from "./client-address";
+import { requestScheme } from "./request-scheme";
 
 // Without next/headers, so that modules the custom server bundles (account mail, through auth)
 // can build links from a request they are handed.
@@ -18,7 +19,8 @@ export function originFromHeaders(h: Headers): string {
     {
       host: h.get(HOST_HEADER) || h.get("host"),
       forwardedHost: h.get("x-forwarded-host"),
-      forwardedProto: h.get("x-forwarded-proto"),
+      // "https" only when a trusted proxy said so (the custom server consumed its X-Forwarded-Proto).
+      forwardedProto: requestScheme(h),
       fromTrustedProxy: h.get(TRUSTED_PROXY_HEADER) === "1",
     },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLoopbackHost, lanOrigins, normalizeHost, pickOrigin, type OriginConfig, type OriginRequest } from "./origin";
+import { isLoopbackHost, lanOrigins, normalizeHost, pickOrigin, selfAddress, type OriginConfig, type OriginRequest } from "./origin";
 
 const open: OriginConfig = { allowedHosts: [], port: 3000 };
 const direct = (host: string | null, extra: Partial<OriginRequest> = {}): OriginRequest => ({ host, fromTrustedProxy: false, ...extra });
@@ -142,4 +142,14 @@ describe("lanOrigins", () => {
   ])("bound to %j lists %j", (listen, expected) => {
     expect(lanOrigins(machine, 3000, listen)).toEqual(expected);
   });
+});
+
+describe("selfAddress", () => {
+  it.each([
+    ["0.0.0.0", "127.0.0.1"],
+    ["::", "127.0.0.1"],
+    ["127.0.0.1", "127.0.0.1"],
+    ["192.168.1.20", "192.168.1.20"],
+    ["::1", "::1"],
+  ])("listening on %s, the server reaches itself at %s", (listen, self) => expect(selfAddress(listen)).toBe(self));
 });

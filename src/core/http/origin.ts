@@ -135,3 +135,11 @@ export function lanOrigins(
   if ("only" in scope) return [...v4, ...v6].includes(scope.only) ? [new URL(`${proto}://${scope.only}:${port}`).origin] : [];
   return [...new Set([...v4, ...(scope.v6 ? v6 : [])])].map((h) => new URL(`${proto}://${h}:${port}`).origin);
 }
+
+/**
+ * The address this server reaches itself at, for the host it listens on: a wildcard address
+ * (all IPv4, or all of IPv6, which takes IPv4 too) is reached on loopback.
+ */
+export function selfAddress(listenHost: string): string {
+  return listenHost === "0.0.0.0" || listenHost === "::" ? "127.0.0.1" : listenHost;
+}
