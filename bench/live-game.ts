@@ -5,6 +5,7 @@
  * made of. bench/live.ts decides how many games, on which servers, and prints the tables.
  */
 import type { Socket } from "socket.io-client";
+import { anyAnswer } from "../src/test/live-answers";
 import { connectLive, emitAck } from "../src/test/live-socket";
 import { LeanSocket } from "./lean-client";
 import { warmUpPackets } from "./warm-up";
@@ -52,27 +53,11 @@ export function timed<T>(p: Promise<T>, what: string): Promise<T> {
 }
 
 /** Some answer of the right shape (right or wrong: the bench measures, it does not play well). */
-function anyAnswer(view: PlayerView): unknown {
+function answerOf(view: PlayerView): unknown {
   const data = view.question?.data;
+  if (!data) throw new Error("no question");
   const pick = <T,>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
-  switch (data?.type) {
-    case "single":
-      return pick(data.options).id;
-    case "multiple":
-      return [pick(data.options).id];
-    case "boolean":
-      return Math.random() < 0.5;
-    case "text":
-      return "answer";
-    case "order":
-      return data.items.map((i) => i.id);
-    case "number":
-      return data.min;
-    case "wordcloud":
-      return Array.from({ length: 1 + Math.floor(Math.random() * data.maxWords) }, someWord);
-    default:
-      throw new Error("no question");
-  }
+  return anyAnswer(data, pick, () => Array.from({ length: 1 + Math.floor(Math.random() * (data.type === "wordcloud" ? data.maxWords : 1)) }, someWord));
 }
 
 export type Stats = {
@@ -290,7 +275,7 @@ export async function playGame(target: Target, cookie: string, slug: string, pla
           const res = await timed(
             socket.emit<{ ok: boolean; me?: PlayerPersonal }>("player:answer", {
               questionIndex: q,
-              answer: anyAnswer(view),
+              answer: answerOf(view),
               clientId: `b${q}-${Math.random().toString(36).slice(2)}`,
             }),
             `an answer to question ${q + 1}`,

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { anyAnswer } from "../src/test/live-answers";
 import { connectLive, emitAck } from "../src/test/live-socket";
 import type { PlayerShared } from "../src/core/live/protocol";
 import { startOwnServer, type OwnServer } from "./own-server";
@@ -53,22 +54,6 @@ test.afterAll(async () => {
 const connect = (cookie?: string) => connectLive(BASE, { cookie });
 const emit = emitAck;
 
-function anyAnswer(data: NonNullable<PlayerShared["question"]>["data"]): unknown {
-  switch (data.type) {
-    case "single":
-      return data.options[0]!.id;
-    case "multiple":
-      return [data.options[0]!.id];
-    case "boolean":
-      return true;
-    case "text":
-      return "answer";
-    case "order":
-      return data.items.map((i) => i.id);
-    case "number":
-      return data.min;
-  }
-}
 
 test("every line is JSON; a request's line carries its id, from a trusted proxy or made here", async () => {
   const fromProxy = await fetch(`${BASE}/api/health`, { headers: { "x-request-id": "proxy-7f3a" } });
