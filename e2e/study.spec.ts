@@ -18,6 +18,8 @@ const prompt = (page: Page) => page.locator("#prompt").innerText();
 /** Answers the card on screen right, by keyboard on a desktop and by touch on a phone. */
 async function answerCard(page: Page, right = true) {
   const q = keyFor(await prompt(page));
+  // A key pressed before the page's code runs reaches nothing: the card's controls come on with it.
+  await expect(page.getByTestId("reveal")).toBeEnabled();
   await answer(page, q, right, isPhone(page) ? "mouse" : "keyboard");
   const reveal = page.getByTestId("study-reveal");
   await expect(reveal).toBeVisible();
@@ -186,6 +188,29 @@ test("on sign-in, a card the member reviewed after the guest did keeps the membe
   expect(await prompt(page)).toBe(first);
   await page.goto("/study");
   await expect(page.getByTestId("tile-reviews")).toContainText("2");
+});
+
+test("the first card's controls stay off until the page's code runs, so no early input is lost", async ({ page }) => {
+  test.skip(isPhone(page), "one viewport is enough");
+  skipOnPostgres("hydration does not depend on the database");
+  // Hold the page's scripts back, as a slow phone would: the card arrives with the HTML alone.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route("**/_next/static/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/study/${SLUG}`, { waitUntil: "domcontentloaded" });
+  await expect(page.getByTestId("study-card")).toBeVisible();
+  await expect(page.getByTestId("reveal")).toBeDisabled();
+  // The answer's own controls (the first card is a choice, a box or a list): each of them is off.
+  const controls = page.getByTestId("study-card").locator("input, textarea, [role=radio], [role=checkbox], [data-order-item] button");
+  expect(await controls.count()).toBeGreaterThan(0);
+  for (const control of await controls.all()) await expect(control).toBeDisabled();
+  release();
+  await expect(page.getByTestId("reveal")).toBeEnabled();
+  // Once on, the keyboard answers: the card is answered and revealed.
+  await answerCard(page, true);
 });
 
 test("no study payload holds the answer key before the card is answered or revealed", async ({ page, baseURL }) => {

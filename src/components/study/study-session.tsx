@@ -9,7 +9,7 @@ import XCircle from "lucide-react/icons/circle-x";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { clsx } from "clsx";
 import { ReadAloud } from "@/components/answer/read-aloud";
 import { AnswerInput, useAnswerInputReady } from "@/components/answer/answer-input";
@@ -33,6 +33,8 @@ import type { GuestState } from "./guest-session";
 type Phase =
   | { kind: "question"; shownAt: number }
   | { kind: "revealed"; reveal: StudyReveal; answer: Answer | null; timeMs: number; selected: StudyRating; reviewId: string };
+
+const noSubscription = () => () => {};
 
 /** A review id unique enough for one member (randomUUID is missing outside secure contexts). */
 const newReviewId = () =>
@@ -93,6 +95,10 @@ export function StudySession({
   const ratingsRef = useRef<HTMLFieldSetElement>(null);
   const card = queue[index];
   const inputReady = useAnswerInputReady(card?.type);
+  // The first card comes with the page's HTML, before its code has run: until then its controls
+  // are off, so nothing typed or picked there is lost (a key press, or a number typed before React
+  // takes the box over, would otherwise vanish and leave Check off).
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
 
   // On a phone the rating buttons are below the answer: bring them into view once revealed.
   const revealed = phase.kind === "revealed";
@@ -310,7 +316,7 @@ export function StudySession({
             onChange={setAnswer}
             onSubmit={submitOrReveal}
             hint={null}
-            disabled={pending || phase.kind === "revealed"}
+            disabled={!hydrated || pending || phase.kind === "revealed"}
           />
         </div>
 
@@ -361,7 +367,7 @@ export function StudySession({
         <div className="mt-6" lang="">
           {phase.kind === "question" ? (
             <div className="grid grid-cols-2 gap-3 sm:flex sm:items-center sm:justify-between">
-              <button type="button" onClick={() => submit(null)} disabled={pending} className={buttonClass("secondary", "lg", "px-3 whitespace-nowrap")} data-testid="reveal">
+              <button type="button" onClick={() => submit(null)} disabled={!hydrated || pending} className={buttonClass("secondary", "lg", "px-3 whitespace-nowrap")} data-testid="reveal">
                 <Eye className="hidden size-5 sm:block" aria-hidden />
                 {t("reveal")}
               </button>
