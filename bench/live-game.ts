@@ -116,14 +116,12 @@ export function connect(base: string, cookie?: string, pin?: string): Promise<Cl
   return connectLive<Client>(base, { ...(cookie ? { cookie } : {}), ...(pin ? { pin } : {}), timeoutMs: STALL_MS });
 }
 
-export const emit = emitAck;
-
 async function connectPlayer(base: string, pin: string, client: ClientKind): Promise<PlayerSocket> {
   if (client === "lean") return LeanSocket.connect(`${base.replace(/^http/, "ws")}${LIVE_SOCKET_PATH}/?EIO=4&transport=websocket&pin=${pin}`);
   const socket = await connect(base, undefined, pin);
   return {
     on: (event, handler) => (socket.on as (e: string, h: (p: never) => void) => void)(event, handler),
-    emit: (event, payload) => emit(socket, event, payload),
+    emit: (event, payload) => emitAck(socket, event, payload),
     disconnect: () => socket.disconnect(),
   };
 }
@@ -153,7 +151,7 @@ export async function playGame(target: Target, cookie: string, slug: string, pla
     host = await connect(base, cookie, created.pin);
     const attached = await emit<{ ok: boolean }>(host, "host:attach", { gameId: created.gameId });
     if (!attached.ok) throw new Error("host:attach failed");
-    await emit(host, "host:settings", { readingDelaySeconds: 1, maxPlayers: Math.max(playerCount, 1) });
+    await emitAck(host, "host:settings", { readingDelaySeconds: 1, maxPlayers: Math.max(playerCount, 1) });
     let hostView: HostView | null = null;
     host.on("host:state", (v) => (hostView = v));
     // The host's socket.io-client does not reconnect here: a drop (a ping missed under load) would
@@ -246,7 +244,7 @@ export async function playGame(target: Target, cookie: string, slug: string, pla
       const atStart = await stats(target, detail);
       currentQuestion = q;
       const sent = performance.now();
-      await timed(emit(host, q === 0 ? "host:start" : "host:next", {}), "the host's start of a question");
+      await timed(emitAck(host, q === 0 ? "host:start" : "host:next", {}), "the host's start of a question");
       // Wait until every player has the question with answers open.
       const key = `question:${q}:answering`;
       const reading = `question:${q}:reading`;
@@ -294,7 +292,7 @@ export async function playGame(target: Target, cookie: string, slug: string, pla
       const atReveal = await stats(target);
       loopP99.push(atReveal.eventLoopDelayMs.p99);
       work.push(`q${q + 1}: ${atReveal.cpuMs - atStart.cpuMs} ms CPU, ${atReveal.minorPageFaults - atStart.minorPageFaults} page faults`);
-      await timed(emit(host, "host:next", {}), "the host's move to the scoreboard");
+      await timed(emitAck(host, "host:next", {}), "the host's move to the scoreboard");
       await sleep(1500); // a host looks at the scoreboard before moving on
     }
     const finished = await timed(emit<{ ok: boolean; state: HostView }>(host, "host:end", {}), "the host's end of the game");

@@ -52,7 +52,6 @@ test.afterAll(async () => {
 });
 
 const connect = (cookie?: string) => connectLive(BASE, { cookie });
-const emit = emitAck;
 
 
 test("every line is JSON; a request's line carries its id, from a trusted proxy or made here", async () => {
@@ -84,10 +83,10 @@ test("an answer's log line carries the game id, and the metrics show the game", 
     .join("; ");
   const quizzes = (await (await fetch(`${BASE}/api/v1/quizzes?limit=5`)).json()) as { items: { slug: string }[] };
   const host = await connect(cookie);
-  const created = await emit<{ ok: boolean; gameId: string; pin: string }>(host, "host:create", { slug: quizzes.items[0]!.slug });
+  const created = await emitAck<{ ok: boolean; gameId: string; pin: string }>(host, "host:create", { slug: quizzes.items[0]!.slug });
   expect(created.ok).toBe(true);
-  expect((await emit<{ ok: boolean }>(host, "host:attach", { gameId: created.gameId })).ok).toBe(true);
-  expect((await emit<{ ok: boolean }>(host, "host:settings", { readingDelaySeconds: 0 })).ok).toBe(true);
+  expect((await emitAck<{ ok: boolean }>(host, "host:attach", { gameId: created.gameId })).ok).toBe(true);
+  expect((await emitAck<{ ok: boolean }>(host, "host:settings", { readingDelaySeconds: 0 })).ok).toBe(true);
 
   const phone = await connect();
   const question = new Promise<PlayerShared>((resolve) =>
@@ -95,10 +94,10 @@ test("an answer's log line carries the game id, and the metrics show the game", 
       if (s.phase === "question" && s.stage === "answering" && s.question) resolve(s);
     }),
   );
-  expect((await emit<{ ok: boolean }>(phone, "player:join", { pin: created.pin, nickname: "Ana" })).ok).toBe(true);
-  expect((await emit<{ ok: boolean }>(host, "host:start", {})).ok).toBe(true);
+  expect((await emitAck<{ ok: boolean }>(phone, "player:join", { pin: created.pin, nickname: "Ana" })).ok).toBe(true);
+  expect((await emitAck<{ ok: boolean }>(host, "host:start", {})).ok).toBe(true);
   const q = await question;
-  const ack = await emit<{ ok: boolean }>(phone, "player:answer", { questionIndex: q.questionIndex, answer: anyAnswer(q.question!.data), clientId: "observe-1" });
+  const ack = await emitAck<{ ok: boolean }>(phone, "player:answer", { questionIndex: q.questionIndex, answer: anyAnswer(q.question!.data), clientId: "observe-1" });
   expect(ack.ok).toBe(true);
   phone.disconnect();
   host.disconnect();
