@@ -145,11 +145,11 @@ export async function playGame(target: Target, cookie: string, slug: string, pla
     // host:create needs no PIN: any instance makes the game; the host then connects with the PIN,
     // which takes it to the game's instance (as the browser's host screen does).
     const creator = await connect(base, cookie);
-    const created = await emit<{ ok: boolean; gameId: string; pin: string }>(creator, "host:create", { slug });
+    const created = await emitAck<{ ok: boolean; gameId: string; pin: string }>(creator, "host:create", { slug });
     creator.disconnect();
     if (!created.ok) throw new Error(`host:create: ${JSON.stringify(created)}`);
     host = await connect(base, cookie, created.pin);
-    const attached = await emit<{ ok: boolean }>(host, "host:attach", { gameId: created.gameId });
+    const attached = await emitAck<{ ok: boolean }>(host, "host:attach", { gameId: created.gameId });
     if (!attached.ok) throw new Error("host:attach failed");
     await emitAck(host, "host:settings", { readingDelaySeconds: 1, maxPlayers: Math.max(playerCount, 1) });
     let hostView: HostView | null = null;
@@ -295,7 +295,7 @@ export async function playGame(target: Target, cookie: string, slug: string, pla
       await timed(emitAck(host, "host:next", {}), "the host's move to the scoreboard");
       await sleep(1500); // a host looks at the scoreboard before moving on
     }
-    const finished = await timed(emit<{ ok: boolean; state: HostView }>(host, "host:end", {}), "the host's end of the game");
+    const finished = await timed(emitAck<{ ok: boolean; state: HostView }>(host, "host:end", {}), "the host's end of the game");
     const counted = finished.state.report?.players.reduce((n, p) => n + p.answered, 0) ?? 0;
     const end = await stats(target);
 
