@@ -63,6 +63,29 @@ test("solo play takes the whole window: no site header, search or tab bar, and a
   expect(checkedMultiple).toBe(true);
 });
 
+test("the first question's controls stay off until the page's code runs, so no early tap is lost", async ({ page }) => {
+  test.skip(isPhone(page), "one viewport is enough");
+  skipOnPostgres("hydration does not depend on the database");
+  await startQuiz(page, "solar-system-basics", "Early");
+  const q = keyFor(await prompt(page));
+  if (q.type !== "single") throw new Error("the quiz's first question is a single choice");
+  // Reloaded with its scripts held back, as a slow phone gets it: the question comes with the HTML alone.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route("**/_next/static/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: "domcontentloaded" });
+  const options = page.getByRole("radio");
+  await expect(options).toHaveCount(q.options.length);
+  for (const option of await options.all()) await expect(option).toBeDisabled();
+  release();
+  // Once the code runs, a tap answers.
+  await page.getByRole("radio", { name: q.options[q.correct], exact: true }).click();
+  await expect(page.getByTestId("feedback")).toBeVisible();
+});
+
 test("single choice and true/false answer with one tap, saying “Locking in…” until the server has it", async ({ page }) => {
   skipOnPostgres("what a tap does happens in the browser; answers are stored the same way as with Submit");
   await startQuiz(page, "solar-system-basics", "Tapper");

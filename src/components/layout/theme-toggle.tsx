@@ -1,16 +1,15 @@
 "use client";
 
 import { useTheme } from "next-themes";
-import { useSyncExternalStore, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { buttonClass } from "@/components/ui/button";
-
-const subscribe = () => () => {};
 
 /** Light or dark; the labels and both icons come from the server (site-header.tsx). */
 export function ThemeToggle({ toLight, toDark, sun, moon }: { toLight: string; toDark: string; sun: ReactNode; moon: ReactNode }) {
   const { resolvedTheme, setTheme } = useTheme();
   // The theme is known only in the browser; render a neutral button on the server.
-  const mounted = useSyncExternalStore(subscribe, () => true, () => false);
+  const mounted = useHydrated();
   const dark = mounted && resolvedTheme === "dark";
   return (
     <button

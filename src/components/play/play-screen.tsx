@@ -17,6 +17,7 @@ import { isComplete, isOneTap } from "@/components/answer/rules";
 import { BrandMark } from "@/components/live/brand-mark";
 import { buttonClass } from "@/components/ui/button";
 import { Rich, RichProvider } from "@/components/ui/rich";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { AttemptView } from "@/core/play/attempt";
 import { useSoloAttempt } from "./use-solo-attempt";
 
@@ -51,6 +52,8 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
   const q = view.question;
   const shown = phase.kind === "feedback" ? phase.question : q;
   const inputReady = useAnswerInputReady(shown?.type);
+  // The first question comes with the page's HTML: its controls wait for the page's code (useHydrated).
+  const hydrated = useHydrated();
 
   // A new question: focus its heading (screen readers read the prompt; Tab reaches the answers).
   const questionKey = phase.kind === "question" && !s.syncing ? (q?.id ?? null) : null;
@@ -94,7 +97,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
   const slide = shown.type === "slide";
   // Not isGraded from core/question: that module would join this page's budgeted bundle.
   const graded = shown.type !== "poll" && shown.type !== "wordcloud" && shown.type !== "open" && !slide;
-  const busy = s.pending || s.syncing;
+  const busy = s.pending || s.syncing || !hydrated;
 
   return (
     <RichProvider html={[view.rich, s.hint?.rich, phase.kind === "feedback" ? phase.feedback.rich : undefined, s.notice?.rich]}>

@@ -9,7 +9,7 @@ import XCircle from "lucide-react/icons/circle-x";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";
 import { ReadAloud } from "@/components/answer/read-aloud";
 import { AnswerInput, useAnswerInputReady } from "@/components/answer/answer-input";
@@ -21,6 +21,7 @@ import { initialAnswer, isComplete } from "@/components/answer/rules";
 import { buttonClass } from "@/components/ui/button";
 import { Rich, RichProvider } from "@/components/ui/rich";
 import { useErrorText } from "@/components/ui/error-text";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { Answer } from "@/core/grading";
 import { freshGuestQueue } from "@/core/study/guest-queue";
 import type { IntervalLabel } from "@/core/study/interval";
@@ -33,8 +34,6 @@ import type { GuestState } from "./guest-session";
 type Phase =
   | { kind: "question"; shownAt: number }
   | { kind: "revealed"; reveal: StudyReveal; answer: Answer | null; timeMs: number; selected: StudyRating; reviewId: string };
-
-const noSubscription = () => () => {};
 
 /** A review id unique enough for one member (randomUUID is missing outside secure contexts). */
 const newReviewId = () =>
@@ -98,7 +97,7 @@ export function StudySession({
   // The first card comes with the page's HTML, before its code has run: until then its controls
   // are off, so nothing typed or picked there is lost (a key press, or a number typed before React
   // takes the box over, would otherwise vanish and leave Check off).
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useHydrated();
 
   // On a phone the rating buttons are below the answer: bring them into view once revealed.
   const revealed = phase.kind === "revealed";
