@@ -257,13 +257,42 @@ test("a publishing problem names its question and field, in en and es, and that 
 
   await page.context().addCookies([{ name: "NEXT_LOCALE", value: "es", url: baseURL! }]);
   await page.reload();
-  // Until the page has hydrated, a click on Publish does nothing: click until the summary shows.
-  await expect(async () => {
-    await page.getByTestId("publish").click();
-    await expect(problems).toBeVisible({ timeout: 2_000 });
-  }).toPass();
+  // Publish stays off until the page has hydrated; the click waits for it.
+  await page.getByTestId("publish").click();
   await expect(problems).toContainText("Pregunta 1, opción D: esto no puede quedar vacío");
   await expect(page.locator("#q0-option-3")).toBeFocused();
+});
+
+test("the editor's controls wait for the page's code: nothing typed or clicked before it is lost", async ({ page }) => {
+  test.skip(isPhone(page), "hydration does not depend on the size");
+  await signUpInBrowser(page);
+  await page.goto("/create");
+  await page.getByLabel("Title").fill("Typed before the code ran");
+  await page.getByTestId("add-single").click();
+  await page.locator("#q0-prompt").fill("Which is a primary colour?");
+  await waitSaved(page);
+  const url = await editUrl(page);
+  // Reloaded with its scripts held back, as a slow connection gets it: the editor comes with the HTML alone.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route("**/_next/static/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: "domcontentloaded" });
+  await expect(page.getByLabel("Title")).toHaveValue("Typed before the code ran");
+  for (const control of [page.getByLabel("Title"), page.locator("#q0-prompt"), page.getByTestId("add-single"), page.getByTestId("publish"), page.locator("#question-0").getByRole("button", { name: "Preview as a player" })]) {
+    await expect(control).toBeDisabled();
+  }
+  release();
+  // Once the code runs, the same controls work.
+  await page.locator("#question-0").getByRole("button", { name: "Preview as a player" }).click();
+  await expect(page.getByTestId("question-preview")).toContainText("Which is a primary colour?");
+  await page.getByRole("button", { name: "Close preview" }).click();
+  await page.getByLabel("Title").fill("Typed after the code ran");
+  await waitSaved(page);
+  await page.reload();
+  await expect(page.getByLabel("Title")).toHaveValue("Typed after the code ran");
 });
 
 test("on a phone, when a long title wraps the toolbar, the Export menu opens inside the screen", async ({ page }) => {

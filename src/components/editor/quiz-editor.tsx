@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { EditorDoc } from "@/core/editor";
 import { editorReducer, type EditorAction } from "@/core/editor-reducer";
 import { EditorToolbar } from "./editor-toolbar";
@@ -18,6 +19,9 @@ type Props = {
 /**
  * The quiz editor: settings and questions, saved as you type, published when every rule holds.
  * Every change is an action on the working copy (src/core/editor-reducer.ts), saved by `useAutosave`.
+ * The editor comes with the page's HTML; its controls stay off until the page's code runs, since a
+ * click before that reaches no handler and a word typed is lost when React takes the box over. They
+ * are off too while a reloaded /create moves on to the quiz it made.
  */
 export function QuizEditor({ quiz, doc: initialDoc }: Props) {
   const autosave = useAutosave(quiz, initialDoc);
@@ -25,7 +29,7 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
   const dispatch = useCallback((action: EditorAction) => update((d) => editorReducer(d, action)), [update]);
   const [tagsText, setTagsText] = useState(doc.tags.join(", "));
   const summaryRef = useRef<HTMLDivElement>(null);
-  const { status, errors, clearErrors, notice, pending, publish, unpublish, remove, resolve } = usePublish({
+  const { status, errors, clearErrors, notice, pending, moving, publish, unpublish, remove, resolve } = usePublish({
     quizId: quiz.id,
     initialStatus: quiz.status,
     autosave,
@@ -37,8 +41,11 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
     onResolved: (next) => setTagsText(next.tags.join(", ")),
   });
 
+  const hydrated = useHydrated();
+
   return (
-    <div className="container-page py-6 sm:py-8">
+    // min-w-0: a fieldset is as wide as its content by default, which would let a long word widen the page.
+    <fieldset disabled={!hydrated || moving} className="container-page min-w-0 py-6 sm:py-8">
       <EditorToolbar title={doc.title} slug={ref.slug} status={status} state={state} pending={pending} onPublish={publish} onUnpublish={unpublish} />
       <EditorNotice notice={notice} />
       {conflict && <ConflictBox theirs={conflict.doc.questions.length} mine={doc.questions.length} pending={pending} onResolve={resolve} />}
@@ -47,6 +54,6 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
         <SettingsPanel doc={doc} dispatch={dispatch} errors={errors} tagsText={tagsText} onTagsText={setTagsText} onDelete={ref.id ? remove : null} pending={pending} />
         <QuestionList doc={doc} dispatch={dispatch} errors={errors} clearErrors={clearErrors} />
       </div>
-    </div>
+    </fieldset>
   );
 }

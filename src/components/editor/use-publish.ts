@@ -40,6 +40,8 @@ export function usePublish({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<Notice | null>(null);
   const [pending, startTransition] = useTransition();
+  // True while a reloaded /create moves to the quiz this tab made: its empty form is not for typing.
+  const [moving, setMoving] = useState(false);
   const sayProblem = (p: EditorProblem) => t(`problem.${p.code}`, { n: p.n ?? 0 });
 
   useEffect(() => {
@@ -48,6 +50,7 @@ export function usePublish({
       const created = !quizId && sessionStorage.getItem(CREATED_KEY);
       if (created) {
         sessionStorage.removeItem(CREATED_KEY);
+        setMoving(true);
         router.replace(`/quiz/${(JSON.parse(created) as { slug: string }).slug}/edit`);
         return;
       }
@@ -144,5 +147,5 @@ export function usePublish({
   /** Problems are keyed by position: after a move or a deletion they are stale until the next check. */
   const clearErrors = () => setErrors({});
 
-  return { status, errors, clearErrors, notice, pending, publish, unpublish, remove, resolve };
+  return { status, errors, clearErrors, notice, pending, moving, publish, unpublish, remove, resolve };
 }
