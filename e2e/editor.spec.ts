@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { newAccount, signUpByApi, signUpInBrowser } from "./accounts";
 import { publishedSlug } from "./editor-helpers";
-import { expect, test, isPhone } from "./fixtures";
+import { expect, test, isPhone, sidewaysOverflow } from "./fixtures";
 
 test.beforeEach(() => test.setTimeout(90_000));
 
@@ -75,6 +75,8 @@ test("a member writes a quiz of every type; a broken rule blocks publishing unti
   await signUpInBrowser(page);
   const title = `Editor quiz ${Date.now().toString(36)}`;
   await writeQuiz(page, title);
+  // A question of every type fits the screen: on a phone too, the page never scrolls sideways.
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
   await page.getByTestId("publish").click();
   const problems = page.getByTestId("publish-errors");

@@ -42,6 +42,16 @@ export { expect };
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
 
 /**
+ * How many CSS pixels the page is wider than the screen (0 or less: no sideways scrolling). It
+ * compares with the screen's width, not `window.innerWidth`: on an emulated phone a page wider than
+ * the screen widens the layout viewport, and `innerWidth` grows with it.
+ */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  return scrollWidth - page.viewportSize()!.width;
+}
+
+/**
  * The PostgreSQL projects run a spec's storage paths again; a test whose server side does not
  * depend on the database (layout, accessibility, what a payload holds, a client-side timer)
  * skips there, so CI stays within minutes.

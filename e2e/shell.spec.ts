@@ -1,4 +1,4 @@
-import { expect, isPhone, test } from "./fixtures";
+import { expect, isPhone, sidewaysOverflow, test } from "./fixtures";
 
 test("home shows the join box, seeded popular and new quizzes and the categories", async ({ page }) => {
   await page.goto("/");
@@ -181,7 +181,7 @@ test("the phone layout has a bottom tab bar and no sideways scrolling, down to 3
     for (const path of ["/", "/explore", "/quiz/world-capitals"]) {
       await page.goto(path);
       await expect(page.getByRole("navigation", { name: "Main" }).locator("visible=true")).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await sidewaysOverflow(page);
       expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
       await expect(page.getByTestId("user-menu")).toBeInViewport({ ratio: 1 });
     }

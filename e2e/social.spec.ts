@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { newAccount, signInAdmin, signUpByApi, signUpInBrowser } from "./accounts";
 import { answer, keyFor } from "./answer-key";
-import { expect, test, isPhone } from "./fixtures";
+import { expect, test, isPhone, sidewaysOverflow } from "./fixtures";
 
 /**
  * Favorites, ratings, reports, moderation, /me, API tokens and profiles (PRODUCT.md §2, §6).
@@ -282,8 +282,7 @@ test("every /me section opens; own quizzes list is empty for a new member", asyn
   }
   await page.goto("/me?tab=quizzes");
   await expect(page.getByText("You have not written a quiz yet.")).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 });
 
 test("who may see what: guests get 401 on /me and /admin, members 403 on /admin, unknown profiles 404", async ({ page, baseURL }) => {

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { newAccount, signUpByApi, type Account } from "./accounts";
 import { answer, keyFor } from "./answer-key";
-import { expect, isPhone, skipOnPostgres, test } from "./fixtures";
+import { expect, isPhone, sidewaysOverflow, skipOnPostgres, test } from "./fixtures";
 
 const DAY = 86_400_000;
 const SLUG = "solar-system-basics"; // 13 questions of all six types
@@ -322,7 +322,7 @@ test("the dashboard shows decks, streak, forecast and heatmap, and saves setting
   await expect(page.getByTestId("heatmap")).toContainText("2 reviews on 1 day");
   await expect(page.getByTestId("forecast")).toContainText("2 cards due in the next 30 days");
   // The year heatmap scrolls inside its card; the page itself never scrolls sideways.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await page.getByLabel("New cards per day").fill("5");

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { inputClass } from "@/components/ui/field";
+import { inputLook } from "@/components/ui/field";
 import { EXTRA_TIME_FACTORS, extraTimeOf } from "@/core/extra-time";
 import { setStudentExtraTimeAction } from "@/server/actions/classes";
 import { useActionForm } from "./use-action-form";
@@ -24,7 +24,7 @@ export function StudentExtraTime({ classId, studentId, name, value }: { classId:
       </label>
       <select
         id={id}
-        className={`${inputClass} h-9 w-auto py-1`}
+        className={`${inputLook} h-9 py-1`}
         value={String(factor)}
         disabled={pending}
         data-testid="roster-extra-time"

@@ -13,7 +13,7 @@ import { useTranslations } from "next-intl";
 import type { KeyboardEvent, PointerEvent, ReactNode } from "react";
 import { ChoiceBadge } from "@/components/answer/choice-style";
 import { buttonClass } from "@/components/ui/button";
-import { Field, TextArea, TextField, describedBy, inputClass } from "@/components/ui/field";
+import { Field, TextArea, TextField, describedBy, inputClass, inputLook } from "@/components/ui/field";
 import { changeType, type EditorQuestion } from "@/core/editor-doc";
 import { QUESTION_TYPES, carriesPoints } from "@/core/question";
 import { LIMITS, POINTS } from "@/core/quiz-limits";
@@ -88,7 +88,7 @@ export function QuestionCard({ question: q, index, count, errors, onChange, onMo
           id={`${base}-type`}
           value={q.type}
           onChange={(e) => onChange(changeType(q, e.target.value as EditorQuestion["type"], newId))}
-          className={clsx(inputClass.replace("w-full", ""), "h-10 min-w-40 flex-1 sm:w-52 sm:flex-none")}
+          className={clsx(inputLook, "h-10 min-w-40 flex-1 sm:w-52 sm:flex-none")}
         >
           {QUESTION_TYPES.map((type) => (
             <option key={type} value={type}>

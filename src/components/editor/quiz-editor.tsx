@@ -44,8 +44,7 @@ export function QuizEditor({ quiz, doc: initialDoc }: Props) {
   const hydrated = useHydrated();
 
   return (
-    // min-w-0: a fieldset is as wide as its content by default, which would let a long word widen the page.
-    <fieldset disabled={!hydrated || moving} className="container-page min-w-0 py-6 sm:py-8">
+    <fieldset disabled={!hydrated || moving} className="container-page py-6 sm:py-8">
       <EditorToolbar title={doc.title} slug={ref.slug} status={status} state={state} pending={pending} onPublish={publish} onUnpublish={unpublish} />
       <EditorNotice notice={notice} />
       {conflict && <ConflictBox theirs={conflict.doc.questions.length} mine={doc.questions.length} pending={pending} onResolve={resolve} />}

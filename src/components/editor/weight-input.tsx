@@ -1,7 +1,7 @@
 "use client";
 
 import { clsx } from "clsx";
-import { inputClass } from "@/components/ui/field";
+import { inputLook } from "@/components/ui/field";
 
 /**
  * What an answer is worth, in percent of the question's points (docs/rules.md, "Partial credit"):
@@ -25,7 +25,7 @@ export function WeightInput({ id, label, value, placeholder, onChange }: { id: s
         placeholder={placeholder}
         title={label}
         onChange={(e) => onChange(e.target.value === "" ? null : Number(e.target.value))}
-        className={clsx(inputClass, "h-11 w-16 px-2 text-right tabular-nums")}
+        className={clsx(inputLook, "h-11 w-16 px-2 text-right tabular-nums")}
         data-testid="weight"
       />
       <span className="text-sm text-zinc-600 dark:text-zinc-400" aria-hidden>

@@ -1,8 +1,14 @@
 import { clsx } from "clsx";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
-export const inputClass =
-  "w-full rounded-xl border border-zinc-300 bg-white px-3 text-base focus:border-brand-500 aria-invalid:border-rose-500 sm:text-sm dark:border-zinc-700 dark:bg-zinc-950";
+/** How a text box looks, without a width: for a box whose width is its own (`w-16`, `flex-1`). */
+export const inputLook =
+  "rounded-xl border border-zinc-300 bg-white px-3 text-base focus:border-brand-500 aria-invalid:border-rose-500 sm:text-sm dark:border-zinc-700 dark:bg-zinc-950";
+/**
+ * A text box as wide as its container. A width added beside it would not win: `w-full` and `w-16`
+ * set the same property, and the stylesheet's order, not the class list's, decides.
+ */
+export const inputClass = `w-full ${inputLook}`;
 
 type FieldShell = { id: string; label: ReactNode; error?: string | undefined; help?: ReactNode; className?: string; children: ReactNode };
 
