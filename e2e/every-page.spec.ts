@@ -1,13 +1,14 @@
 import type { Browser, Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { englishOn } from "./english";
-import { expect, isPhone, skipOnPostgres, test, watchContext } from "./fixtures";
+import { expect, isPhone, sidewaysOverflow, skipOnPostgres, test, watchContext } from "./fixtures";
 import { TOUR_PARTS, tourSite } from "./site-tour";
 
 /**
  * Every page of the site, walked as a guest, a member and the admin (e2e/site-tour.ts), checked
  * three ways:
  *  - axe finds no WCAG 2.2 A/AA violation in the light theme, and no colour violation in the dark one;
+ *  - no page is wider than the screen (WCAG 1.4.10, reflow);
  *  - in Spanish, no English interface text shows (validation messages after a failed submit too);
  *  - the server's HTML and the browser's first render agree: a page that logs React's hydration
  *    error 418 fails (the fixture fails on any page error). The browser runs in another time zone
@@ -35,6 +36,8 @@ for (const part of TOUR_PARTS) {
     test.setTimeout(360_000);
     const found: string[] = [];
     await tourSite(part, page, contextLike(browser, baseURL!, page, consoleErrors), baseURL!, "en", async (p, label) => {
+      const overflow = await sidewaysOverflow(p);
+      if (overflow > 0) found.push(`${label}: ${overflow} px wider than the screen`);
       for (const scheme of ["light", "dark"] as const) {
         await p.emulateMedia({ colorScheme: scheme });
         if (scheme === "dark") await expect(p.locator("html")).toHaveClass(/\bdark\b/);
@@ -53,6 +56,9 @@ for (const part of TOUR_PARTS) {
     const found: string[] = [];
     await tourSite(part, page, contextLike(browser, baseURL!, page, consoleErrors), baseURL!, "es", async (p, label) => {
       await expect(p.locator("html")).toHaveAttribute("lang", "es");
+      // Spanish words are longer than English ones: the phone's pages still fit its screen.
+      const overflow = await sidewaysOverflow(p);
+      if (overflow > 0) found.push(`${label}: ${overflow} px wider than the screen`);
       for (const text of await englishOn(p)) found.push(`${label}: ${text}`);
     });
     expect(found).toEqual([]);

@@ -26,7 +26,7 @@ export function Lobby({ view, joinUrl, joinHost, qr, lan, send }: { view: HostVi
   const [confirming, setConfirming] = useState<string | null>(null);
   const pin = `${view.pin.slice(0, 3)} ${view.pin.slice(3)}`;
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
       <section className="rounded-3xl bg-brand-600 p-6 text-white shadow-lg sm:p-8 dark:bg-brand-900" aria-labelledby="join-heading">
         <h2 id="join-heading" className="text-xl font-semibold text-brand-100">
           {/* Opened as localhost: phones should type this machine's (first) network address. */}

@@ -19,7 +19,7 @@ export function LobbyScoring({ view, patch }: { view: HostView; patch: (p: Setti
   // A game from before points per question: every question at its standard ×1 until changed.
   const multipliers = s.pointsMultipliers.length === view.questionCount ? s.pointsMultipliers : defaultMultipliers(Array.from({ length: view.questionCount }, () => ({ points: 1000 })));
   return (
-    <div className="mt-4 grid gap-4 border-t border-zinc-200 pt-4 dark:border-zinc-700">
+    <div className="mt-4 grid grid-cols-1 gap-4 border-t border-zinc-200 pt-4 dark:border-zinc-700">
       <PointsPerQuestion multipliers={multipliers} onChange={(next) => patch({ pointsMultipliers: next })} />
       <form
         className="grid gap-1"

@@ -31,7 +31,7 @@ export function LobbyTeams({ view, patch }: { view: HostView; patch: (p: Setting
           data-testid="team-count"
           value={teams ? String(teams.count) : "off"}
           onChange={(e) => patch({ teams: e.target.value === "off" ? null : { count: Number(e.target.value), assign } })}
-          className="h-10 rounded-lg border border-zinc-300 bg-white px-3 font-medium dark:border-zinc-700 dark:bg-zinc-950"
+          className="h-10 max-w-full rounded-lg border border-zinc-300 bg-white px-3 font-medium dark:border-zinc-700 dark:bg-zinc-950"
         >
           <option value="off">{t("off")}</option>
           {COUNTS.map((n) => (

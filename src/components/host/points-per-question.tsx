@@ -21,7 +21,7 @@ export function PointsPerQuestion({
   return (
     <fieldset className="grid gap-2" disabled={disabled}>
       <legend className="mb-1 text-sm font-semibold">{t("pointsPerQuestion")}</legend>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-2 min-[28rem]:grid-cols-2 sm:grid-cols-3">
         {multipliers.map((m, i) => (
           <label key={i} className="flex items-center justify-between gap-2 text-sm">
             {t("questionNumber", { number: i + 1 })}
