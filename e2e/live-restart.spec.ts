@@ -54,6 +54,7 @@ test("a server restart mid-question resumes the game; acknowledged answers count
   const dir = mkdtempSync(path.join(tmpdir(), "quizdeck-live-restart-"));
   let server = startServer(port, dir);
   const contexts = [];
+  let finished = false;
   try {
     await waitForLog(server, "Quizdeck ready");
     const hostContext = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
@@ -127,7 +128,10 @@ test("a server restart mid-question resumes the game; acknowledged answers count
     const anaRow = csv.find((l) => l.includes(",Ana,"))!;
     // rank,nickname,score,correct,answered,questions_played,…
     expect(anaRow.split(",").slice(2, 6)).toEqual([String(anaBefore + anaPoints), "2", "2", "2"]);
+    finished = true;
   } finally {
+    // The restarted server's log, for a failure to be read (it is not the webServer's, so Playwright keeps none).
+    if (!finished) await test.info().attach("server log", { body: server.output(), contentType: "text/plain" });
     for (const c of contexts) await c.close();
     server.child.kill("SIGTERM");
     await server.exited;
