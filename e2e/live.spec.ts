@@ -181,3 +181,29 @@ test("a live game: QR join, six question types, reconnects, reveal, scoreboard, 
   expect(reveals.some((f) => f.text.includes('"key"'))).toBe(true);
   for (const p of phones) await p.context.close();
 });
+
+test("a host command that gets no answer says so, instead of the button seeming dead", async ({ page: host }) => {
+  test.setTimeout(90_000);
+  let dropLock = false;
+  await host.routeWebSocket(/\/api\/live\/socket\.io\//, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => {
+      // A Socket.IO event frame with an acknowledgement id: 42<id>["host:lock",{}].
+      if (dropLock && typeof m === "string" && m.includes('"host:lock"')) return;
+      server.send(m);
+    });
+    server.onMessage((m) => ws.send(m));
+  });
+  await signUpInBrowser(host);
+  await hostGame(host, "solar-system-basics");
+  const notAnswered = host.getByRole("alert").filter({ hasText: "The game did not answer. Check the connection and try again." });
+  dropLock = true;
+  await host.getByTestId("lock").click();
+  await expect(notAnswered).toBeVisible({ timeout: 30_000 });
+  await expect(host.getByTestId("lock")).toHaveText(/Lock/);
+  // Once the connection carries it again, the same button works and the message goes.
+  dropLock = false;
+  await host.getByTestId("lock").click();
+  await expect(host.getByTestId("lock")).toHaveText(/Unlock/);
+  await expect(notAnswered).toHaveCount(0);
+});

@@ -1,9 +1,16 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ClientToServerEvents, HostView } from "@/core/live/protocol";
 import { connectLive, type LiveSocket } from "@/components/live/live-socket";
 import { useErrorText } from "@/components/ui/error-text";
+
+/**
+ * How long a host command may go unanswered before the screen says so: far longer than a command
+ * takes on a working server, short enough that the host hears of it before giving up.
+ */
+const HOST_ACK_MS = 15_000;
 
 export type HostEvent = Exclude<keyof ClientToServerEvents, `player:${string}` | "host:attach" | "host:create">;
 /** Sends a host command; its acknowledgement brings the new view (or an error to show). */
@@ -15,6 +22,7 @@ export type Send = (event: HostEvent, payload?: object) => void;
  */
 export function useHostSocket(gameId: string, pin: string) {
   const errorText = useErrorText();
+  const t = useTranslations("live");
   const [view, setView] = useState<HostView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [online, setOnline] = useState(true);
@@ -45,17 +53,20 @@ export function useHostSocket(gameId: string, pin: string) {
   const send = useCallback((event: HostEvent, payload: object = {}) => {
     const socket = socketRef.current;
     if (!socket) return;
-    (socket.emit as (e: string, p: object, ack: (res: { ok: boolean; state?: HostView; error?: { code: string } }) => void) => void)(
+    // A command that gets no answer (a connection that dropped it, a server that stalled) says so
+    // instead of leaving the button seeming dead.
+    (socket.timeout(HOST_ACK_MS).emit as (e: string, p: object, ack: (timedOut: Error | null, res: { ok: boolean; state?: HostView; error?: { code: string } }) => void) => void)(
       event,
       payload,
-      (res) => {
-        if (res.ok && res.state) {
+      (timedOut, res) => {
+        if (timedOut) setError(t("hostNotAnswered"));
+        else if (res.ok && res.state) {
           setView(res.state);
           setError(null);
         } else if (!res.ok) setError(errorText(res.error?.code));
       },
     );
-  }, [errorText]);
+  }, [errorText, t]);
 
   return { view, error, online, send: send as Send };
 }
