@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { newAccount, signUpByApi, signUpInBrowser } from "./accounts";
 import { publishedSlug } from "./editor-helpers";
-import { expect, test, isPhone, sidewaysOverflow } from "./fixtures";
+import { expect, test, isPhone, sidewaysOverflow, holdScripts } from "./fixtures";
 
 test.beforeEach(() => test.setTimeout(90_000));
 
@@ -275,12 +275,7 @@ test("the editor's controls wait for the page's code: nothing typed or clicked b
   await waitSaved(page);
   const url = await editUrl(page);
   // Reloaded with its scripts held back, as a slow connection gets it: the editor comes with the HTML alone.
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route("**/_next/static/**/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto(url, { waitUntil: "domcontentloaded" });
   await expect(page.getByLabel("Title")).toHaveValue("Typed before the code ran");
   for (const control of [page.getByLabel("Title"), page.locator("#q0-prompt"), page.getByTestId("add-single"), page.getByTestId("publish"), page.locator("#question-0").getByRole("button", { name: "Preview as a player" })]) {

@@ -42,6 +42,20 @@ export { expect };
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
 
 /**
+ * Holds the page's scripts back from now on, as a slow connection does, so the next load shows its
+ * server-rendered HTML alone; the returned function lets them through.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route("**/_next/static/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * How many CSS pixels the page is wider than the screen (0 or less: no sideways scrolling). It
  * compares with the screen's width, not `window.innerWidth`: on an emulated phone a page wider than
  * the screen widens the layout viewport, and `innerWidth` grows with it.

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { answer, keyFor, type KeyedQuestion } from "./answer-key";
-import { expect, isPhone, skipOnPostgres, test } from "./fixtures";
+import { expect, holdScripts, isPhone, skipOnPostgres, test } from "./fixtures";
 
 /** Solo play as a screen of its own: full window, one tap, always the server's question, keyboard and screen readers. */
 
@@ -70,12 +70,7 @@ test("the first question's controls stay off until the page's code runs, so no e
   const q = keyFor(await prompt(page));
   if (q.type !== "single") throw new Error("the quiz's first question is a single choice");
   // Reloaded with its scripts held back, as a slow phone gets it: the question comes with the HTML alone.
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route("**/_next/static/**/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.reload({ waitUntil: "domcontentloaded" });
   const options = page.getByRole("radio");
   await expect(options).toHaveCount(q.options.length);

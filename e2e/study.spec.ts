@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { newAccount, signUpByApi, type Account } from "./accounts";
 import { answer, keyFor } from "./answer-key";
-import { expect, isPhone, sidewaysOverflow, skipOnPostgres, test } from "./fixtures";
+import { expect, holdScripts, isPhone, sidewaysOverflow, skipOnPostgres, test } from "./fixtures";
 
 const DAY = 86_400_000;
 const SLUG = "solar-system-basics"; // 13 questions of all six types
@@ -194,12 +194,7 @@ test("the first card's controls stay off until the page's code runs, so no early
   test.skip(isPhone(page), "one viewport is enough");
   skipOnPostgres("hydration does not depend on the database");
   // Hold the page's scripts back, as a slow phone would: the card arrives with the HTML alone.
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route("**/_next/static/**/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto(`/study/${SLUG}`, { waitUntil: "domcontentloaded" });
   await expect(page.getByTestId("study-card")).toBeVisible();
   await expect(page.getByTestId("reveal")).toBeDisabled();
