@@ -44,4 +44,15 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Links prefetch when reached for, not when they scroll into view (src/components/ui/link.tsx).
+    files: ["src/**/*.tsx"],
+    ignores: ["src/components/ui/link.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "next/link", message: 'Import Link from "@/components/ui/link" (it prefetches on intent, not on sight).' }] },
+      ],
+    },
+  },
 );

@@ -1,6 +1,6 @@
 import House from "lucide-react/icons/house";
 import ShieldX from "lucide-react/icons/shield-x";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";

@@ -1,7 +1,7 @@
 import Compass from "lucide-react/icons/compass";
 import House from "lucide-react/icons/house";
 import MapPinOff from "lucide-react/icons/map-pin-off";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";

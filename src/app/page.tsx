@@ -3,7 +3,7 @@ import Compass from "lucide-react/icons/compass";
 import Smartphone from "lucide-react/icons/smartphone";
 import Trophy from "lucide-react/icons/trophy";
 import { cookies } from "next/headers";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { JoinPinForm } from "@/components/home/join-pin-form";
 import { CategoryIcon } from "@/components/quiz/category";

@@ -1,7 +1,7 @@
 import House from "lucide-react/icons/house";
 import LockKeyhole from "lucide-react/icons/lock-keyhole";
 import LogIn from "lucide-react/icons/log-in";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { SignInLink } from "@/components/account/sign-in-link";
 import { buttonClass } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import MailCheck from "lucide-react/icons/mail-check";
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/account/auth-card";
 import { buttonClass } from "@/components/ui/button";

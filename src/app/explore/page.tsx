@@ -4,7 +4,7 @@ import Filter from "lucide-react/icons/funnel";
 import Search from "lucide-react/icons/search";
 import SearchX from "lucide-react/icons/search-x";
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { AutoSubmitForm } from "@/components/explore/auto-submit-form";
 import { FilterPanel } from "@/components/explore/filter-panel";

@@ -1,6 +1,6 @@
 import KeyRound from "lucide-react/icons/key-round";
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/account/auth-card";
 import { ForgotPasswordForm } from "@/components/account/forgot-password-form";

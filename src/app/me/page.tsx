@@ -1,6 +1,6 @@
 import ExternalLink from "lucide-react/icons/external-link";
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { unauthorized } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { FavoritesPanel } from "@/components/me/favorites-panel";

@@ -1,6 +1,6 @@
 import GraduationCap from "lucide-react/icons/graduation-cap";
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { Forecast, Heatmap, RetentionMeter } from "@/components/study/charts";
 import { DeckList, StudyTiles } from "@/components/study/dashboard-parts";

@@ -4,7 +4,7 @@ import Brain from "lucide-react/icons/brain";
 import LogIn from "lucide-react/icons/log-in";
 import MailCheck from "lucide-react/icons/mail-check";
 import UserPlus from "lucide-react/icons/user-plus";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";

@@ -2,7 +2,7 @@
 
 import KeyRound from "lucide-react/icons/key-round";
 import LogIn from "lucide-react/icons/log-in";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";

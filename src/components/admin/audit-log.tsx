@@ -1,7 +1,7 @@
 import ChevronLeft from "lucide-react/icons/chevron-left";
 import ChevronRight from "lucide-react/icons/chevron-right";
 import Terminal from "lucide-react/icons/terminal";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { clsx } from "clsx";
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from "@/core/admin";

@@ -1,7 +1,7 @@
 import BarChart3 from "lucide-react/icons/chart-column";
 import Download from "lucide-react/icons/download";
 import ListChecks from "lucide-react/icons/list-checks";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { clsx } from "clsx";
 import { buttonClass } from "@/components/ui/button";

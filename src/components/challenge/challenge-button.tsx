@@ -1,5 +1,5 @@
 import Swords from "lucide-react/icons/swords";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
 

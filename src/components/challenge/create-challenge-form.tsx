@@ -1,7 +1,7 @@
 "use client";
 
 import Swords from "lucide-react/icons/swords";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState, useTransition } from "react";

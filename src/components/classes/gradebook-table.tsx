@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { LocalTime } from "@/components/ui/local-time";
 import type { Gradebook } from "@/core/classes/rules";
 

@@ -2,7 +2,7 @@
 
 import KeyRound from "lucide-react/icons/key-round";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { formatRecoveryCode } from "@/core/classes/rules";
 
 /** A student's recovery code, shown once after joining (or moving): write it down. */

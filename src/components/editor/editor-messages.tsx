@@ -3,7 +3,7 @@
 import { clsx } from "clsx";
 import AlertTriangle from "lucide-react/icons/triangle-exclamation-point";
 import CheckCircle2 from "lucide-react/icons/circle-check";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useLocale, useTranslations } from "next-intl";
 import type { Ref } from "react";
 import { buttonClass } from "@/components/ui/button";

@@ -7,7 +7,7 @@ import ExternalLink from "lucide-react/icons/external-link";
 import EyeOff from "lucide-react/icons/eye-off";
 import Loader2 from "lucide-react/icons/loader-circle";
 import Rocket from "lucide-react/icons/rocket";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import { ExportMenu } from "./export-menu";

@@ -2,7 +2,7 @@ import BarChart3 from "lucide-react/icons/chart-column";
 import Download from "lucide-react/icons/download";
 import MonitorPlay from "lucide-react/icons/monitor-play";
 import Users from "lucide-react/icons/users";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { hostedGames } from "@/server/hosted-games";
 

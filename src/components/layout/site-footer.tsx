@@ -1,5 +1,5 @@
 import Brain from "lucide-react/icons/brain";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 
 export async function SiteFooter() {

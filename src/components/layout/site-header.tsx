@@ -4,7 +4,7 @@ import Moon from "lucide-react/icons/moon";
 import Search from "lucide-react/icons/search";
 import Sun from "lucide-react/icons/sun";
 import User from "lucide-react/icons/user";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { HeaderNav } from "./header-nav";
 import { LanguageSwitcher } from "./language-switcher";

@@ -7,7 +7,7 @@ import School from "lucide-react/icons/school";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import User from "lucide-react/icons/user";
 import UserPlus from "lucide-react/icons/user-plus";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
 import { AuthLink, SignOutButton } from "./account-links";

@@ -1,6 +1,6 @@
 import Brain from "lucide-react/icons/brain";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { clsx } from "clsx";
 
 /**

@@ -4,7 +4,7 @@ import Loader2 from "lucide-react/icons/loader-circle";
 import Shuffle from "lucide-react/icons/shuffle";
 import XCircle from "lucide-react/icons/circle-x";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { buttonClass } from "@/components/ui/button";
 import { IDENTIFIER_MAX } from "@/core/live/limits";
 import { NICKNAME_MAX } from "@/core/nickname-limits";

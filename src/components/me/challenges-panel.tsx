@@ -1,7 +1,7 @@
 import ExternalLink from "lucide-react/icons/external-link";
 import Search from "lucide-react/icons/search";
 import Swords from "lucide-react/icons/swords";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { ChallengeStatePill } from "@/components/challenge/state-pill";
 import { buttonClass } from "@/components/ui/button";

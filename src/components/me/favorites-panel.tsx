@@ -1,6 +1,6 @@
 import Compass from "lucide-react/icons/compass";
 import Star from "lucide-react/icons/star";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { QuizGrid } from "@/components/quiz/quiz-card";
 import { buttonClass } from "@/components/ui/button";

@@ -4,7 +4,7 @@ import History from "lucide-react/icons/rotate-ccw-clock";
 import Play from "lucide-react/icons/play";
 import Target from "lucide-react/icons/target";
 import Trophy from "lucide-react/icons/trophy";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
 import { historyOf } from "@/server/profile";

@@ -5,7 +5,7 @@ import Shield from "lucide-react/icons/shield";
 import Star from "lucide-react/icons/star";
 import Swords from "lucide-react/icons/swords";
 import User from "lucide-react/icons/user";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { clsx } from "clsx";
 

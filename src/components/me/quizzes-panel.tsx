@@ -6,7 +6,7 @@ import Link2 from "lucide-react/icons/link-2";
 import Lock from "lucide-react/icons/lock";
 import Pencil from "lucide-react/icons/pencil";
 import Plus from "lucide-react/icons/plus";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { clsx } from "clsx";
 import { buttonClass } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 "use client";
 
 import StepForward from "lucide-react/icons/step-forward";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 

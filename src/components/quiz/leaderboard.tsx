@@ -1,5 +1,5 @@
 import Trophy from "lucide-react/icons/trophy";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { clsx } from "clsx";
 import type { LeaderboardEntry } from "@/core/play/attempt";

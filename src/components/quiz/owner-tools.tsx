@@ -2,7 +2,7 @@ import Download from "lucide-react/icons/download";
 import EyeOff from "lucide-react/icons/eye-off";
 import Lock from "lucide-react/icons/lock";
 import Pencil from "lucide-react/icons/pencil";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
 

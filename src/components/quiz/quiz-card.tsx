@@ -1,7 +1,7 @@
 import GraduationCap from "lucide-react/icons/graduation-cap";
 import ListChecks from "lucide-react/icons/list-checks";
 import Play from "lucide-react/icons/play";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { QuizSummary } from "@/server/quizzes";
 import { CategoryIcon } from "./category";

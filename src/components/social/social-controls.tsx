@@ -3,7 +3,7 @@
 import LogIn from "lucide-react/icons/log-in";
 import Star from "lucide-react/icons/star";
 import X from "lucide-react/icons/x";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
 import { useState, useTransition } from "react";

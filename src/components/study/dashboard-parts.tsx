@@ -2,7 +2,7 @@ import CalendarClock from "lucide-react/icons/calendar-clock";
 import Flame from "lucide-react/icons/flame";
 import Inbox from "lucide-react/icons/inbox";
 import Sparkles from "lucide-react/icons/sparkles";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { StatTiles } from "@/components/social/stat-tiles";
 import { buttonClass } from "@/components/ui/button";

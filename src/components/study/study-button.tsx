@@ -1,5 +1,5 @@
 import GraduationCap from "lucide-react/icons/graduation-cap";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
 

@@ -7,7 +7,7 @@ import LogIn from "lucide-react/icons/log-in";
 import PartyPopper from "lucide-react/icons/party-popper";
 import XCircle from "lucide-react/icons/circle-x";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { clsx } from "clsx";

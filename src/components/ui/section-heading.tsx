@@ -1,5 +1,5 @@
 import ArrowRight from "lucide-react/icons/arrow-right";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 
 /** A page section's heading, with a link to see more beside it (the home page's sections). */
 export function SectionHeading({ id, title, href, more }: { id: string; title: string; href?: string; more?: string }) {

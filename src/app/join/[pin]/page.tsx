@@ -7,7 +7,7 @@ import { getViewer } from "@/server/viewer";
 import { JoinCard } from "@/components/home/join-card";
 import { JoinNameForm } from "@/components/home/join-name-form";
 import { buttonClass } from "@/components/ui/button";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 
 type Props = { params: Promise<{ pin: string }> };
 

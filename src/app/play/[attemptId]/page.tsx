@@ -1,7 +1,7 @@
 import { isUuid } from "@/core/ids";
 import Hourglass from "lucide-react/icons/hourglass";
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { forbidden, notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { PlayScreen } from "@/components/play/play-screen";

@@ -7,7 +7,7 @@ import Star from "lucide-react/icons/star";
 import Timer from "lucide-react/icons/timer";
 import Zap from "lucide-react/icons/zap";
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { isCard } from "@/core/question";

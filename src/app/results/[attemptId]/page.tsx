@@ -10,7 +10,7 @@ import Trophy from "lucide-react/icons/trophy";
 import XCircle from "lucide-react/icons/circle-x";
 import Zap from "lucide-react/icons/zap";
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { cache } from "react";

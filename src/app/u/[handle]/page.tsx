@@ -5,7 +5,7 @@ import Pencil from "lucide-react/icons/pencil";
 import Play from "lucide-react/icons/play";
 import Target from "lucide-react/icons/target";
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { cache } from "react";

@@ -1,6 +1,6 @@
 import School from "lucide-react/icons/school";
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { JoinClassForm } from "@/components/classes/join-form";
