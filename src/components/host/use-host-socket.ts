@@ -27,6 +27,11 @@ export function useHostSocket(gameId: string, pin: string) {
   const [error, setError] = useState<string | null>(null);
   const [online, setOnline] = useState(true);
   const socketRef = useRef<LiveSocket | null>(null);
+  // The screen on show, for Next and Skip to say where they were pressed.
+  const viewRef = useRef<HostView | null>(null);
+  viewRef.current = view;
+  const notAnswered = useRef(t("hostNotAnswered"));
+  notAnswered.current = t("hostNotAnswered");
 
   useEffect(() => {
     const socket = connectLive(pin);
@@ -43,7 +48,11 @@ export function useHostSocket(gameId: string, pin: string) {
       attach();
     });
     socket.on("disconnect", () => setOnline(false));
-    socket.on("host:state", (v) => setView(v));
+    // A broadcast shows the game answers again: "did not answer" no longer holds.
+    socket.on("host:state", (v) => {
+      setView(v);
+      setError((e) => (e === notAnswered.current ? null : e));
+    });
     socket.on("game:error", (e) => setError(errorText(e.code)));
     return () => {
       socket.disconnect();
@@ -53,6 +62,11 @@ export function useHostSocket(gameId: string, pin: string) {
   const send = useCallback((event: HostEvent, payload: object = {}) => {
     const socket = socketRef.current;
     if (!socket) return;
+    // Next and Skip name the screen they were pressed on: a press that reaches the game after it
+    // has moved on (the second of a double click on a slow network, a Skip as the time ran out)
+    // does nothing (protocol.ts, hostStepSchema).
+    const shown = viewRef.current;
+    if ((event === "host:next" || event === "host:skip") && shown) payload = { at: { phase: shown.phase, questionIndex: shown.questionIndex }, ...payload };
     // A command that gets no answer (a connection that dropped it, a server that stalled) says so
     // instead of leaving the button seeming dead.
     (socket.timeout(HOST_ACK_MS).emit as (e: string, p: object, ack: (timedOut: Error | null, res: { ok: boolean; state?: HostView; error?: { code: string } }) => void) => void)(

@@ -71,6 +71,19 @@ describe("transitions", () => {
     expect(h.s.phase).toBe("podium");
   });
 
+  it.each<[string, Phase | "answering", Command, Phase, number]>([
+    ["Next on the reveal it was pressed on", "reveal", { type: "next", at: { phase: "reveal", questionIndex: 0 } }, "scoreboard", 0],
+    ["a second Next made on the reveal, now on the scoreboard", "scoreboard", { type: "next", at: { phase: "reveal", questionIndex: 0 } }, "scoreboard", 0],
+    ["a Next made on another question's scoreboard", "scoreboard", { type: "next", at: { phase: "scoreboard", questionIndex: 5 } }, "scoreboard", 0],
+    ["Skip on the question it was pressed on", "question", { type: "skip", at: { phase: "question", questionIndex: 0 } }, "reveal", 0],
+    ["a Skip that reaches the game after the time ran out", "reveal", { type: "skip", at: { phase: "question", questionIndex: 0 } }, "reveal", 0],
+  ])("move-on presses name their screen: %s", (_name, from, cmd, to, index) => {
+    const h = gameIn(from);
+    h.ok(cmd);
+    expect(h.s.phase).toBe(to);
+    expect(h.s.index).toBe(index);
+  });
+
   it.each<[Phase | "answering", Command]>([
     ["lobby", { type: "next" }],
     ["lobby", { type: "skip" }],

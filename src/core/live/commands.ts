@@ -218,6 +218,14 @@ function start(s: GameState, now: number, fx: Fx): Step {
   return { ok: true, state: openQuestion({ ...s, startedAt: now }, 0, now, fx) };
 }
 
+/**
+ * A move-on press made on a screen the game has already left (a double click's second press, a
+ * Skip that crossed the timer): acknowledged, and the game stays where it is.
+ */
+function leftBehind(s: GameState, at: { phase: string; questionIndex: number } | undefined): boolean {
+  return at !== undefined && (at.phase !== s.phase || at.questionIndex !== s.index);
+}
+
 function next(s: GameState, now: number, fx: Fx): Step {
   switch (s.phase) {
     case "reveal":
@@ -409,8 +417,10 @@ function step(s: GameState, cmd: Command, now: number, fx: Fx): Step {
     case "start":
       return start(s, now, fx);
     case "next":
+      if (leftBehind(s, cmd.at)) return { ok: true, state: s };
       return next(s, now, fx);
     case "skip":
+      if (leftBehind(s, cmd.at)) return { ok: true, state: s };
       if (s.phase !== "question") return { ok: false, error: err("invalid_state", "There is no open question to skip.") };
       return { ok: true, state: closeQuestion(s, now, fx) };
     case "pause":

@@ -39,8 +39,9 @@ export type Command =
   | { type: "lock" }
   | { type: "unlock" }
   | { type: "start" }
-  | { type: "next" }
-  | { type: "skip" }
+  /** `at`: the screen the host pressed it on (protocol.ts, hostStepSchema); elsewhere it does nothing. */
+  | { type: "next"; at?: { phase: string; questionIndex: number } }
+  | { type: "skip"; at?: { phase: string; questionIndex: number } }
   | { type: "pause" }
   | { type: "resume" }
   | { type: "end" }

@@ -5,6 +5,7 @@ import {
   hostViewSchema,
   idSchema,
   nonNegInt,
+  phaseSchema,
   pinSchema,
   playerPersonalSchema,
   playerSharedSchema,
@@ -32,6 +33,15 @@ export * from "./schemas";
 // ——— client → server payloads ———
 
 const empty = z.strictObject({});
+
+/**
+ * The screen a host pressed Next or Skip on. The game acts only if it is still there: a second
+ * press of a double click, or a Skip that crossed the question's timer, is acknowledged without
+ * moving the game again. Optional, so older hosts' empty payloads still work.
+ */
+export const hostStepSchema = z.strictObject({ phase: phaseSchema, questionIndex: z.number().int().min(-1).max(LIVE_LIMITS.questionsMax - 1) });
+export type HostStep = z.infer<typeof hostStepSchema>;
+const moveOn = z.strictObject({ at: hostStepSchema.optional() });
 
 export const hostCreateSchema = z.strictObject({
   slug: z.string().min(1).max(200),
@@ -72,8 +82,8 @@ export const CLIENT_EVENTS = {
   "host:create": hostCreateSchema,
   "host:attach": hostAttachSchema,
   "host:start": empty,
-  "host:next": empty,
-  "host:skip": empty,
+  "host:next": moveOn,
+  "host:skip": moveOn,
   "host:pause": empty,
   "host:resume": empty,
   "host:lock": empty,

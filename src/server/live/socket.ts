@@ -83,8 +83,8 @@ function fromResult<T>(r: LiveResult<T>, shape: (v: T) => Record<string, unknown
 
 const HOST_COMMANDS = {
   "host:start": () => ({ type: "start" }),
-  "host:next": () => ({ type: "next" }),
-  "host:skip": () => ({ type: "skip" }),
+  "host:next": (p: ParsedClientPayload<"host:next">) => ({ type: "next", at: p.at }),
+  "host:skip": (p: ParsedClientPayload<"host:skip">) => ({ type: "skip", at: p.at }),
   "host:pause": () => ({ type: "pause" }),
   "host:resume": () => ({ type: "resume" }),
   "host:lock": () => ({ type: "lock" }),
