@@ -37,7 +37,7 @@ export function AudioField({ q, base, err, onChange }: Props) {
       <button
         ref={addRef}
         type="button"
-        className={buttonClass("secondary", "sm", "mt-3 ml-2")}
+        className={buttonClass("secondary", "sm", "mt-3")}
         onClick={() => {
           setOpen(true);
           requestAnimationFrame(() => document.getElementById(`${base}-audioUrl`)?.focus());

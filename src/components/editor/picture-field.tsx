@@ -47,7 +47,8 @@ export function PictureField({ q, base, err, onChange }: Props) {
       <button
         ref={addRef}
         type="button"
-        className={buttonClass("secondary", "sm", "mt-3")}
+        // The gap goes after it: when "Add audio" beside it wraps, it starts at the line's edge.
+        className={buttonClass("secondary", "sm", "mt-3 mr-2")}
         onClick={() => {
           setOpen(true);
           requestAnimationFrame(() => document.getElementById(`${base}-imageUrl`)?.focus());

@@ -1,5 +1,7 @@
 "use client";
 
+import { clsx } from "clsx";
+import { inputLook } from "@/components/ui/field";
 import Hourglass from "lucide-react/icons/hourglass";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
@@ -22,7 +24,7 @@ export function ExtraTimePanel({ view, send }: { view: HostView; send: Send }) {
       ? view.players.map((p) => ({ playerId: p.playerId, nickname: p.nickname, factor: given.get(p.playerId)?.factor ?? 1 }))
       : [...given.values()];
   return (
-    <details className="mt-4 rounded-2xl border border-zinc-200 p-4 pt-3 dark:border-zinc-700" data-testid="extra-time-panel">
+    <details className="rounded-2xl border border-zinc-200 p-4 pt-3 dark:border-zinc-700" data-testid="extra-time-panel">
       <summary className="flex cursor-pointer items-center gap-2 font-semibold">
         <Hourglass className="size-4" aria-hidden />
         {t("extraTime")}
@@ -54,7 +56,7 @@ function FactorSelect({ label, value, onChange }: { label: string; value: number
         id={id}
         value={String(value)}
         onChange={(e) => onChange(extraTimeOf(Number(e.target.value)))}
-        className="h-10 rounded-lg border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-950"
+        className={clsx(inputLook, "h-10")}
         data-testid="extra-time-select"
       >
         {EXTRA_TIME_FACTORS.map((f) => (
@@ -84,7 +86,7 @@ function ByNickname({ send }: { send: Send }) {
     >
       <span className="flex min-w-40 flex-1 flex-col gap-1 text-sm font-medium">
         <label htmlFor={id}>{t("extraTimeNickname")}</label>
-        <input id={id} value={nickname} maxLength={40} onChange={(e) => setNickname(e.target.value)} className="h-10 rounded-lg border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-950" />
+        <input id={id} value={nickname} maxLength={40} onChange={(e) => setNickname(e.target.value)} className={clsx(inputLook, "h-10")} />
       </span>
       <FactorSelect label={t("extraTime")} value={factor} onChange={setFactor} />
       <button type="submit" className={buttonClass("secondary", "md")}>

@@ -1,5 +1,6 @@
 "use client";
 
+import { inputLook } from "@/components/ui/field";
 import Lock from "lucide-react/icons/lock";
 import LockOpen from "lucide-react/icons/lock-open";
 import Play from "lucide-react/icons/play";
@@ -111,9 +112,12 @@ export function Lobby({ view, joinUrl, joinHost, qr, lan, send }: { view: HostVi
             ))}
           </ul>
         )}
-        <LobbyTeams view={view} patch={(p) => send("host:settings", p)} />
-        <SettingsPanel view={view} send={send} />
-        <ExtraTimePanel view={view} send={send} />
+        {/* The host's controls, at the foot of the card, a gap apart. */}
+        <div className="mt-auto space-y-4 pt-5">
+          <LobbyTeams view={view} patch={(p) => send("host:settings", p)} />
+          <SettingsPanel view={view} send={send} />
+          <ExtraTimePanel view={view} send={send} />
+        </div>
       </section>
     </div>
   );
@@ -124,7 +128,7 @@ function SettingsPanel({ view, send }: { view: HostView; send: Send }) {
   const s = view.settings;
   const patch = (p: SettingsPatch) => send("host:settings", p);
   return (
-    <details className="mt-auto rounded-2xl border border-zinc-200 p-4 pt-3 dark:border-zinc-700">
+    <details className="rounded-2xl border border-zinc-200 p-4 pt-3 dark:border-zinc-700">
       <summary className="flex cursor-pointer items-center gap-2 font-semibold">
         <Settings className="size-4" aria-hidden />
         {t("settings")}
@@ -141,7 +145,7 @@ function SettingsPanel({ view, send }: { view: HostView; send: Send }) {
               const n = Number(e.target.value);
               if (Number.isInteger(n) && n >= 0 && n <= 10) patch({ readingDelaySeconds: n });
             }}
-            className="h-10 w-20 rounded-lg border border-zinc-300 bg-white px-2 text-center dark:border-zinc-700 dark:bg-zinc-950"
+            className={clsx(inputLook, "h-10 w-20 text-center")}
           />
         </label>
         <label className="flex items-center justify-between gap-3 text-sm font-medium">
@@ -155,7 +159,7 @@ function SettingsPanel({ view, send }: { view: HostView; send: Send }) {
               const n = Number(e.target.value);
               if (Number.isInteger(n) && n >= 1 && n <= 5000) patch({ maxPlayers: n });
             }}
-            className="h-10 w-24 rounded-lg border border-zinc-300 bg-white px-2 text-center dark:border-zinc-700 dark:bg-zinc-950"
+            className={clsx(inputLook, "h-10 w-24 text-center")}
           />
         </label>
         {(

@@ -1,5 +1,7 @@
 "use client";
 
+import { clsx } from "clsx";
+import { inputLook } from "@/components/ui/field";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
@@ -40,7 +42,7 @@ export function LobbyScoring({ view, patch }: { view: HostView; patch: (p: Setti
             onChange={(e) => setLabel(e.target.value)}
             aria-describedby="identifier-label-help"
             data-testid="identifier-label"
-            className="h-10 min-w-0 flex-1 rounded-lg border border-zinc-300 bg-white px-3 dark:border-zinc-700 dark:bg-zinc-950"
+            className={clsx(inputLook, "h-10 min-w-0 flex-1")}
           />
           <button type="submit" className={buttonClass("secondary", "md")} data-testid="identifier-save">
             {t("save")}

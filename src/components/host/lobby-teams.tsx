@@ -1,5 +1,7 @@
 "use client";
 
+import { clsx } from "clsx";
+import { inputLook } from "@/components/ui/field";
 import { useTranslations } from "next-intl";
 import type { HostView, SettingsPatch } from "@/core/live/protocol";
 import { TEAM_COUNT_MAX, TEAM_COUNT_MIN, type TeamAssign } from "@/core/live/teams";
@@ -18,7 +20,7 @@ export function LobbyTeams({ view, patch }: { view: HostView; patch: (p: Setting
   const teams = view.settings.teams ?? null;
   const assign: TeamAssign = teams?.assign ?? "even";
   return (
-    <section className="mt-5 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-700" aria-labelledby="lobby-teams-heading" data-testid="lobby-teams">
+    <section className="rounded-2xl border border-zinc-200 p-4 dark:border-zinc-700" aria-labelledby="lobby-teams-heading" data-testid="lobby-teams">
       <div className="flex flex-wrap items-center gap-3">
         <h3 id="lobby-teams-heading" className="flex-1 text-lg font-bold">
           {t("heading")}
@@ -31,7 +33,7 @@ export function LobbyTeams({ view, patch }: { view: HostView; patch: (p: Setting
           data-testid="team-count"
           value={teams ? String(teams.count) : "off"}
           onChange={(e) => patch({ teams: e.target.value === "off" ? null : { count: Number(e.target.value), assign } })}
-          className="h-10 max-w-full rounded-lg border border-zinc-300 bg-white px-3 font-medium dark:border-zinc-700 dark:bg-zinc-950"
+          className={clsx(inputLook, "h-10 max-w-full font-medium")}
         >
           <option value="off">{t("off")}</option>
           {COUNTS.map((n) => (

@@ -1,5 +1,7 @@
 "use client";
 
+import { clsx } from "clsx";
+import { inputLook } from "@/components/ui/field";
 import { useTranslations } from "next-intl";
 import { POINTS_MULTIPLIERS, type PointsMultiplier } from "@/core/scoring";
 
@@ -33,7 +35,7 @@ export function PointsPerQuestion({
                 next[i] = Number(e.target.value) as PointsMultiplier;
                 onChange(next);
               }}
-              className="h-9 rounded-lg border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-950"
+              className={clsx(inputLook, "h-9")}
             >
               {POINTS_MULTIPLIERS.map((n) => (
                 <option key={n} value={n}>
