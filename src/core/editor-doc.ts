@@ -150,3 +150,25 @@ export function booleanFeedbackOf(f: { right?: string | undefined; wrong?: strin
   const wrong = f?.wrong?.trim();
   return right || wrong ? { feedback: { ...(right ? { right } : {}), ...(wrong ? { wrong } : {}) } } : {};
 }
+
+/**
+ * Whether two working copies hold the same thing, as stored: keys in any order (PostgreSQL's jsonb
+ * keeps its own), and a key set to `undefined` the same as one left out (JSON drops it). A save
+ * whose copy is the same as the newer stored one is no conflict: nothing of either is lost. This
+ * happens when a closed tab's last save lands after the reopened page sent the same text from the
+ * device's copy.
+ */
+export function sameDoc(a: EditorDoc, b: EditorDoc): boolean {
+  return sameJson(a, b);
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
+  const entries = (o: object) => Object.entries(o).filter(([, v]) => v !== undefined);
+  const ea = entries(a);
+  const eb = new Map(entries(b));
+  return ea.length === eb.size && ea.every(([k, v]) => eb.has(k) && sameJson(v, eb.get(k)));
+}

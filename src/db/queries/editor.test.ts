@@ -45,6 +45,8 @@ describe.each(testBackends)("quiz editing on $name", (backend) => {
       expect(stale.conflict.version).toBe(2);
       expect(stale.conflict.doc.title).toBe("First tab");
     }
+    // A stale save of the very copy stored (a closed tab's last save landed first) is saved.
+    expect(await saveDraft(handle.db, draft.id, { ...emptyDoc(), title: "First tab" }, 1)).toEqual({ ok: true, version: 2 });
     const reread = await getEditableQuiz(handle.db, draft.slug);
     expect(reread?.doc.title).toBe("First tab");
     // A never-published draft lists under its working title.

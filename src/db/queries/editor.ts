@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, notInArray, sql } from "drizzle-orm";
-import { docToInput, editorDocSchema, type EditorDoc } from "@/core/editor";
+import { docToInput, editorDocSchema, sameDoc, type EditorDoc } from "@/core/editor";
 import { editorQuestionData, inputToDoc, storedQuestionToEditor } from "@/core/editor-convert";
 import type { QuestionData } from "@/core/question";
 import { quizInput, type QuizInput } from "@/core/quiz-schema";
@@ -139,6 +139,8 @@ export async function saveDraft(db: Db, quizId: string, doc: EditorDoc, baseVers
   const [current] = await db.select().from(quizzes).where(eq(quizzes.id, quizId));
   if (!current) throw new Error("quiz vanished");
   const parsed = editorDocSchema.safeParse(current.draft);
+  // The newer stored copy is this very one (a closed tab's last save landed first): saved.
+  if (parsed.success && sameDoc(parsed.data, doc)) return { ok: true, version: current.draftVersion };
   return { ok: false, conflict: { version: current.draftVersion, doc: parsed.success ? parsed.data : await storedDoc(db, current) } };
 }
 
