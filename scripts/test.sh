@@ -1,41 +1,21 @@
 #!/usr/bin/env bash
-# `npm test`: every test. On a 2-core machine the end-to-end suite is the long pole, so it starts as
-# soon as the build exists, and the checks that need no browser run beside it:
-#   1. typecheck ‖ lint                     (each uses one core; the quickest failures first)
-#   2. unit tests
-#   3. two lanes side by side:
-#        main: next build → check:bundles (what the build sends browsers: no server-only code,
+# `npm test`: every test. On a 2-core machine the end-to-end suite is the long pole, so the build
+# it needs starts first, and everything that needs no browser runs beside it:
+#   main lane: next build → check:bundles (what the build sends browsers: no server-only code,
 #              pages within their JS budgets) → end-to-end tests in Chromium, against that build
-#        side: the unit tests again on the Node whose bin directory TEST_UNIT_NODE_BIN names (CI:
-#              Node 22, the oldest that package.json allows) → database tests (PGlite, and
-#              PostgreSQL with TEST_DATABASE_URL) → once the build is
-#              there, the container image's build steps (server bundle, started with node:
-#              scripts/check-image.sh) → the cluster test (two instances behind nginx with
-#              PostgreSQL and Redis, an instance killed and both restarted mid-game:
-#              scripts/cluster-test.ts; skipped without TEST_DATABASE_URL)
-#      The side lane's ports are free of the end-to-end servers' (docs/operations.md). Its output
-#      is printed when it ends; a failure in either lane stops the other.
+#   side lane: typecheck ‖ lint (each uses one core) → unit tests → the unit tests again on the
+#              Node whose bin directory TEST_UNIT_NODE_BIN names (CI: Node 22, the oldest that
+#              package.json allows) → database tests (PGlite, and PostgreSQL with
+#              TEST_DATABASE_URL) → once the build is there, the container image's build steps
+#              (server bundle, started with node: scripts/check-image.sh) → the cluster test (two
+#              instances behind nginx with PostgreSQL and Redis, an instance killed and both
+#              restarted mid-game: scripts/cluster-test.ts; skipped without TEST_DATABASE_URL)
+# The end-to-end run leaves a core idle for a good part of its time (its tests wait on timers,
+# sockets and servers); the side lane's checks fill it (docs/benchmarks.md). The side lane's ports
+# are free of the end-to-end servers' (docs/operations.md). Its output is printed when it ends; a
+# failure in either lane stops the other, so a type error still ends the run within minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-
-together() {
-  local a_log b_log a_status=0 b_status=0
-  a_log=$(mktemp) b_log=$(mktemp)
-  echo "▶ npm run $1 ‖ npm run $2"
-  npm run --silent "$1" >"$a_log" 2>&1 &
-  local a_pid=$!
-  npm run --silent "$2" >"$b_log" 2>&1 &
-  local b_pid=$!
-  wait "$a_pid" || a_status=$?
-  wait "$b_pid" || b_status=$?
-  echo "── npm run $1 (exit $a_status)"; cat "$a_log"
-  echo "── npm run $2 (exit $b_status)"; cat "$b_log"
-  rm -f "$a_log" "$b_log"
-  [ "$a_status" -eq 0 ] && [ "$b_status" -eq 0 ]
-}
-
-together typecheck lint
-npm run test:unit
 
 state=$(mktemp -d)
 side_log="$state/side.log"
@@ -44,6 +24,17 @@ setsid bash -c '
   set -euo pipefail
   state=$1
   step() { echo "▶ npm run $1 ($(date +%T))"; npm run --silent "$1"; }
+  # typecheck ‖ lint: both run to the end, then both outputs are printed.
+  echo "▶ npm run typecheck ‖ npm run lint ($(date +%T))"
+  npm run --silent typecheck >"$state/typecheck.log" 2>&1 & tc=$!
+  npm run --silent lint >"$state/lint.log" 2>&1 & li=$!
+  tc_status=0; li_status=0
+  wait "$tc" || tc_status=$?
+  wait "$li" || li_status=$?
+  echo "── npm run typecheck (exit $tc_status)"; cat "$state/typecheck.log"
+  echo "── npm run lint (exit $li_status)"; cat "$state/lint.log"
+  [ "$tc_status" -eq 0 ] && [ "$li_status" -eq 0 ]
+  step test:unit
   if [ -n "${TEST_UNIT_NODE_BIN:-}" ]; then
     echo "▶ unit tests on $("$TEST_UNIT_NODE_BIN/node" --version) ($(date +%T))"
     PATH="$TEST_UNIT_NODE_BIN:$PATH" npx vitest run --project unit
