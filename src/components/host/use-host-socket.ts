@@ -24,14 +24,13 @@ export function useHostSocket(gameId: string, pin: string) {
   const errorText = useErrorText();
   const t = useTranslations("live");
   const [view, setView] = useState<HostView | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // `noAnswer`: the message that a command went unanswered, which any later word from the game ends.
+  const [error, setError] = useState<{ text: string; noAnswer?: boolean } | null>(null);
   const [online, setOnline] = useState(true);
   const socketRef = useRef<LiveSocket | null>(null);
   // The screen on show, for Next and Skip to say where they were pressed.
   const viewRef = useRef<HostView | null>(null);
   viewRef.current = view;
-  const notAnswered = useRef(t("hostNotAnswered"));
-  notAnswered.current = t("hostNotAnswered");
 
   useEffect(() => {
     const socket = connectLive(pin);
@@ -41,7 +40,7 @@ export function useHostSocket(gameId: string, pin: string) {
         if (res.ok) {
           setView(res.state);
           setError(null);
-        } else setError(errorText(res.error.code));
+        } else setError({ text: errorText(res.error.code) });
       });
     socket.on("connect", () => {
       setOnline(true);
@@ -51,9 +50,9 @@ export function useHostSocket(gameId: string, pin: string) {
     // A broadcast shows the game answers again: "did not answer" no longer holds.
     socket.on("host:state", (v) => {
       setView(v);
-      setError((e) => (e === notAnswered.current ? null : e));
+      setError((e) => (e?.noAnswer ? null : e));
     });
-    socket.on("game:error", (e) => setError(errorText(e.code)));
+    socket.on("game:error", (e) => setError({ text: errorText(e.code) }));
     return () => {
       socket.disconnect();
     };
@@ -64,7 +63,7 @@ export function useHostSocket(gameId: string, pin: string) {
     if (!socket) return;
     // Next and Skip name the screen they were pressed on: a press that reaches the game after it
     // has moved on (the second of a double click on a slow network, a Skip as the time ran out)
-    // does nothing (protocol.ts, hostStepSchema).
+    // does nothing (schemas.ts, hostStepSchema).
     const shown = viewRef.current;
     if ((event === "host:next" || event === "host:skip") && shown) payload = { at: { phase: shown.phase, questionIndex: shown.questionIndex }, ...payload };
     // A command that gets no answer (a connection that dropped it, a server that stalled) says so
@@ -73,14 +72,14 @@ export function useHostSocket(gameId: string, pin: string) {
       event,
       payload,
       (timedOut, res) => {
-        if (timedOut) setError(t("hostNotAnswered"));
+        if (timedOut) setError({ text: t("hostNotAnswered"), noAnswer: true });
         else if (res.ok && res.state) {
           setView(res.state);
           setError(null);
-        } else if (!res.ok) setError(errorText(res.error?.code));
+        } else if (!res.ok) setError({ text: errorText(res.error?.code) });
       },
     );
   }, [errorText, t]);
 
-  return { view, error, online, send: send as Send };
+  return { view, error: error?.text ?? null, online, send: send as Send };
 }

@@ -6,7 +6,7 @@ import { scoreAnswer } from "../scoring";
 import { generateNickname, seededRandom } from "./nicknames";
 import { checkIdentifier, checkIdentifierLabel, type IdentifierProblem } from "./identifier";
 import { IDENTIFIER_MAX, NICKNAME_REROLLS } from "./limits";
-import { settingsPatchSchema } from "./schemas";
+import { settingsPatchSchema, type HostStep } from "./schemas";
 import { joinTeam, reassignTeams } from "./teams";
 import { Fx, type Command, type Outcome, type Reply } from "./effects";
 import { LIVE_ANSWER_GRACE_MS } from "./state";
@@ -222,7 +222,7 @@ function start(s: GameState, now: number, fx: Fx): Step {
  * A move-on press made on a screen the game has already left (a double click's second press, a
  * Skip that crossed the timer): acknowledged, and the game stays where it is.
  */
-function leftBehind(s: GameState, at: { phase: string; questionIndex: number } | undefined): boolean {
+function leftBehind(s: GameState, at: HostStep | undefined): boolean {
   return at !== undefined && (at.phase !== s.phase || at.questionIndex !== s.index);
 }
 

@@ -1,5 +1,5 @@
 import { type Answer } from "../grading";
-import { type SettingsPatch } from "./schemas";
+import { type HostStep, type SettingsPatch } from "./schemas";
 import { type GameState, type LiveError } from "./state";
 
 /**
@@ -39,9 +39,9 @@ export type Command =
   | { type: "lock" }
   | { type: "unlock" }
   | { type: "start" }
-  /** `at`: the screen the host pressed it on (protocol.ts, hostStepSchema); elsewhere it does nothing. */
-  | { type: "next"; at?: { phase: string; questionIndex: number } }
-  | { type: "skip"; at?: { phase: string; questionIndex: number } }
+  /** `at`: the screen the host pressed it on (schemas.ts, hostStepSchema); elsewhere it does nothing. */
+  | { type: "next"; at?: HostStep }
+  | { type: "skip"; at?: HostStep }
   | { type: "pause" }
   | { type: "resume" }
   | { type: "end" }

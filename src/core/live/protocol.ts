@@ -5,7 +5,7 @@ import {
   hostViewSchema,
   idSchema,
   nonNegInt,
-  phaseSchema,
+  hostStepSchema,
   pinSchema,
   playerPersonalSchema,
   playerSharedSchema,
@@ -34,13 +34,6 @@ export * from "./schemas";
 
 const empty = z.strictObject({});
 
-/**
- * The screen a host pressed Next or Skip on. The game acts only if it is still there: a second
- * press of a double click, or a Skip that crossed the question's timer, is acknowledged without
- * moving the game again. Optional, so older hosts' empty payloads still work.
- */
-export const hostStepSchema = z.strictObject({ phase: phaseSchema, questionIndex: z.number().int().min(-1).max(LIVE_LIMITS.questionsMax - 1) });
-export type HostStep = z.infer<typeof hostStepSchema>;
 const moveOn = z.strictObject({ at: hostStepSchema.optional() });
 
 export const hostCreateSchema = z.strictObject({

@@ -19,6 +19,14 @@ export const PHASES = ["lobby", "question", "reveal", "scoreboard", "podium", "f
 export const phaseSchema = z.enum(PHASES);
 export type Phase = z.infer<typeof phaseSchema>;
 
+/**
+ * The screen a host pressed Next or Skip on. The game acts only if it is still there: a second
+ * press of a double click, or a Skip that crossed the question's timer, is acknowledged without
+ * moving the game again. Optional, so older hosts' empty payloads still work.
+ */
+export const hostStepSchema = z.strictObject({ phase: phaseSchema, questionIndex: z.number().int().min(-1).max(LIVE_LIMITS.questionsMax - 1) });
+export type HostStep = z.infer<typeof hostStepSchema>;
+
 /** Within the question phase: the reading delay, then the answering window. */
 export const stageSchema = z.enum(["reading", "answering"]);
 export type Stage = z.infer<typeof stageSchema>;
