@@ -21,12 +21,13 @@ type Props = ComponentProps<typeof NextLink>;
  */
 export default function Link({ prefetch, href, onMouseEnter, onFocus, onTouchStart, ...rest }: Props) {
   const router = useRouter();
-  const done = useRef(false);
+  // The address last prefetched: a link that now leads elsewhere (the next page of results) prefetches again.
+  const done = useRef<string | null>(null);
   const url = typeof href === "string" ? href : null;
   const wanted = prefetch !== false && url !== null && url.startsWith("/") && !url.startsWith("//");
   const reach = () => {
-    if (!wanted || done.current) return;
-    done.current = true;
+    if (!wanted || done.current === url) return;
+    done.current = url;
     router.prefetch(url);
   };
   return (
