@@ -27,12 +27,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Route } from "@playwright/test";
 import { startTrickleProxy } from "../e2e/trickle-proxy";
-import { machine, requireBuild, startServer, stopServer } from "./server";
+import { arg, machine, requireBuild, startServer, stopServer } from "./server";
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
 const flag = (name: string) => process.argv.includes(`--${name}`);
 const LOADS = Number(arg("loads") ?? 400);
 const CPU = Number(arg("cpu") ?? 1);

@@ -10,12 +10,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { apiContent, hostileFiles } from "../src/test/hostile-imports";
-import { machine, percentile, requireBuild, startServer, stopServer } from "./server";
+import { arg, machine, percentile, requireBuild, startServer, stopServer } from "./server";
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
 const port = Number(arg("port") ?? 3590);
 const only = arg("only")?.split(",");
 const base = `http://127.0.0.1:${port}`;

@@ -16,12 +16,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { machine, requireBuild, startServer, stopServer } from "./server";
+import { arg, machine, requireBuild, startServer, stopServer } from "./server";
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
 const VIEWS = Number(arg("views") ?? 10);
 const PORT = Number(arg("port") ?? 4330);
 const PHONE = process.argv.includes("--phone");

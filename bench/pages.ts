@@ -27,12 +27,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import * as constants from "lighthouse/core/config/constants.js";
 import { connectLive, emitAck } from "../src/test/live-socket";
-import { machine, requireBuild, startServer, stopServer } from "./server";
+import { arg, machine, requireBuild, startServer, stopServer } from "./server";
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
 const RUNS = Number(arg("runs") ?? 3);
 const NETWORK = arg("network") ?? "both";
 const PORT = Number(arg("port") ?? 3470);

@@ -4,6 +4,12 @@ import { appendFileSync, existsSync } from "node:fs";
 import os from "node:os";
 import pg from "pg";
 
+/** The value after `--name` on the command line, if any. */
+export const arg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+
 export function requireBuild() {
   // QUIZDECK_NEXT_DIST_DIR: another build (say, a copy of main's) served by this tree's server.
   if (!existsSync(`${process.env.QUIZDECK_NEXT_DIST_DIR ?? ".next"}/BUILD_ID`)) {
