@@ -7,6 +7,9 @@ const alias = {
   "server-only": path.resolve(import.meta.dirname, "src/test/empty.ts"),
 };
 
+/** Where the unit tests live (`npm run test:unit`: both unit projects). */
+const unitFiles = ["src/core/**/*.test.ts", "src/server/**/*.test.ts", "src/*.test.ts", "src/i18n/**/*.test.ts", "src/components/**/*.test.ts", "scripts/*.test.ts"];
+
 export default defineConfig({
   test: {
     projects: [
@@ -18,8 +21,22 @@ export default defineConfig({
           // (4,096 nicknames, every demo quiz through .apkg) take seconds on a busy 2-core machine,
           // and CI runs these tests beside the build.
           testTimeout: 30_000,
-          include: ["src/core/**/*.test.ts", "src/server/**/*.test.ts", "src/*.test.ts", "src/i18n/**/*.test.ts", "src/components/**/*.test.ts", "scripts/*.test.ts"],
-          exclude: ["**/node_modules/**", "**/*.db.test.ts"],
+          include: unitFiles,
+          exclude: ["**/node_modules/**", "**/*.db.test.ts", "**/*.isolated.test.ts"],
+          // The files of a worker share one module graph: each file's imports are loaded once per
+          // worker, not once per file, which halves the run's time and CPU (docs/benchmarks.md).
+          // A test that sets the environment or mocks a module before importing what it tests is
+          // named *.isolated.test.ts and runs in the project below, each file on its own.
+          isolate: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "unit-isolated",
+          testTimeout: 30_000,
+          include: unitFiles.map((glob) => glob.replace(/\.test\.ts$/, ".isolated.test.ts")),
+          exclude: ["**/node_modules/**"],
         },
       },
       {

@@ -109,7 +109,7 @@ test("sign-in and sign-up are limited per address, answering rate_limited with R
   const port = "3113";
   const base = `http://127.0.0.1:${port}`;
   // The e2e servers raise the limits for their many sign-ups; this one sets the per-address limit
-  // to 10 and lifts the per-account one (5 by default; src/server/sign-in-limit.test.ts) out of the way.
+  // to 10 and lifts the per-account one (5 by default; src/server/sign-in-limit.isolated.test.ts) out of the way.
   const server = startServer({
     PORT: port,
     QUIZDECK_DATA_DIR: dir,

@@ -37,7 +37,7 @@ setsid bash -c '
   step test:unit
   if [ -n "${TEST_UNIT_NODE_BIN:-}" ]; then
     echo "▶ unit tests on $("$TEST_UNIT_NODE_BIN/node" --version) ($(date +%T))"
-    PATH="$TEST_UNIT_NODE_BIN:$PATH" npx vitest run --project unit
+    PATH="$TEST_UNIT_NODE_BIN:$PATH" npm run --silent test:unit
   fi
   step test:db
   while [ ! -e "$state/build.done" ]; do
