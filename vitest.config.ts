@@ -10,6 +10,16 @@ const alias = {
 /** Where the unit tests live (`npm run test:unit`: both unit projects). */
 const unitFiles = ["src/core/**/*.test.ts", "src/server/**/*.test.ts", "src/*.test.ts", "src/i18n/**/*.test.ts", "src/components/**/*.test.ts", "scripts/*.test.ts"];
 
+/** What both database projects share. */
+const dbTests = {
+  // PGlite's initdb and the migrations, once for the run (src/test/pglite-templates.ts).
+  globalSetup: ["src/test/pglite-templates.ts"],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // PGlite boots a WebAssembly Postgres per file; two at once is what 2 cores carry well.
+  maxWorkers: 2,
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -42,15 +52,22 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          ...dbTests,
           name: "db",
           // Server code that needs a real database: *.db.test.ts.
           include: ["src/db/**/*.test.ts", "src/server/**/*.db.test.ts"],
-          // PGlite's initdb and the migrations, once for the run (src/test/pglite-templates.ts).
-          globalSetup: ["src/test/pglite-templates.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // PGlite boots a WebAssembly Postgres per file; two at once is what 2 cores carry well.
-          maxWorkers: 2,
+          exclude: ["**/node_modules/**", "**/*.isolated.db.test.ts"],
+          // As in the unit project: one module graph per worker (docs/benchmarks.md).
+          isolate: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          ...dbTests,
+          // Database tests that mock a module or set the environment before importing.
+          name: "db-isolated",
+          include: ["src/server/**/*.isolated.db.test.ts"],
         },
       },
     ],
