@@ -112,6 +112,72 @@ const viewports = [
   { name: "desktop", use: { viewport: { width: 1440, height: 900 } } },
 ];
 
+/**
+ * The servers the projects above reach, started side by side by e2e/servers.mjs (Playwright's own
+ * webServers start one after another): `command` runs in a shell with `env` over the runner's
+ * environment, and the run begins once every `url` answers.
+ */
+type E2eServer = { name: string; command: string; url: string; env?: Record<string, string>; after?: string; timeout?: number };
+const servers: E2eServer[] = [
+  ...backends.map((b) => ({
+    name: b.name,
+    command: b.command,
+    url: `http://127.0.0.1:${b.port}/api/health`,
+    env: {
+      ...b.env,
+      PORT: String(b.port),
+      HOSTNAME: "127.0.0.1",
+      QUIZDECK_PUBLIC_URL: `http://127.0.0.1:${b.port}`,
+      // Every test signs up from 127.0.0.1; the limit itself is tested on a server of its own.
+      QUIZDECK_RATE_LIMIT_SIGN_IN: "10000",
+      QUIZDECK_RATE_LIMIT_SIGN_IN_ACCOUNT: "10000",
+      QUIZDECK_RATE_LIMIT_PIN_GUESSES: "10000",
+      QUIZDECK_RATE_LIMIT_ATTEMPTS: "10000",
+      QUIZDECK_ADMIN_EMAILS: "admin@quizdeck.test",
+      // Study mode's "come back tomorrow" tests move its clock with a cookie (src/server/clock.ts).
+      QUIZDECK_TEST_CLOCK: "true",
+    },
+  })),
+  {
+    // Shipped defaults: nothing but where to keep the data and which port to use.
+    name: "lan",
+    command: freshStart(lanDataDir),
+    url: `http://127.0.0.1:${lanPort}/api/health`,
+    env: { QUIZDECK_DATA_DIR: lanDataDir, PORT: String(lanPort) },
+  },
+  {
+    // The app behind the proxy: default rate limits, links from its public URL, the proxy trusted.
+    name: "proxy-app",
+    command: freshStart(proxy.dataDir),
+    url: `http://127.0.0.1:${proxy.appPort}/api/health`,
+    env: {
+      QUIZDECK_DATA_DIR: proxy.dataDir,
+      PORT: String(proxy.appPort),
+      HOSTNAME: "127.0.0.1",
+      QUIZDECK_PUBLIC_URL: proxy.origin,
+      QUIZDECK_TRUST_PROXY: "127.0.0.1",
+    },
+  },
+  {
+    // nginx in front of it: its health check goes through nginx to the app.
+    name: "nginx",
+    command: "node e2e/proxy/nginx.mjs",
+    url: `https://127.0.0.1:${proxy.port}/api/health`,
+    after: "proxy-app",
+    env: { PROXY_DIR: proxy.dir, PROXY_HOST, PROXY_PORT: String(proxy.port), APP_PORT: String(proxy.appPort) },
+  },
+  ...(serverUrl
+    ? [
+        {
+          // PostgreSQL's fresh database, Redis, the web and live instances and nginx, in that order.
+          name: "roles",
+          command: "node --import tsx e2e/roles/serve.ts",
+          url: `http://127.0.0.1:${roles.nginxPort}/api/health`,
+        },
+      ]
+    : []),
+];
+
 export default defineConfig({
   testDir: "e2e",
   // Side-by-side runs (E2E_PORT_BASE) keep their own results, so one run does not wipe the other's.
@@ -177,74 +243,15 @@ export default defineConfig({
         ]
       : []),
   ],
-  webServer: [
-    ...backends.map((b) => ({
-    command: b.command,
-    url: `http://127.0.0.1:${b.port}/api/health`,
-    timeout: 180_000,
+  webServer: {
+    command: "node e2e/servers.mjs",
+    url: `http://127.0.0.1:${portBase + 9}/`,
+    // Each server has 180 s (e2e/servers.mjs); on a loaded 2-core machine they share the cores.
+    timeout: 240_000,
     reuseExistingServer: false,
-    stdout: "pipe" as const,
-    env: {
-      ...b.env,
-      PORT: String(b.port),
-      HOSTNAME: "127.0.0.1",
-      QUIZDECK_PUBLIC_URL: `http://127.0.0.1:${b.port}`,
-      // Every test signs up from 127.0.0.1; the limit itself is tested on a server of its own.
-      QUIZDECK_RATE_LIMIT_SIGN_IN: "10000",
-      QUIZDECK_RATE_LIMIT_SIGN_IN_ACCOUNT: "10000",
-      QUIZDECK_RATE_LIMIT_PIN_GUESSES: "10000",
-      QUIZDECK_RATE_LIMIT_ATTEMPTS: "10000",
-      QUIZDECK_ADMIN_EMAILS: "admin@quizdeck.test",
-      // Study mode's "come back tomorrow" tests move its clock with a cookie (src/server/clock.ts).
-      QUIZDECK_TEST_CLOCK: "true",
-    },
-  })),
-    {
-      // Shipped defaults: nothing but where to keep the data and which port to use.
-      command: freshStart(lanDataDir),
-      url: `http://127.0.0.1:${lanPort}/api/health`,
-      timeout: 180_000,
-      reuseExistingServer: false,
-      stdout: "pipe" as const,
-      env: { QUIZDECK_DATA_DIR: lanDataDir, PORT: String(lanPort) },
-    },
-    {
-      // The app behind the proxy: default rate limits, links from its public URL, the proxy trusted.
-      command: freshStart(proxy.dataDir),
-      url: `http://127.0.0.1:${proxy.appPort}/api/health`,
-      timeout: 180_000,
-      reuseExistingServer: false,
-      stdout: "pipe" as const,
-      env: {
-        QUIZDECK_DATA_DIR: proxy.dataDir,
-        PORT: String(proxy.appPort),
-        HOSTNAME: "127.0.0.1",
-        QUIZDECK_PUBLIC_URL: proxy.origin,
-        QUIZDECK_TRUST_PROXY: "127.0.0.1",
-      },
-    },
-    {
-      // nginx in front of it (after it: the health check goes through nginx to the app).
-      command: "node e2e/proxy/nginx.mjs",
-      url: `https://127.0.0.1:${proxy.port}/api/health`,
-      ignoreHTTPSErrors: true,
-      timeout: 30_000,
-      reuseExistingServer: false,
-      stdout: "pipe" as const,
-      env: { PROXY_DIR: proxy.dir, PROXY_HOST, PROXY_PORT: String(proxy.port), APP_PORT: String(proxy.appPort) },
-    },
-    ...(serverUrl
-      ? [
-          {
-            // PostgreSQL's fresh database, Redis, the web and live instances and nginx, in that order.
-            command: "node --import tsx e2e/roles/serve.ts",
-            url: `http://127.0.0.1:${roles.nginxPort}/api/health`,
-            timeout: 180_000,
-            reuseExistingServer: false,
-            stdout: "pipe" as const,
-            gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
-          },
-        ]
-      : []),
-  ],
+    stdout: "pipe",
+    env: { E2E_SERVERS: JSON.stringify(servers), READY_PORT: String(portBase + 9) },
+    // Every server in its process group gets SIGTERM: PGlite closes cleanly, the roles stop nginx and Redis.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+  },
 });
