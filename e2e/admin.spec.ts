@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { signInAdmin, signUpByApi } from "./accounts";
 import { expect, test } from "./fixtures";
+import { seriousViolations } from "./axe";
 
 /**
  * The administrators' part of /admin (docs/rules.md §6): an admin finds a member, disables them
@@ -17,9 +17,7 @@ async function adminPage(browser: Browser, baseURL: string, locale?: "es") {
 }
 
 async function seriousA11y(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${label}: ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await seriousViolations(page, label)).toEqual([]);
 }
 
 // Two browsers, several sign-ins and a page re-rendered after each action: more than the default 30 s on a loaded machine.

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signUpInBrowser } from "./accounts";
 import { publishedSlug } from "./editor-helpers";
 import { hostGame, joinAs, phone, readQr, tap, waitForQuestion } from "./live-helpers";
+import { seriousViolations } from "./axe";
 
 /**
  * Open questions everywhere a question goes: the editor (with its preview) writes one; solo play
@@ -31,9 +31,7 @@ async function shoot(page: Page, name: string) {
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${name} ${scheme}: ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await seriousViolations(page, `${name} ${scheme}`)).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: "light" });
 }

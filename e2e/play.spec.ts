@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { answer, keyFor } from "./answer-key";
 import { expect, isPhone, skipOnPostgres, test } from "./fixtures";
+import { seriousViolations } from "./axe";
 
 /** Reads a PNG's size from its IHDR chunk. */
 function pngSize(file: string) {
@@ -162,9 +162,7 @@ test("the play and results pages have no serious accessibility violations", asyn
   skipOnPostgres("the markup does not depend on the database");
   await startQuiz(page, "famous-paintings", "Axe");
   const check = async (where: string) => {
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${where}: ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await seriousViolations(page, where)).toEqual([]);
   };
   await check("play");
   await page.getByRole("button", { name: "End quiz" }).click();

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { newAccount, signInAdmin, signUpByApi, signUpInBrowser } from "./accounts";
 import { answer, keyFor } from "./answer-key";
 import { expect, test, isPhone, sidewaysOverflow } from "./fixtures";
+import { seriousViolations } from "./axe";
 
 /**
  * Favorites, ratings, reports, moderation, /me, API tokens and profiles (PRODUCT.md §2, §6).
@@ -51,9 +51,7 @@ async function publishOwnQuiz(browser: Browser, baseURL: string) {
 }
 
 async function seriousA11y(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${label}: ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await seriousViolations(page, label)).toEqual([]);
 }
 
 async function adminPage(browser: Browser, baseURL: string) {

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { newAccount, signUpByApi, type Account } from "./accounts";
 import { answer, keyFor } from "./answer-key";
 import { expect, holdScripts, isPhone, sidewaysOverflow, skipOnPostgres, test } from "./fixtures";
+import { seriousViolations } from "./axe";
 
 const DAY = 86_400_000;
 const SLUG = "solar-system-basics"; // 13 questions of all six types
@@ -245,9 +245,7 @@ test("the study session has no serious accessibility violations", async ({ page 
   skipOnPostgres("the markup does not depend on the database");
   await page.goto(`/study/${SLUG}`);
   const check = async (where: string) => {
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${where}: ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await seriousViolations(page, where)).toEqual([]);
   };
   await check("card");
   await page.getByTestId("reveal").click();
@@ -318,8 +316,7 @@ test("the dashboard shows decks, streak, forecast and heatmap, and saves setting
   await expect(page.getByTestId("forecast")).toContainText("2 cards due in the next 30 days");
   // The year heatmap scrolls inside its card; the page itself never scrolls sideways.
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page, "study dashboard")).toEqual([]);
   await page.getByLabel("New cards per day").fill("5");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByTestId("study-settings").getByText("Saved.")).toBeVisible();
