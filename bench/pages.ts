@@ -17,6 +17,7 @@
  * these names).
  * JS is counted twice: as transferred (whatever encoding the server chose) and as the sum of each
  * loaded script gzipped here at level 9, so numbers stay comparable across encodings.
+ * BENCH_PAGES_TASKS=1 also prints each run's long tasks and its script time by file.
  * Numbers and the machine go to stdout; docs/benchmarks.md keeps them.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -117,6 +118,9 @@ async function measure(chromePort: number, page: Page, run: number, network: Net
   if (process.env.BENCH_PAGES_TASKS) {
     const tasks = (lhr.audits["long-tasks"]?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [];
     console.log(`  ${page.name} ${network} long tasks:`, tasks.map((t) => `${Math.round(t.startTime)}+${Math.round(t.duration)} ${t.url.replace(/^.*\//, "") || "document"}`).join(", "));
+    // And where the main thread's time went by script (Lighthouse's bootup-time: evaluation, parsing).
+    const bootup = (lhr.audits["bootup-time"]?.details as { items?: { url: string; scripting: number; scriptParseCompile: number }[] } | undefined)?.items ?? [];
+    console.log(`  ${page.name} ${network} script time (ms, eval+parse):`, bootup.map((b) => `${b.url.replace(/^.*\//, "") || "document"} ${Math.round(b.scripting)}+${Math.round(b.scriptParseCompile)}`).join(", "));
   }
   return {
     jsTransfer: scripts.reduce((sum, s) => sum + s.transferSize, 0),
