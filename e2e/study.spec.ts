@@ -126,6 +126,10 @@ test("a guest's progress stays in the browser, and joins the account on sign-up"
   await page.goto(`/study/${SLUG}`);
   await expect(page.getByTestId("guest-notice")).toBeVisible();
   expect(await left(page)).toBe(13);
+  // A first visit runs no scheduler and opens no browser storage until the guest answers.
+  await page.waitForLoadState("networkidle");
+  const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+  expect(await databases()).toEqual([]);
   const studied: string[] = [];
   for (let i = 0; i < 3; i++) {
     studied.push(await prompt(page));
@@ -133,6 +137,7 @@ test("a guest's progress stays in the browser, and joins the account on sign-up"
     await rate(page, "easy");
   }
   expect(await left(page)).toBe(10);
+  expect(await databases()).toEqual(["quizdeck-study"]);
   // Kept in this browser: a reload goes on where the guest left off.
   await page.reload();
   await expect(page.getByTestId("study-card")).toBeVisible();

@@ -42,8 +42,10 @@ const newReviewId = () =>
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
 /**
- * A guest's scheduler (ts-fsrs) and the cards their browser keeps (IndexedDB): loaded for guests
- * only, once the page is up. A member's session is all on the server.
+ * A guest's scheduler (ts-fsrs) and the cards their browser keeps (IndexedDB), for guests only (a
+ * member's session is all on the server): once the page is up when their browser keeps their
+ * study (its cookie says so), else when they first touch the card, so that a first visit's page
+ * has nothing more to fetch and run while it settles (docs/benchmarks.md).
  */
 const loadGuestSession = () => import("./guest-session");
 type Guest = { lib: Awaited<ReturnType<typeof loadGuestSession>>; state: GuestState };
@@ -83,7 +85,7 @@ export function StudySession({
   // for it to be read. Their scheduler loads meanwhile, and answers and ratings wait for it.
   const [queue, setQueue] = useState(() => (signedIn ? initialCards : freshQueue(initialCards)));
   const [ready, setReady] = useState(signedIn || !guestKept);
-  const guest = useRef<Promise<Guest> | null>(null);
+  const guest = useRef<Promise<Guest | null> | null>(null);
   const [index, setIndex] = useState(0);
   const [phase, setPhase] = useState<Phase>({ kind: "question", shownAt: 0 });
   const [answer, setAnswer] = useState<Answer | null>(() => initialAnswer(queue[0]?.data));
@@ -105,14 +107,31 @@ export function StudySession({
     if (revealed) ratingsRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
   }, [revealed]);
 
+  // A guest who studied nothing here: their scheduler loads at the first touch of the card (or
+  // the first answer), and the fresh session on screen goes on as it is.
+  const guestSession = useCallback(() => {
+    if (!signedIn && !guest.current) {
+      const loaded: Promise<Guest | null> = loadGuestSession()
+        .then(async (lib) => ({ lib, state: (await lib.loadGuestSession(initialCards)).state }))
+        .catch(() => {
+          // The scheduler did not load (offline): this answer goes on without it, the next tries again.
+          if (guest.current === loaded) guest.current = null;
+          return null;
+        });
+      guest.current = loaded;
+    }
+    return guest.current;
+  }, [signedIn, initialCards]);
+
+  const warmGuest = useCallback(() => void guestSession(), [guestSession]);
+
   useEffect(() => {
-    if (signedIn) return;
+    if (signedIn || !guestKept) return;
     let cancelled = false;
     const loaded = loadGuestSession().then(async (lib) => ({ lib, ...(await lib.loadGuestSession(initialCards)) }));
     guest.current = loaded.then(({ lib, state }) => ({ lib, state }));
     void loaded.then(({ queue: kept }) => {
-      // Nothing kept, and the fresh session already on screen: it goes on as it is.
-      if (cancelled || (kept === null && !guestKept)) return;
+      if (cancelled) return;
       const next = kept ?? freshQueue(initialCards);
       setQueue(next);
       setAnswer(initialAnswer(next[0]?.data));
@@ -149,7 +168,7 @@ export function StudySession({
       if (!card || phase.kind !== "question") return;
       const timeMs = Math.round(performance.now() - phase.shownAt);
       run(async () => {
-        const [res, g] = await Promise.all([studyAnswerAction(slug, { questionId: card.id, answer: value, timeMs }), guest.current]);
+        const [res, g] = await Promise.all([studyAnswerAction(slug, { questionId: card.id, answer: value, timeMs }), guestSession()]);
         if (!res.ok) return setError(errorText(res.code));
         let reveal = res.value;
         // The server knows nothing of a guest's card: the intervals come from the one kept here.
@@ -157,7 +176,7 @@ export function StudySession({
         setPhase({ kind: "revealed", reveal, answer: value, timeMs, selected: reveal.suggested, reviewId: newReviewId() });
       });
     },
-    [card, phase, run, slug, errorText],
+    [card, phase, run, slug, errorText, guestSession],
   );
 
   const submitOrReveal = useCallback(() => {
@@ -173,7 +192,7 @@ export function StudySession({
       const durationMs = phase.answer === null ? null : timeMs;
       run(async () => {
         let due: Date;
-        const g = await guest.current;
+        const g = await guestSession();
         if (g) {
           // Kept when the browser can; the session goes on either way.
           const reviewed = await g.lib.rateAsGuest(g.state, card.id, rating, reviewId, durationMs);
@@ -193,7 +212,7 @@ export function StudySession({
         setIndex(index + 1);
       });
     },
-    [card, phase, run, slug, queue, index, errorText],
+    [card, phase, run, slug, queue, index, errorText, guestSession],
   );
 
   // Keyboard, as Anki: Space or Enter reveals (or submits the answer), 1–4 rate, Space or Enter
@@ -296,6 +315,9 @@ export function StudySession({
         lang={language}
         data-testid="study-card"
         data-kind={card.kind}
+        // A guest reaching for the card: their scheduler starts loading before the answer is in.
+        onPointerDown={warmGuest}
+        onFocus={warmGuest}
       >
         <div className="mb-3 flex min-h-8 items-center gap-3">
           <p className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400" lang="">
