@@ -48,7 +48,8 @@ const newReviewId = () =>
  * has nothing more to fetch and run while it settles (docs/benchmarks.md).
  */
 const loadGuestSession = () => import("./guest-session");
-type Guest = { lib: Awaited<ReturnType<typeof loadGuestSession>>; state: GuestState };
+/** `queue`: the session the browser kept when it was read (null: none), until the first rating. */
+type Guest = { lib: Awaited<ReturnType<typeof loadGuestSession>>; state: GuestState; queue?: StudyCard[] | null };
 
 /** A guest's first session before their browser has been read: what one who studied nothing gets. */
 const freshQueue = (cards: StudyCard[]) => freshGuestQueue(cards).map((c) => ({ ...c.item, kind: c.kind }));
@@ -107,14 +108,14 @@ export function StudySession({
     if (revealed) ratingsRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
   }, [revealed]);
 
-  // A guest who studied nothing here: their scheduler loads at the first touch of the card (or
-  // the first answer), and the fresh session on screen goes on as it is.
+  // A guest's scheduler and kept cards, read once: see loadGuestSession above for when.
   const guestSession = useCallback(() => {
     if (!signedIn && !guest.current) {
       const loaded: Promise<Guest | null> = loadGuestSession()
-        .then(async (lib) => ({ lib, state: (await lib.loadGuestSession(initialCards)).state }))
+        .then(async (lib) => ({ lib, ...(await lib.loadGuestSession(initialCards)) }))
         .catch(() => {
-          // The scheduler did not load (offline): this answer goes on without it, the next tries again.
+          // The scheduler did not load (offline): the session goes on without it (its ratings not
+          // kept), and the next answer tries again.
           if (guest.current === loaded) guest.current = null;
           return null;
         });
@@ -125,27 +126,23 @@ export function StudySession({
 
   const warmGuest = useCallback(() => void guestSession(), [guestSession]);
 
+  // A guest whose browser keeps their study: read it now, and go on with their own cards. Any
+  // other guest goes on with the fresh session on screen.
   useEffect(() => {
     if (signedIn || !guestKept) return;
     let cancelled = false;
-    const loaded = loadGuestSession().then(async (lib) => ({ lib, ...(await lib.loadGuestSession(initialCards)) }));
-    guest.current = loaded.then(({ lib, state }) => ({ lib, state }));
-    void loaded.then(({ queue: kept }) => {
+    void guestSession()?.then((g) => {
       if (cancelled) return;
-      const next = kept ?? freshQueue(initialCards);
+      const next = g?.queue ?? freshQueue(initialCards);
       setQueue(next);
       setAnswer(initialAnswer(next[0]?.data));
       setPhase({ kind: "question", shownAt: performance.now() });
       setReady(true);
-    }).catch(() => {
-      // The scheduler did not load (offline): the fresh session, its ratings not kept.
-      guest.current = null;
-      if (!cancelled) setReady(true);
     });
     return () => {
       cancelled = true;
     };
-  }, [signedIn, guestKept, initialCards]);
+  }, [signedIn, guestKept, initialCards, guestSession]);
 
   // The answer clock starts when the card is on screen (after hydration), not at render on the server.
   useEffect(() => {
