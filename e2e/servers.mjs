@@ -1,14 +1,16 @@
 // Starts the end-to-end run's servers all at once and answers on READY_PORT when every one of them
 // answers its own health URL. Playwright starts its webServers one after another, each waiting
 // for the one before; this one webServer (playwright.config.ts) lets them start side by side,
-// which brings the first test about half a minute sooner (docs/benchmarks.md).
+// which brought the first test 8–14 s sooner in CI (docs/benchmarks.md).
 //
 // E2E_SERVERS is a JSON array of { name, command, env, url, after, timeout }: `command` runs in a
 // shell with `env` over this process's environment; its output is printed line by line, prefixed
-// with [name]. A server with `after` (another's name) starts at once, but its URL is asked only once
-// that one answers (a proxy's health check goes through to the app behind it). The children stay in this process's group, so Playwright's signal at the end of the run
-// (SIGTERM, then SIGKILL after its timeout) reaches every one of them. A server that exits while
-// the run needs it ends this process too, naming it.
+// with [name]. A server with `after` (another's name) starts at once, but its URL is asked only
+// once that one answers (a proxy's health check goes through to the app behind it).
+//
+// The children stay in this process's group, so Playwright's signal at the end of the run
+// (SIGTERM, then SIGKILL after its timeout) reaches every one of them; this process exits when
+// they have. A server that exits while the run needs it ends this process too (exit 1), naming it.
 import { spawn } from "node:child_process";
 import { createServer, get as httpGet } from "node:http";
 import { get as httpsGet } from "node:https";
