@@ -5,6 +5,7 @@ import { adminAudit, users } from "@/db/schema";
 import { makeQuiz, makeUser } from "@/db/queries/social.test-helpers";
 import { testBackends } from "@/db/test-databases";
 import type { Viewer } from "./viewer";
+import { asViewer } from "@/test/viewers";
 
 // Who asks, and which database answers: set by each test.
 const current: { viewer: Viewer | null; db: DbHandle["db"] | null } = { viewer: null, db: null };
@@ -13,17 +14,6 @@ vi.mock("@/db", () => ({ getDb: async () => current.db }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 const { setRoleAction, setUserStatusAction, hideQuizAction, restoreQuizAction } = await import("./actions/admin");
-
-const asViewer = (u: { id: string; handle: string }, role: "member" | "admin" = "member"): Viewer => ({
-  id: u.id,
-  handle: u.handle,
-  name: u.handle,
-  email: `${u.handle}@example.test`,
-  emailVerified: true,
-  role,
-  locale: "en",
-  via: "session",
-});
 
 /**
  * The admin page's actions on both databases: a guest is `unauthorized`, a member `forbidden`

@@ -8,6 +8,7 @@ import { insertChallenge } from "@/db/queries/challenges";
 import { makeQuiz, makeUser } from "@/db/queries/social.test-helpers";
 import { testBackends } from "@/db/test-databases";
 import type { Viewer } from "./viewer";
+import { asViewer } from "@/test/viewers";
 
 /** A browser: its cookies (the class tokens), its guest id; and who is signed in. */
 type Browser = { jar: Map<string, string>; guestId: string };
@@ -35,17 +36,6 @@ vi.mock("next/headers", () => ({
 
 const { GET: rosterRoute } = await import("@/app/api/v1/classes/[id]/roster/route");
 const actions = await import("./actions/classes");
-
-const asViewer = (u: { id: string; handle: string }): Viewer => ({
-  id: u.id,
-  handle: u.handle,
-  name: u.handle,
-  email: `${u.handle}@example.test`,
-  emailVerified: true,
-  role: "member",
-  locale: "en",
-  via: "session",
-});
 
 type Route = (req: NextRequest, ctx: { params: Promise<never> }) => Promise<Response>;
 const roster = async (classId: string) =>

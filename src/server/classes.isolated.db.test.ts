@@ -12,6 +12,7 @@ import { makeQuiz, makeUser } from "@/db/queries/social.test-helpers";
 import { attempts, classAttempts, classStudents } from "@/db/schema";
 import { testBackends } from "@/db/test-databases";
 import type { Viewer } from "./viewer";
+import { asViewer } from "@/test/viewers";
 
 /** A browser: its cookies (the class tokens), its guest id; and who is signed in. */
 type Browser = { jar: Map<string, string>; guestId: string };
@@ -44,17 +45,6 @@ const { GET: assignmentsRoute, POST: assignRoute } = await import("@/app/api/v1/
 const { GET: gradebookRoute } = await import("@/app/api/v1/classes/[id]/gradebook/route");
 const actions = await import("./actions/classes");
 const { classView } = await import("./classes");
-
-const asViewer = (u: { id: string; handle: string }): Viewer => ({
-  id: u.id,
-  handle: u.handle,
-  name: u.handle,
-  email: `${u.handle}@example.test`,
-  emailVerified: true,
-  role: "member",
-  locale: "en",
-  via: "session",
-});
 
 type Route = (req: NextRequest, ctx: { params: Promise<never> }) => Promise<Response>;
 const call = (route: unknown, path: string, params: Record<string, string> = {}, init?: { method: string; body: unknown }) =>

@@ -11,6 +11,7 @@ import { insertQuiz } from "@/db/queries/quiz-writes";
 import { makeUser } from "@/db/queries/social.test-helpers";
 import { testBackends } from "@/db/test-databases";
 import type { Viewer } from "./viewer";
+import { asViewer } from "@/test/viewers";
 
 // Who asks, and which database answers: set by each test.
 const current: { viewer: Viewer | null; db: DbHandle["db"] | null } = { viewer: null, db: null };
@@ -21,17 +22,6 @@ vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 const { markOpenAnswerAction } = await import("./actions/challenges");
 const { openAnswersToMark } = await import("./challenges");
 const { challengeReport } = await import("./reports");
-
-const asViewer = (u: { id: string; handle: string }, role: "member" | "admin" = "member"): Viewer => ({
-  id: u.id,
-  handle: u.handle,
-  name: u.handle,
-  email: `${u.handle}@example.test`,
-  emailVerified: true,
-  role,
-  locale: "en",
-  via: "session",
-});
 
 /**
  * Marking open answers in a challenge (docs/rules.md §11), on both databases: only the owner (or

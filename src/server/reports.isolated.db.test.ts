@@ -13,6 +13,7 @@ import { createLiveGame } from "./live/create-game";
 import { DrizzleGameStore } from "./live/game-store-drizzle";
 import { LiveGames } from "./live/games";
 import type { Viewer } from "./viewer";
+import { asViewer } from "@/test/viewers";
 
 // Who asks, and which database answers: set by each test.
 const current: { viewer: Viewer | null; db: DbHandle["db"] | null } = { viewer: null, db: null };
@@ -21,17 +22,6 @@ vi.mock("@/db", () => ({ getDb: async () => current.db }));
 
 const { GET: gameRoute } = await import("@/app/api/v1/games/[gameId]/report/route");
 const { GET: challengeRoute } = await import("@/app/api/v1/challenges/[code]/report/route");
-
-const asViewer = (u: { id: string; handle: string }, role: "member" | "admin" = "member"): Viewer => ({
-  id: u.id,
-  handle: u.handle,
-  name: u.handle,
-  email: `${u.handle}@example.test`,
-  emailVerified: true,
-  role,
-  locale: "en",
-  via: "session",
-});
 
 type Route = (req: NextRequest, ctx: { params: Promise<never> }) => Promise<Response>;
 const get = (route: unknown, path: string, params: Record<string, string>) =>

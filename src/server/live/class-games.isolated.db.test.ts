@@ -9,6 +9,7 @@ import { makeQuiz, makeUser } from "@/db/queries/social.test-helpers";
 import { games as gamesTable, players } from "@/db/schema";
 import { testBackends } from "@/db/test-databases";
 import type { Viewer } from "../viewer";
+import { asViewer } from "@/test/viewers";
 
 /**
  * Live games for a class on both databases (docs/rules.md §13): only the class's owner may host
@@ -39,17 +40,6 @@ const { createLiveGame } = await import("./create-game");
 const { classClaim } = await import("./class-claims");
 const { DrizzleGameStore } = await import("./game-store-drizzle");
 const { LiveGames, hashToken } = await import("./games");
-
-const asViewer = (u: { id: string; handle: string }, role: "member" | "admin" = "member"): Viewer => ({
-  id: u.id,
-  handle: u.handle,
-  name: u.handle,
-  email: `${u.handle}@example.test`,
-  emailVerified: true,
-  role,
-  locale: "en",
-  via: "session",
-});
 
 const form = (classId: string) => {
   const f = new FormData();
