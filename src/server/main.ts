@@ -291,6 +291,8 @@ async function shutdown(signal: string) {
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
+// Phones reconnect as soon as the port answers: their games wait until the open ones are restored.
+live?.games.holdUntilRestored();
 await new Promise<void>((resolve) => server.listen(config.PORT, config.HOSTNAME, resolve));
 const host = config.HOSTNAME === "0.0.0.0" ? "localhost" : config.HOSTNAME;
 // Next runs instrumentation (migrations, demo content) on the first request; make that request
@@ -304,8 +306,7 @@ if (health instanceof Error || !health.ok) {
 if (live) {
   try {
     // On PGlite this is the only process: leases left by its previous run mean nothing.
-    if ((await getDatabase()).kind === "pglite") await live.games.store.clearLeases();
-    const resumed = await live.games.restoreOpenGames();
+    const resumed = await live.games.restoreOpenGames({ forgetLeases: async () => (await getDatabase()).kind === "pglite" });
     if (resumed > 0) log().info({ resumed }, `resumed ${resumed} open game(s)`);
   } catch (err) {
     log().error(errorFields(err), "resuming open games failed");

@@ -35,13 +35,15 @@ describe.each(testBackends)("live games across a restart on $name", (backend) =>
     expect((await games.hostAttach(id, host.id)).ok).toBe(true);
     expect((await games.hostCommand(id, { type: "settings", patch: { readingDelaySeconds: 0 } })).ok).toBe(true);
     const ids: string[] = [];
+    const tokens: string[] = [];
     for (const name of names) {
       const r = await games.join(pin, name);
       if (!r.ok) throw new Error(r.error.message);
       ids.push(r.value.playerId);
+      tokens.push(r.value.token);
     }
     expect((await games.hostCommand(id, { type: "start" })).ok).toBe(true);
-    return { games, id, ids, quiz };
+    return { games, id, pin, ids, tokens, quiz };
   }
 
   it("restores revealed and open questions' answers from their rows; resends still count once", async () => {
@@ -149,5 +151,32 @@ describe.each(testBackends)("live games across a restart on $name", (backend) =>
     await games.close(); // writes what waits: the reveal
     expect(games.counters.snapshots).toBe(snapshotsBefore + 1);
     expect((await getGame(handle.db, id))?.state).toBe("reveal");
+  });
+
+  it("a phone back before the restore waits for it: the game keeps the lease it runs under", async () => {
+    const { games: before, id, pin, ids, tokens } = await startedGame(["Ana", "Ben"], 2);
+    expect((await before.answer(id, ids[0]!, { questionIndex: 0, answer: true, clientId: "a" })).ok).toBe(true);
+    await before.close();
+
+    // The restarted server takes connections before it has restored its open games; Ana's phone
+    // is back first. On PGlite the restore forgets the previous run's leases: had her resume
+    // loaded the game already, the lease it took would be forgotten with them, and the game's
+    // next write refused as if another instance held it.
+    const games = new LiveGames(new DrizzleGameStore(async () => handle.db));
+    games.holdUntilRestored();
+    let settled = false;
+    const back = games.resume(pin, tokens[0]!).finally(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 300)); // time enough for an unheld resume to load the game
+    expect(settled).toBe(false);
+    // (The earlier tests' games are still open too: they are restored with it.)
+    expect(await games.restoreOpenGames({ forgetLeases: async () => true })).toBeGreaterThanOrEqual(1);
+    expect(await back).toMatchObject({ ok: true, value: { playerId: ids[0] } });
+    // Ben's answer closes the question: stored under the lease the restore took, and revealed.
+    expect((await games.answer(id, ids[1]!, { questionIndex: 0, answer: false, clientId: "b" })).ok).toBe(true);
+    const host = await games.hostCommand(id, { type: "next" });
+    expect(host).toMatchObject({ ok: true, value: { phase: "scoreboard" } });
+    await games.close();
+    expect(await listGameAnswers(handle.db, id)).toHaveLength(2);
+    expect((await getGame(handle.db, id))?.state).toBe("scoreboard");
   });
 });

@@ -76,28 +76,55 @@ export class LiveGames implements GameOwner {
   }
 
   /**
+   * Until the open games of a restart are restored, requests for a game wait (see
+   * holdUntilRestored): resolved by restoreOpenGames, already resolved for a registry that restores
+   * nothing.
+   */
+  private restored: Promise<void> = Promise.resolve();
+  private openRestored: (() => void) | null = null;
+
+  /**
+   * Called before the server takes connections: phones reconnect as soon as the port answers, and
+   * one loading its game before restoreOpenGames has run would race it (on PGlite the restore
+   * forgets the previous run's leases, the one that phone's load had just taken among them).
+   */
+  holdUntilRestored() {
+    if (this.openRestored) return;
+    this.restored = new Promise((resolve) => (this.openRestored = resolve));
+  }
+
+  /**
    * Loads every open game nobody else holds from its snapshot (a restart): timers run again,
    * players come back by themselves. A game another instance holds stays there. Games whose
    * lease was still running (their owner died moments ago) are tried again once it has expired.
+   * `forgetLeases`: the database is this process's alone (PGlite), so leases left by its previous
+   * run mean nothing and are dropped first. Requests held by holdUntilRestored go on afterwards,
+   * whether the restore worked or not.
    */
-  async restoreOpenGames(): Promise<number> {
-    const rows = await this.store.listOpenGames();
-    let n = 0;
-    const busy: string[] = [];
-    for (const row of rows) {
-      try {
-        if (await this.load(row.id, false)) n++;
-      } catch (err) {
-        if (!(err instanceof GameElsewhere)) throw err;
-        busy.push(row.id);
+  async restoreOpenGames(options: { forgetLeases?: () => Promise<boolean> } = {}): Promise<number> {
+    try {
+      if (await options.forgetLeases?.()) await this.store.clearLeases();
+      const rows = await this.store.listOpenGames();
+      let n = 0;
+      const busy: string[] = [];
+      for (const row of rows) {
+        try {
+          if (await this.loadNow(row.id, false)) n++;
+        } catch (err) {
+          if (!(err instanceof GameElsewhere)) throw err;
+          busy.push(row.id);
+        }
       }
+      if (busy.length > 0) {
+        setTimeout(() => {
+          for (const id of busy) this.loadNow(id, false).catch(() => {}); // held by a live owner: theirs
+        }, this.times.leaseMs + 500).unref();
+      }
+      return n;
+    } finally {
+      this.openRestored?.();
+      this.openRestored = null;
     }
-    if (busy.length > 0) {
-      setTimeout(() => {
-        for (const id of busy) this.load(id, false).catch(() => {}); // held by a live owner: theirs
-      }, this.times.leaseMs + 500).unref();
-    }
-    return n;
   }
 
   // ——— ownership ———
@@ -200,7 +227,12 @@ export class LiveGames implements GameOwner {
   }
 
   /** The game in memory, or loaded from its snapshot (merging answers stored after it). */
-  private load(gameId: string, wait = true): Promise<LiveGame | null> {
+  private async load(gameId: string): Promise<LiveGame | null> {
+    await this.restored;
+    return this.loadNow(gameId, true);
+  }
+
+  private loadNow(gameId: string, wait: boolean): Promise<LiveGame | null> {
     const hit = this.games.get(gameId);
     if (hit) return Promise.resolve(hit);
     let p = this.loading.get(gameId);
