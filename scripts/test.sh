@@ -50,20 +50,24 @@ setsid bash -c '
 ' side "$state" >"$side_log" 2>&1 &
 side=$!
 
-main() {
+# The main lane, in a session of its own too: a failure of the side lane interrupts it whole, as
+# Ctrl-C would (Playwright stops its tests and servers on SIGINT; npx does not pass a signal on).
+setsid bash -c '
+  set -euo pipefail
+  state=$1
   echo "▶ npm run build ($(date +%T))"
-  if ! npm run --silent build; then touch "$state/build.failed"; return 1; fi
+  if ! npm run --silent build; then touch "$state/build.failed"; exit 1; fi
   touch "$state/build.done"
   echo "▶ npm run check:bundles"
   npm run --silent check:bundles
   echo "▶ playwright test ($(date +%T))"
   npx playwright test
-}
-main &
+' main "$state" &
 main_pid=$!
 
 stop_side() { kill -TERM -- "-$side" 2>/dev/null || true; }
-trap 'stop_side; kill -INT "$main_pid" 2>/dev/null || true' INT TERM
+stop_main() { kill -INT -- "-$main_pid" 2>/dev/null || true; }
+trap 'stop_side; stop_main' INT TERM
 
 status=0
 ended=""
@@ -73,7 +77,7 @@ if [ "$ended" = "$side" ]; then
   echo "── side lane (exit $side_status)"; cat "$side_log"
   if [ "$side_status" -ne 0 ]; then
     # Stop the end-to-end run (Playwright stops its servers on SIGINT).
-    pkill -INT -P "$main_pid" 2>/dev/null || true
+    stop_main
     wait "$main_pid" 2>/dev/null || true
     rm -rf "$state"
     exit "$side_status"
