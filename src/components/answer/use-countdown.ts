@@ -6,23 +6,36 @@ import { useEffect, useState } from "react";
 export type CountdownSource = { remainingMs: number; paused?: boolean };
 
 /**
- * Milliseconds left of `source`, counted on this device's monotonic clock from the server's
- * number; null until the countdown of this source has ticked once. The value is keyed to the
- * source it was measured for (by identity: keep the object stable while the deadline is the
- * same), so the render that shows a new question never sees the previous question's 0 — which
- * would send "no answer" for the new question at once. Used by solo play and live games alike.
+ * With `leftMs` left, how long until the whole seconds shown (`Math.ceil(left / 1000)`) change:
+ * 4,300 ms shows 5 until 4,000 (300 ms), 4,000 shows 4 until 3,000 (1,000 ms).
  */
-export function useCountdown(source: CountdownSource | null, everyMs = 200): number | null {
+export function msToNextSecond(leftMs: number): number {
+  return leftMs % 1000 || 1000;
+}
+
+/**
+ * Milliseconds left of `source`, counted on this device's monotonic clock from the server's
+ * number; null until the countdown of this source has ticked once. It ticks when the whole
+ * seconds shown change, not several times a second: a phone re-renders its question once a
+ * second (time bars run on the compositor: CountdownBar). The value is keyed to the source it was
+ * measured for (by identity: keep the object stable while the deadline is the same), so the
+ * render that shows a new question never sees the previous question's 0 — which would send "no
+ * answer" for the new question at once. Used by solo play and live games alike.
+ */
+export function useCountdown(source: CountdownSource | null): number | null {
   const [measured, setMeasured] = useState<{ source: CountdownSource; left: number } | null>(null);
   useEffect(() => {
     if (!source) return;
     const start = performance.now();
-    const tick = () =>
-      setMeasured({ source, left: source.paused ? source.remainingMs : Math.max(0, source.remainingMs - (performance.now() - start)) });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = () => {
+      const left = source.paused ? source.remainingMs : Math.max(0, source.remainingMs - (performance.now() - start));
+      setMeasured({ source, left });
+      // A timer that fires a little early finds the same second shown and waits the rest.
+      if (!source.paused && left > 0) timer = setTimeout(tick, msToNextSecond(left));
+    };
     tick();
-    if (source.paused) return;
-    const id = setInterval(tick, everyMs);
-    return () => clearInterval(id);
-  }, [source, everyMs]);
+    return () => clearTimeout(timer);
+  }, [source]);
   return source && measured?.source === source ? measured.left : null;
 }

@@ -8,13 +8,14 @@ import { PollBars } from "@/components/answer/poll-bars";
 import { SlideText } from "@/components/answer/slide-text";
 import { WordCloud } from "@/components/answer/word-cloud";
 import { OpenAnswers } from "./open-answers";
+import { CountdownBar } from "@/components/answer/countdown-bar";
 import { useCountdown } from "@/components/answer/use-countdown";
 import type { HostView, PublicQuestion, RevealSummary } from "@/core/live/protocol";
 import { Rich } from "@/components/ui/rich";
 
 export function TimeBar({ view }: { view: HostView }) {
   const t = useTranslations("live");
-  const left = useCountdown(view.timing, 100);
+  const left = useCountdown(view.timing);
   const q = view.question;
   if (!view.timing || !q || left === null) return null;
   const reading = view.stage === "reading";
@@ -22,9 +23,12 @@ export function TimeBar({ view }: { view: HostView }) {
   const share = total > 0 ? Math.min(1, left / total) : 0;
   return (
     <div className="flex items-center gap-4">
-      <div className="h-4 flex-1 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800" role="presentation">
-        <div className={clsx("h-full rounded-full transition-[width] duration-100", reading ? "bg-zinc-400" : share < 0.25 ? "bg-rose-500" : "bg-brand-500")} style={{ width: `${share * 100}%` }} />
-      </div>
+      <CountdownBar
+        source={view.timing}
+        totalMs={total}
+        className="h-4 flex-1 bg-zinc-200 dark:bg-zinc-800"
+        fillClassName={reading ? "bg-zinc-400" : share < 0.25 ? "bg-rose-500" : "bg-brand-500"}
+      />
       <span className="w-24 text-right font-mono text-4xl font-black tabular-nums" data-testid="host-countdown" aria-label={t("secondsLeft", { seconds: Math.ceil(left / 1000) })}>
         {Math.ceil(left / 1000)}
       </span>

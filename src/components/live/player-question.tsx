@@ -71,7 +71,7 @@ export function QuestionPanel({
   // A player with extra time counts down its own, longer clock (docs/rules.md §4).
   const extra = view.me.extraTime;
   const timing = useMemo(() => (view.timing && extra ? ownTiming(view.timing, view.stage, extra) : view.timing), [view.timing, view.stage, extra]);
-  const left = useCountdown(timing, 100);
+  const left = useCountdown(timing);
   const words = { yes: t("true"), no: t("false") };
   const header = (
     <div className="mb-3 flex min-h-8 items-center justify-between text-sm font-semibold text-zinc-600 dark:text-zinc-400">

@@ -9,6 +9,7 @@ import { useTranslations } from "next-intl";
 import { lazy, Suspense, useCallback, useEffect, useRef } from "react";
 import { clsx } from "clsx";
 import { ReadAloud } from "@/components/answer/read-aloud";
+import { CountdownBar } from "@/components/answer/countdown-bar";
 import { AnswerInput, preloadAnswerInputs, useAnswerInputReady } from "@/components/answer/answer-input";
 import { CARD_BOX } from "@/components/answer/picture-boxes";
 import { QuestionImage } from "@/components/answer/question-image";
@@ -168,12 +169,7 @@ export function PlayScreen({ initial }: { initial: AttemptView }) {
           )}
         </div>
         {phase.kind === "question" && !slide && (
-          <div className="mb-4 h-2 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800" aria-hidden>
-            <div
-              className={clsx("h-full rounded-full transition-[width] duration-200 ease-linear", lowTime ? "bg-rose-500" : "bg-brand-500")}
-              style={{ width: `${left === null ? 100 : (left / limitMs) * 100}%` }}
-            />
-          </div>
+          <CountdownBar source={s.countdown} totalMs={limitMs} className="mb-4 h-2 bg-zinc-100 dark:bg-zinc-800" fillClassName={lowTime ? "bg-rose-500" : "bg-brand-500"} />
         )}
         <h1 ref={headingRef} id="prompt" tabIndex={-1} className="text-lg leading-snug font-bold text-balance focus-visible:outline-none sm:text-2xl">
           <Rich text={shown.prompt} />

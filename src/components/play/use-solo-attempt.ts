@@ -214,5 +214,5 @@ export function useSoloAttempt(initial: AttemptView) {
       else setError(errorText(res.code));
     });
 
-  return { view, phase, notice, answer, setAnswer, hint, error, pending, sending, syncing, left, submit, next, takeHint, end };
+  return { view, phase, notice, answer, setAnswer, hint, error, pending, sending, syncing, countdown: countdownSource, left, submit, next, takeHint, end };
 }
