@@ -99,7 +99,21 @@ test("a live game: QR join, six question types, reconnects, reveal, scoreboard, 
         await expect(p.page.getByTestId("submit-answer")).toBeInViewport({ ratio: 1 });
         expect(await p.page.evaluate(() => window.scrollY)).toBe(0);
       }
+      if (qi === 0 && pi === 0) {
+        // The host's clock stays on screen while answers come in (each one is a new host view).
+        await host.evaluate(() => {
+          const w = window as unknown as { clockGone: number };
+          w.clockGone = 0;
+          new MutationObserver((records) => {
+            for (const r of records) for (const n of r.removedNodes) if (n instanceof Element && (n.matches("[data-testid=host-countdown]") || n.querySelector("[data-testid=host-countdown]"))) w.clockGone++;
+          }).observe(document.body, { childList: true, subtree: true });
+        });
+      }
       await answer(p.page, q, RIGHT(pi, qi));
+      if (qi === 0 && pi === 1) {
+        await expect(host.getByTestId("answered-count")).toHaveText("2 / 3 answered");
+        expect(await host.evaluate(() => (window as unknown as { clockGone: number }).clockGone)).toBe(0);
+      }
       if (qi === 3 && pi === 0) {
         // The host reloads mid-question and carries on.
         await host.reload();

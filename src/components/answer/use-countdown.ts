@@ -14,13 +14,14 @@ export function msToNextSecond(leftMs: number): number {
 }
 
 /**
- * Milliseconds left of `source`, counted on this device's monotonic clock from the server's
- * number; null until the countdown of this source has ticked once. It ticks when the whole
- * seconds shown change, not several times a second: a phone re-renders its question once a
- * second (time bars run on the compositor: CountdownBar). The value is keyed to the source it was
- * measured for (by identity: keep the object stable while the deadline is the same), so the
- * render that shows a new question never sees the previous question's 0 — which would send "no
- * answer" for the new question at once. Used by solo play and live games alike.
+ * Milliseconds left of `source` (null without one), counted on this device's monotonic clock
+ * from the server's number. It ticks when the whole seconds shown change, not several times a
+ * second: a phone re-renders its question once a second (time bars run on the compositor:
+ * CountdownBar). The value is keyed to the source it was measured for, by identity: the render
+ * that shows a new source (a new question, or the host's view after each answer) has that
+ * source's own number at once, never the previous question's 0 — which would send "no answer"
+ * for the new question — and never nothing, which blanked the host's clock for a frame at every
+ * answer. Used by solo play and live games alike.
  */
 export function useCountdown(source: CountdownSource | null): number | null {
   const [measured, setMeasured] = useState<{ source: CountdownSource; left: number } | null>(null);
@@ -37,5 +38,6 @@ export function useCountdown(source: CountdownSource | null): number | null {
     tick();
     return () => clearTimeout(timer);
   }, [source]);
-  return source && measured?.source === source ? measured.left : null;
+  if (!source) return null;
+  return measured?.source === source ? measured.left : Math.max(0, source.remainingMs);
 }
