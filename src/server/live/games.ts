@@ -227,8 +227,9 @@ export class LiveGames implements GameOwner {
   }
 
   /** The game in memory, or loaded from its snapshot (merging answers stored after it). */
-  private async load(gameId: string): Promise<LiveGame | null> {
-    await this.restored;
+  private load(gameId: string): Promise<LiveGame | null> {
+    // Every answer comes through here: only a registry still restoring adds a wait.
+    if (this.openRestored) return this.restored.then(() => this.loadNow(gameId, true));
     return this.loadNow(gameId, true);
   }
 
