@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signUpInBrowser } from "./accounts";
 import { publishedSlug } from "./editor-helpers";
-import { hostGame, joinAs, phone, readQr, tap, waitForQuestion } from "./live-helpers";
+import { hostGame, joinAs, pastScoreboard, phone, readQr, tap, waitForQuestion } from "./live-helpers";
 import { seriousViolations } from "./axe";
 
 /**
@@ -238,8 +238,7 @@ test("an open question in a live game: answers on the big screen only when the h
   for (const p of phones) await waitForQuestion(p.page, 1);
   for (const p of phones) await tap(p.page, SINGLE.options[SINGLE.correct]!);
   await expect(page.getByTestId("host-reveal")).toBeVisible({ timeout: 20_000 });
-  await page.getByTestId("next").click();
-  await page.getByTestId("next").click();
+  await pastScoreboard(page);
   await expect(page.getByTestId("host-podium")).toBeVisible({ timeout: 20_000 });
   for (const p of phones) await expect(p.page.getByTestId("player-phase")).toHaveAttribute("data-phase", /podium|finished/);
 

@@ -1,7 +1,7 @@
 import { signUpInBrowser } from "../accounts";
 import { answer as answerSolo, keyFor } from "../answer-key";
 import { expect, test } from "../fixtures";
-import { answer, desktop, hostGame, importQuiz, joinAs, LIVE_QUIZ, phone, score, tap, waitForQuestion, watchErrors } from "../live-helpers";
+import { answer, desktop, hostGame, importQuiz, joinAs, LIVE_QUIZ, pastScoreboard, phone, score, tap, waitForQuestion, watchErrors } from "../live-helpers";
 
 /**
  * The classroom as it is: the server runs with the shipped defaults and phones reach it over plain
@@ -140,8 +140,7 @@ test("a phone's answer on plain HTTP reaches the host; single choice and true/fa
   await dan.page.getByRole("checkbox", { name: "Argon" }).click();
   await dan.page.getByTestId("submit-answer").click();
   await expect(host.page.getByTestId("host-reveal")).toBeVisible();
-  await host.page.getByTestId("next").click();
-  await host.page.getByTestId("next").click();
+  await pastScoreboard(host.page);
 
   // Single choice: one tap, no Submit; the phone shows the tapped answer locked in.
   await waitForQuestion(cleo.page, 1);
@@ -159,8 +158,7 @@ test("a phone's answer on plain HTTP reaches the host; single choice and true/fa
   await expect(host.page.getByTestId("host-reveal")).toBeVisible();
   await expect(cleo.page.getByTestId("player-result")).toHaveAttribute("data-correct", "true");
   await expect(dan.page.getByTestId("player-result")).toHaveAttribute("data-correct", "false");
-  await host.page.getByTestId("next").click();
-  await host.page.getByTestId("next").click();
+  await pastScoreboard(host.page);
 
   // True or false: one tap too.
   await waitForQuestion(cleo.page, 2);
