@@ -16,11 +16,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseAdminArgs, type AdminCommand } from "../core/admin";
 import { formatOutcome, type PrintedOutcome } from "../core/admin-output";
-import { openDatabase, type DbHandle } from "../db/client";
-import { migrateDatabase } from "../db/migrate";
+import type { DbHandle, openDatabase as OpenDatabase } from "../db/client";
 import { env } from "../env";
 import { CHANNEL_PATH, readChannelInfo } from "./admin-channel";
-import { runAdminCommand } from "./admin-commands";
 import { AppError } from "./errors";
 import { claimDataDir } from "./instance-lock";
 import { runBundledWorkers } from "../worker-files";
@@ -31,7 +29,15 @@ if (self.endsWith(".mjs")) runBundledWorkers(path.dirname(self));
 
 class Refused extends Error {}
 
+/**
+ * The database's code (drizzle, PGlite, pg; over a second to load) is loaded only on the paths
+ * that open a database: a wrong argument or a command sent to a running server's channel answers
+ * in a fraction of that.
+ */
+const openDatabase: typeof OpenDatabase = async (...args) => (await import("../db/client")).openDatabase(...args);
+
 async function onDatabase(handle: DbHandle, command: AdminCommand): Promise<PrintedOutcome> {
+  const [{ migrateDatabase }, { runAdminCommand }] = await Promise.all([import("../db/migrate"), import("./admin-commands")]);
   try {
     await migrateDatabase(handle);
     return JSON.parse(JSON.stringify(await runAdminCommand(handle.db, command, { via: "cli" }))) as PrintedOutcome;
