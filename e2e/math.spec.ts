@@ -1,7 +1,7 @@
 import type { Page, Request } from "@playwright/test";
 import { signUpInBrowser } from "./accounts";
 import { expect, test, watchContext } from "./fixtures";
-import { hostGame, importQuiz, joinAs, phone, readQr, tap, waitForQuestion } from "./live-helpers";
+import { hostGame, importQuiz, joinAs, pastScoreboard, phone, readQr, tap, waitForQuestion } from "./live-helpers";
 
 /**
  * Formatting and math (docs/rules.md, "Formatting and math"): an inline and a display formula,
@@ -137,15 +137,11 @@ test("formulas and formatting: quiz page, editor preview, solo play, phone and b
     await expectTypeset(p.page, p.page.getByTestId("player-result"), { display: true });
 
     // ——— to the end, and the game's report: its question card and dialog ———
-    await page.getByTestId("next").click();
-    await expect(page.getByTestId("host-scoreboard")).toBeVisible();
-    await page.getByTestId("next").click();
+    await pastScoreboard(page);
     await waitForQuestion(p.page, 1);
     await tap(p.page, "True");
     await expect(page.getByTestId("host-reveal")).toBeVisible({ timeout: 20_000 });
-    await page.getByTestId("next").click();
-    await expect(page.getByTestId("host-scoreboard")).toBeVisible();
-    await page.getByTestId("next").click();
+    await pastScoreboard(page);
     await expect(page.getByTestId("host-podium")).toBeVisible();
     await page.getByTestId("finish").click();
     await page.getByTestId("open-report").click();

@@ -232,9 +232,7 @@ test("an open question in a live game: answers on the big screen only when the h
     await expect(p.page.getByTestId("player-own-answer")).toHaveText(own[i]!);
   }
   await shoot(phones[1]!.page, "phone-open-result");
-  await page.getByTestId("next").click();
-  await expect(page.getByTestId("host-scoreboard")).toBeVisible();
-  await page.getByTestId("next").click();
+  await pastScoreboard(page);
   for (const p of phones) await waitForQuestion(p.page, 1);
   for (const p of phones) await tap(p.page, SINGLE.options[SINGLE.correct]!);
   await expect(page.getByTestId("host-reveal")).toBeVisible({ timeout: 20_000 });

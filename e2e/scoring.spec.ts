@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import Papa from "papaparse";
 import { signUpInBrowser } from "./accounts";
-import { hostGame, importQuiz, phone, readQr, tap, waitForQuestion } from "./live-helpers";
+import { hostGame, importQuiz, pastScoreboard, phone, readQr, tap, waitForQuestion } from "./live-helpers";
 
 /**
  * The scoring a teacher chooses and the host's join field (docs/rules.md §4, §9, §12): a live game
@@ -92,9 +92,7 @@ test("a live game: speed bonus off, question 2 ×2, a student number asked at jo
     await expect(host.getByTestId("host-reveal")).toBeVisible();
     for (const p of [ana, ben]) await expect(p.getByTestId("player-points")).toHaveText(points);
     await expect(host.locator("body")).not.toContainText("S-00");
-    await host.getByTestId("next").click();
-    await expect(host.getByTestId("host-scoreboard")).toBeVisible();
-    await host.getByTestId("next").click();
+    await pastScoreboard(host);
   }
   await expect(host.getByTestId("host-podium")).toBeVisible();
   await host.getByTestId("finish").click();
