@@ -58,13 +58,21 @@ export function composeAccountMail(mail: AccountMail): Mail {
 /** Whether this server sends mail (QUIZDECK_SMTP_URL); pages say "ask your administrator" when not. */
 export const mailConfigured = () => Boolean(env().QUIZDECK_SMTP_URL);
 
-// One transport per process, like the logger (src/log.ts for why globalThis). nodemailer loads
-// when the first mail is sent, not with every page that asks whether mail is configured.
+// One transport per process and SMTP URL, like the logger (src/log.ts for why globalThis): a
+// server has one URL, but a transport made for another URL never sends to that one's server.
+// nodemailer loads when the first mail is sent, not with every page that asks whether mail is
+// configured.
 const KEY = Symbol.for("quizdeck.mail");
-const slot = globalThis as typeof globalThis & { [KEY]?: Promise<Transporter> };
+const slot = globalThis as typeof globalThis & { [KEY]?: Map<string, Promise<Transporter>> };
 
 function transport(url: string): Promise<Transporter> {
-  return (slot[KEY] ??= import("nodemailer").then(({ createTransport }) => createTransport(url, { from: env().QUIZDECK_MAIL_FROM })));
+  const transports = (slot[KEY] ??= new Map());
+  let made = transports.get(url);
+  if (!made) {
+    made = import("nodemailer").then(({ createTransport }) => createTransport(url, { from: env().QUIZDECK_MAIL_FROM }));
+    transports.set(url, made);
+  }
+  return made;
 }
 
 /**
