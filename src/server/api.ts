@@ -1,6 +1,7 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import type { z } from "zod";
+import { CROSS_SITE_MESSAGE } from "@/core/http/action-origin";
 import { errorFields, log } from "@/log";
 import { AppError, toErrorBody, validationError } from "./errors";
 import { getViewer } from "./viewer";
@@ -104,7 +105,7 @@ async function checkCaller(req: NextRequest): Promise<void> {
     } catch {
       host = null;
     }
-    if (host !== req.headers.get("host")) throw new AppError("forbidden", "Requests from other sites are not accepted.");
+    if (host !== req.headers.get("host")) throw new AppError("forbidden", CROSS_SITE_MESSAGE);
   }
 }
 

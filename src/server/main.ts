@@ -12,6 +12,7 @@ import { register } from "node:module";
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { crossSiteAction, CROSS_SITE_MESSAGE, mayBeServerAction } from "../core/http/action-origin";
 import { selfAddress } from "../core/http/origin";
 import { routeMatcher } from "../core/http/route-pattern";
 import { defaultNice, misroutedMessage, requestKind, runsLiveGames, serves, servesPages } from "../core/http/roles";
@@ -174,6 +175,13 @@ function handleRequest(req: IncomingMessage, res: ServerResponse) {
   if (!serves(role, kind)) return void sendError(res, 404, "not_found", misroutedMessage(role, kind));
   if (!handle) return void answerProbe(pathname, res);
   if (kind !== "live") compressResponse(req, res);
+  // A server action from another site: 403 here, where Next would answer 500 (src/core/http/action-origin.ts).
+  if (mayBeServerAction({ method: req.method, contentType: req.headers["content-type"], action: header(req, "next-action") })) {
+    if (crossSiteAction({ origin: header(req, "origin"), forwardedHost: header(req, "x-forwarded-host"), host: req.headers.host })) {
+      req.resume();
+      return void sendError(res, 403, "forbidden", CROSS_SITE_MESSAGE);
+    }
+  }
   // A server action's body is checked before Next decodes it (src/server/action-body.ts).
   if (isActionRequest(req)) {
     const next = handle;
@@ -188,6 +196,12 @@ function handleRequest(req: IncomingMessage, res: ServerResponse) {
     return;
   }
   void handle(req, res);
+}
+
+/** A header's first value. */
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function sendError(res: ServerResponse, status: number, code: string, message: string) {
