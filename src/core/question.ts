@@ -12,6 +12,16 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const UNGRADED_TYPES = ["poll", "slide", "wordcloud", "open"] as const satisfies readonly QuestionType[];
 export type UngradedType = (typeof UNGRADED_TYPES)[number];
 export const isGraded = (type: QuestionType): boolean => type !== "poll" && type !== "slide" && type !== "wordcloud" && type !== "open";
+/** The types with a right answer, graded as they are answered. */
+export const GRADED_TYPES = QUESTION_TYPES.filter(isGraded);
+
+/**
+ * N in an attempt's "correct of N", and what its % right divides by: the questions with a right
+ * answer, and the open answers its challenge's owner marked (right or wrong). Polls, slides, word
+ * clouds and unmarked open answers are left out (docs/rules.md §5).
+ */
+export const correctOfTotal = (counts: { gradedQuestions: number; markedOpen: number }): number => counts.gradedQuestions + counts.markedOpen;
+
 /**
  * Types that are not study cards: nothing to recall. An open answer is not auto-graded but is a
  * card (its reveal shows the model answer, the learner rates it; docs/rules.md §10).

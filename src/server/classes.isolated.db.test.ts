@@ -8,6 +8,8 @@ import { challengeCode, CODE_LENGTH } from "@/core/challenge/rules";
 import type { PlayerIdentity } from "@/core/play/attempt";
 import { answerQuestion, readAttempt } from "@/test/solo-play";
 import { insertChallenge } from "@/db/queries/challenges";
+import { insertQuiz } from "@/db/queries/quiz-writes";
+import { quizInput } from "@/core/quiz-schema";
 import { makeQuiz, makeUser } from "@/db/queries/social.test-helpers";
 import { attempts, classAttempts, classStudents } from "@/db/schema";
 import { testBackends } from "@/db/test-databases";
@@ -44,7 +46,7 @@ const { GET: rosterRoute } = await import("@/app/api/v1/classes/[id]/roster/rout
 const { GET: assignmentsRoute, POST: assignRoute } = await import("@/app/api/v1/classes/[id]/assignments/route");
 const { GET: gradebookRoute } = await import("@/app/api/v1/classes/[id]/gradebook/route");
 const actions = await import("./actions/classes");
-const { classView } = await import("./classes");
+const { classStudentHistory, classView } = await import("./classes");
 
 type Route = (req: NextRequest, ctx: { params: Promise<never> }) => Promise<Response>;
 const call = (route: unknown, path: string, params: Record<string, string> = {}, init?: { method: string; body: unknown }) =>
@@ -264,5 +266,52 @@ describe.each(testBackends)("classes on $name", (backend) => {
     expect(await handle.db.select().from(attempts).where(eq(attempts.id, maxStart.value.id))).toEqual([]);
     expect((await call(readRoute, `/api/v1/classes/${c.id}`, { id: c.id })).status).toBe(404);
     expect((await call(readRoute, "/api/v1/classes/nope", { id: "nope" })).status).toBe(404);
+  });
+
+  it("grades an attempt on the questions with a right answer, as its results page does: a poll and a slide count for nothing", async () => {
+    current.db = handle.db;
+    as(teacher);
+    const c = await (await call(createRoute, "/api/v1/classes", {}, { method: "POST", body: { name: "Polls" } })).json();
+    const input = quizInput.parse({
+      title: "Two statements, a vote and a slide",
+      category: "science",
+      visibility: "public",
+      questions: [
+        { type: "boolean", prompt: "One is true", correct: true },
+        { type: "poll", prompt: "Tea or coffee?", options: ["Tea", "Coffee"] },
+        { type: "slide", prompt: "A pause", text: "Read me." },
+        { type: "boolean", prompt: "Two is true", correct: true },
+      ],
+    });
+    const quizId = (await insertQuiz(handle.db, teacher.id, { ...input, slug: `polls-${randomBytes(4).toString("hex")}` }, { status: "published" }))!;
+    const now = new Date();
+    const { code: challenge } = await insertChallenge(
+      handle.db,
+      { quizId, ownerId: teacher.id, opensAt: now, closesAt: new Date(now.getTime() + 86_400_000), attemptsAllowed: 1, now },
+      () => challengeCode(randomBytes(CODE_LENGTH)),
+    );
+    expect((await call(assignRoute, `/api/v1/classes/${c.id}/assignments`, { id: c.id }, { method: "POST", body: { challenge } })).status).toBe(201);
+    const [assignment] = (await (await call(assignmentsRoute, `/api/v1/classes/${c.id}/assignments`, { id: c.id })).json()).assignments;
+    // Eve gets the first statement right, votes, reads the slide and gets the second wrong: 1 of 2.
+    const eve = as(null);
+    expect((await actions.joinClassAction({ code: c.code, name: "Eve" })).ok).toBe(true);
+    const started = await actions.startAssignmentAction(c.id, assignment.id);
+    if (!started.ok) throw new Error(started.code);
+    const who = { userId: null, guestId: eve.guestId };
+    let state = await readAttempt(handle.db, started.value.id, who, { deliver: true });
+    for (const answer of [true, "first option", null, false]) {
+      if (!state.ok || !state.value.question) throw new Error("no question");
+      const q = state.value.question;
+      const vote = q.data.type === "poll" ? q.data.options[0]!.id : null;
+      const res = await answerQuestion(handle.db, started.value.id, who, { questionId: q.id, answer: answer === "first option" ? vote : answer }, { deliverNext: true });
+      if (!res.ok) throw new Error(res.error);
+      state = { ok: true, value: res.value.next };
+    }
+    as(teacher);
+    const gb = await (await call(gradebookRoute, `/api/v1/classes/${c.id}/gradebook`, { id: c.id })).json();
+    expect(gb.students[0].results[0]).toMatchObject({ attempted: true, best: 50, latest: 50, attempts: 1 });
+    // The student's history, as the teacher and the student read it, says the same.
+    const { history } = await classStudentHistory(c.id, gb.students[0].id);
+    expect(history.map((h) => [h.correctCount, h.questionCount])).toEqual([[1, 2]]);
   });
 });

@@ -46,6 +46,7 @@ export type GradeAttempt = {
   studentId: string;
   assignmentId: string;
   correctCount: number;
+  /** N of its "correct of N" (`correctOfTotal`): the questions with a right answer, and marked open answers. */
   questionCount: number;
   finishedAt: Date;
 };
@@ -66,7 +67,7 @@ export type Gradebook = {
   averages: (number | null)[];
 };
 
-/** A finished attempt's score: the share of questions answered right, as a whole percent. */
+/** A finished attempt's score: right answers of its "correct of N", as a whole percent. */
 export const attemptPercent = (a: { correctCount: number; questionCount: number }): number =>
   a.questionCount > 0 ? Math.round((100 * a.correctCount) / a.questionCount) : 0;
 

@@ -15,7 +15,7 @@ import {
 } from "@/core/play/attempt";
 import type { AttemptUpdate, NewAttempt, PlayQuiz, StoredAttempt } from "@/core/play/attempt-store";
 import { playerKey } from "@/core/challenge/rules";
-import { isGraded, pollCounts, type QuestionData } from "@/core/question";
+import { correctOfTotal, isGraded, pollCounts, type QuestionData } from "@/core/question";
 import { CLOUD_ANSWERS_READ, wordCloud } from "@/core/wordcloud";
 import { isUuid } from "@/core/ids";
 import { queryRows, type Db } from "../client";
@@ -311,7 +311,7 @@ export async function getAttemptResult(db: Db, attemptId: string, who: PlayerIde
   const marked = attempt.challengeId
     ? (await db.select({ n: sql<number>`count(*)::int` }).from(attemptAnswers).where(and(eq(attemptAnswers.attemptId, attempt.id), isNotNull(attemptAnswers.openMark))))[0]?.n ?? 0
     : 0;
-  const ungraded = list.filter((q) => !isGraded(q.type)).length - Number(marked);
+  const total = correctOfTotal({ gradedQuestions: list.filter((q) => isGraded(q.type)).length, markedOpen: Number(marked) });
   if (isOwner) {
     const answers = await db.select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, attempt.id));
     const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
@@ -333,7 +333,7 @@ export async function getAttemptResult(db: Db, attemptId: string, who: PlayerIde
     quiz,
     score: attempt.score,
     correctCount: attempt.correctCount,
-    total: Math.max(0, attempt.questionCount - ungraded),
+    total,
     bestStreak: attempt.bestStreak,
     hintsUsed: attempt.hintsUsed,
     durationMs: attempt.durationMs,

@@ -1,8 +1,9 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { GradeAttempt, StudentHistoryRow } from "@/core/classes/rules";
+import { correctOfTotal, GRADED_TYPES } from "@/core/question";
 import { isUniqueViolation, type Db } from "../client";
-import { attempts, challenges, classAssignments, classAttempts, classes, classStudents, players, quizzes } from "../schema";
+import { attemptAnswers, attempts, challenges, classAssignments, classAttempts, classes, classStudents, players, questions, quizzes } from "../schema";
 
 /**
  * Classes' storage (docs/rules.md §13). Who may do what is decided above (src/server/classes.ts);
@@ -300,6 +301,22 @@ export async function deleteAssignment(db: Db, classId: string, assignmentId: st
   await db.delete(classAssignments).where(and(eq(classAssignments.classId, classId), eq(classAssignments.id, assignmentId)));
 }
 
+/**
+ * What an attempt's "correct of N" is counted from (`correctOfTotal`): its quiz's questions with a
+ * right answer, and its open answers that were marked.
+ */
+const correctOfColumns = {
+  gradedQuestions: sql<number>`(select count(*)::int from ${questions} where ${questions.quizId} = ${attempts.quizId} and ${questions.type} in (${sql.join(
+    GRADED_TYPES.map((t) => sql`${t}`),
+    sql`, `,
+  )}))`,
+  markedOpen: sql<number>`(select count(*)::int from ${attemptAnswers} where ${attemptAnswers.attemptId} = ${attempts.id} and ${attemptAnswers.openMark} is not null)`,
+};
+const withCorrectOf = <T extends { gradedQuestions: number; markedOpen: number }>({ gradedQuestions, markedOpen, ...row }: T) => ({
+  ...row,
+  questionCount: correctOfTotal({ gradedQuestions: Number(gradedQuestions), markedOpen: Number(markedOpen) }),
+});
+
 /** The finished attempts the class's students made at its assignments (the gradebook's input). */
 export async function classGradeAttempts(db: Db, classId: string, studentId?: string): Promise<GradeAttempt[]> {
   const rows = await db
@@ -307,27 +324,27 @@ export async function classGradeAttempts(db: Db, classId: string, studentId?: st
       studentId: classAttempts.classStudentId,
       assignmentId: classAttempts.assignmentId,
       correctCount: attempts.correctCount,
-      questionCount: attempts.questionCount,
+      ...correctOfColumns,
       finishedAt: attempts.finishedAt,
     })
     .from(classAttempts)
     .innerJoin(attempts, eq(attempts.id, classAttempts.attemptId))
     .innerJoin(classStudents, eq(classStudents.id, classAttempts.classStudentId))
     .where(and(eq(classStudents.classId, classId), eq(attempts.status, "finished"), studentId ? eq(classStudents.id, studentId) : undefined));
-  return rows.map((r) => ({ ...r, finishedAt: r.finishedAt ?? new Date(0) }));
+  return rows.map((r) => ({ ...withCorrectOf(r), finishedAt: r.finishedAt ?? new Date(0) }));
 }
 
 
 /** One student's attempts as the class's member, newest first. */
 export async function studentHistory(db: Db, studentId: string): Promise<StudentHistoryRow[]> {
-  return db
+  const rows = await db
     .select({
       attemptId: attempts.id,
       assignmentId: classAttempts.assignmentId,
       quizTitle: quizzes.title,
       status: attempts.status,
       correctCount: attempts.correctCount,
-      questionCount: attempts.questionCount,
+      ...correctOfColumns,
       score: attempts.score,
       startedAt: attempts.startedAt,
       finishedAt: attempts.finishedAt,
@@ -337,6 +354,7 @@ export async function studentHistory(db: Db, studentId: string): Promise<Student
     .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
     .where(eq(classAttempts.classStudentId, studentId))
     .orderBy(desc(attempts.startedAt), attempts.id);
+  return rows.map(withCorrectOf);
 }
 
 /** Sets a student's extra time in the class's challenges (1: none); their next answers follow it. */
