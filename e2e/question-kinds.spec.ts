@@ -106,6 +106,14 @@ test("a poll and a slide: editor, study, solo play, a live game with three phone
   await expect(page).toHaveURL(/\/results\//, { timeout: 15_000 });
   // One question has a right answer: "1 of 1", and the poll's vote is not a wrong answer.
   await expect(page.getByText("1 of 1 right")).toBeVisible();
+  // The review: the vote by its option's text, with no mark and no "correct answer"; the slide has no row.
+  const review = page.getByTestId("review").getByRole("listitem");
+  await expect(review).toHaveCount(2);
+  await expect(review.nth(1).locator("dt")).toHaveText(["Your vote"]);
+  await expect(review.nth(1).locator("dd")).toHaveText(["Titan"]);
+  await expect(review.nth(1).getByRole("img", { name: "No right answer" })).toBeVisible();
+  await expect(review.nth(1).getByRole("img", { name: "Wrong" })).toHaveCount(0);
+  await expect(review.nth(1).getByTestId("review-correct")).toHaveCount(0);
 
   // ——— live: a host and three phones ———
   await page.setViewportSize({ width: 1920, height: 1080 });
@@ -158,6 +166,13 @@ test("a poll and a slide: editor, study, solo play, a live game with three phone
   await page.getByTestId("next").click();
   await expect(page.getByTestId("host-podium")).toBeVisible({ timeout: 20_000 });
   for (const p of phones) await p.context.close();
+  // The host's tables at the end: the poll has no % right, the slide no row, and "right" is of 1.
+  await page.getByTestId("finish").click();
+  const rows = page.getByTestId("host-report").locator("table").first().locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0).locator("td").nth(2)).toHaveText("100%");
+  await expect(rows.nth(1).locator("td").nth(2)).toHaveText("–");
+  await expect(page.getByTestId("report-players").locator("tbody tr").first().locator("td").nth(3)).toHaveText("1/1");
 
   // ——— JSON export and import through the API ———
   const exported = await page.evaluate(async (s) => {

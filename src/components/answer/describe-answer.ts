@@ -5,7 +5,7 @@ export type AnswerWords = { yes: string; no: string; none: string };
 export type AnswerContext = { type: QuestionType; choices: { id: string; text: string }[]; unit?: string };
 
 export function contextOf(data: PublicQuestionData): AnswerContext {
-  if (data.type === "single" || data.type === "multiple") return { type: data.type, choices: data.options };
+  if (data.type === "single" || data.type === "multiple" || data.type === "poll") return { type: data.type, choices: data.options };
   if (data.type === "order") return { type: "order", choices: data.items };
   if (data.type === "number") return { type: "number", choices: [], unit: data.unit };
   return { type: data.type, choices: [] };
@@ -25,5 +25,6 @@ export function describeAnswerParts(ctx: AnswerContext, a: Answer | null, words:
   if (typeof a === "boolean") return one(a ? words.yes : words.no);
   if (Array.isArray(a)) return { parts: a.map(textOf), separator: ctx.type === "order" ? " → " : ", " };
   if (typeof a === "number") return one(ctx.unit ? `${a} ${ctx.unit}` : String(a));
-  return one(ctx.type === "single" ? textOf(a) : a);
+  // A single choice's answer and a poll's vote are an option's id.
+  return one(ctx.type === "single" || ctx.type === "poll" ? textOf(a) : a);
 }

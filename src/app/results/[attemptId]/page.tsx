@@ -7,6 +7,7 @@ import Lightbulb from "lucide-react/icons/lightbulb";
 import NotebookPen from "lucide-react/icons/notebook-pen";
 import Target from "lucide-react/icons/target";
 import Trophy from "lucide-react/icons/trophy";
+import Vote from "lucide-react/icons/vote";
 import XCircle from "lucide-react/icons/circle-x";
 import Zap from "lucide-react/icons/zap";
 import type { Metadata } from "next";
@@ -148,8 +149,9 @@ export default async function ResultsPage({ params }: Props) {
           {/* Formatted texts and formulas, rendered here on the server (src/server/rich-text.ts). */}
           <RichProvider html={richTexts(r.review.flatMap((item) => [item.prompt, item.explanation, ...item.choices.map((c) => c.text)]))}>
             <ol className="mt-4 space-y-3" data-testid="review">
-              {r.review.map((item) => (
-                <ReviewRow key={item.position} item={item} words={{ yes: tp("true"), no: tp("false"), none: tp("noAnswer") }} labels={{ yours: t("yourLabel"), correct: t("correctLabel"), right: t("reviewRight"), wrong: t("reviewWrong"), points: t("points", { points: item.points }), hint: t("hintUsed"), notMarked: t("notMarked"), model: t("modelLabel") }} />
+              {/* A slide asked nothing: it has no row (docs/rules.md §5). */}
+              {r.review.filter((item) => item.type !== "slide").map((item) => (
+                <ReviewRow key={item.position} item={item} words={{ yes: tp("true"), no: tp("false"), none: tp("noAnswer") }} labels={{ yours: t(item.type === "poll" ? "yourVote" : "yourLabel"), correct: t("correctLabel"), right: t("reviewRight"), wrong: t("reviewWrong"), points: t("points", { points: item.points }), hint: t("hintUsed"), notMarked: t("notMarked"), model: t("modelLabel"), noRightAnswer: t("noRightAnswer") }} />
               ))}
             </ol>
           </RichProvider>
@@ -159,15 +161,27 @@ export default async function ResultsPage({ params }: Props) {
   );
 }
 
-function ReviewRow({ item, words, labels }: { item: ReviewItem; words: AnswerWords; labels: { yours: string; correct: string; right: string; wrong: string; points: string; hint: string; notMarked: string; model: string } }) {
+function ReviewRow({
+  item,
+  words,
+  labels,
+}: {
+  item: ReviewItem;
+  words: AnswerWords;
+  labels: { yours: string; correct: string; right: string; wrong: string; points: string; hint: string; notMarked: string; model: string; noRightAnswer: string };
+}) {
   const ctx = { type: item.type, choices: item.choices, unit: item.unit };
   // An open answer nobody has marked is neither right nor wrong; its key is the model answer, if any.
   const unmarked = item.type === "open" && item.mark === undefined;
-  const showKey = item.type !== "open" || item.correctAnswer !== "";
+  // A poll's vote and a word cloud's words have no right answer: no mark and no key.
+  const unanswerable = item.type === "poll" || item.type === "wordcloud";
+  const showKey = !unanswerable && (item.type !== "open" || item.correctAnswer !== "");
   return (
     <li className="rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
       <div className="flex items-start gap-3">
-        {unmarked ? (
+        {unanswerable ? (
+          <Vote className="mt-0.5 size-5 shrink-0 text-zinc-500 dark:text-zinc-400" role="img" aria-label={labels.noRightAnswer} data-testid="no-right-answer" />
+        ) : unmarked ? (
           <NotebookPen className="mt-0.5 size-5 shrink-0 text-brand-600 dark:text-brand-400" role="img" aria-label={labels.notMarked} data-testid="not-marked" />
         ) : item.correct ? (
           <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" role="img" aria-label={labels.right} />
