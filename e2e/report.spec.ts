@@ -6,6 +6,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import Papa from "papaparse";
 import readXlsxFile from "read-excel-file/node";
 import { signUpInBrowser } from "./accounts";
+import { sidewaysOverflow } from "./fixtures";
 import { hostGame, importQuiz, joinAs, phone, readQr, tap, waitForQuestion } from "./live-helpers";
 import { OpenApiContract } from "./openapi-contract";
 
@@ -219,6 +220,12 @@ test("a live game's report: grid, bars, needs attention, CSV, .xlsx and print", 
   await checkReportPage(host, { late: true });
   await checkFiles(host.request, `/api/v1/games/${gameId}/report`, { late: true });
   await checkPrint(host, { late: true });
+  // On a phone the grid scrolls inside its box; the page itself is never wider than the screen.
+  await host.setViewportSize({ width: 390, height: 844 });
+  await host.reload();
+  await expect(host.getByTestId("grid-row")).toHaveCount(NAMES.length);
+  expect(await sidewaysOverflow(host)).toBeLessThanOrEqual(0);
+  await host.setViewportSize({ width: 1440, height: 900 });
 
   // REPORT_SHOTS=<dir>: pictures of the page at a phone's and a laptop's size, light and dark, to look at.
   const shots = process.env.REPORT_SHOTS;

@@ -49,7 +49,7 @@ export async function ChallengeAttempts({ code, state, attempts }: { code: strin
         <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">{t("resultsEmpty")}</p>
       ) : (
         // A phone scrolls the table sideways; the region takes focus so a keyboard can too.
-        <div className="mt-3 overflow-x-auto" role="region" aria-labelledby="attempts-heading" tabIndex={0}>
+        <div className="relative mt-3 overflow-x-auto" role="region" aria-labelledby="attempts-heading" tabIndex={0}>
           <table className="w-full min-w-[32rem] text-sm">
             <caption className="sr-only">{t("resultsCaption")}</caption>
             <thead className="text-left text-xs text-zinc-500 uppercase dark:text-zinc-400">

@@ -8,7 +8,7 @@ export async function GradebookTable({ gradebook: g, historyHref }: { gradebook:
   const t = await getTranslations("classes");
   if (!g.students.length || !g.assignments.length) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("gradebookEmpty")}</p>;
   return (
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("gradebook")}>
+    <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={t("gradebook")}>
       <table className="min-w-full text-left text-sm" data-testid="gradebook">
         <thead>
           <tr className="border-b border-zinc-200 dark:border-zinc-800">

@@ -15,15 +15,16 @@ export async function HostLiveButton({ slug }: { slug: string }) {
   const viewer = await getViewer();
   const classes = viewer ? await ownClasses(viewer) : [];
   return (
-    <form action={hostLiveAction.bind(null, slug)} className="mt-2 flex flex-col gap-2">
+    <form action={hostLiveAction.bind(null, slug)} className="mt-2 flex min-w-0 flex-col gap-2">
       {classes.length > 0 && (
-        <label className="flex flex-col gap-1 text-sm font-semibold">
+        <label className="flex min-w-0 flex-col gap-1 text-sm font-semibold">
           {t("hostForClass")}
           <select
             name="classId"
             defaultValue=""
             data-testid="host-class"
-            className="h-11 rounded-xl border border-zinc-300 bg-white px-3 text-base font-medium dark:border-zinc-700 dark:bg-zinc-950"
+            // As wide as the card, not as its longest option (a long one widened the page on phones).
+            className="h-11 w-full min-w-0 rounded-xl border border-zinc-300 bg-white px-3 text-base font-medium dark:border-zinc-700 dark:bg-zinc-950"
           >
             <option value="">{t("hostNoClass")}</option>
             {classes.map((c) => (

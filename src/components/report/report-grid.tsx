@@ -100,7 +100,7 @@ export function ReportGrid({ report, locale }: { report: GameReport; locale: str
 
   return (
     <>
-      <div className="overflow-x-auto rounded-2xl border border-zinc-200 bg-white print:hidden dark:border-zinc-800 dark:bg-zinc-900" data-testid="report-grid">
+      <div className="relative overflow-x-auto rounded-2xl border border-zinc-200 bg-white print:hidden dark:border-zinc-800 dark:bg-zinc-900" data-testid="report-grid">
         <table className="min-w-full border-separate border-spacing-0 text-sm">
           <thead className="bg-zinc-50 dark:bg-zinc-950/40">
             <tr>

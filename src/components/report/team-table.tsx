@@ -24,7 +24,7 @@ export function TeamTable({ teams }: { teams: NonNullable<GameReport["teams"]> }
         {t("reportHeading")}
       </h2>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("reportLead")}</p>
-      <div className="mt-3 overflow-x-auto rounded-2xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="relative mt-3 overflow-x-auto rounded-2xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
         <table className="min-w-full text-sm" data-testid="report-teams">
           <thead className="bg-zinc-50 text-left text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:bg-zinc-950/40 dark:text-zinc-400">
             <tr>

@@ -138,7 +138,7 @@ export default async function QuizPage({ params }: Props) {
             </p>
           )}
         </header>
-        <aside className="space-y-4 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start" lang="">
+        <aside className="min-w-0 space-y-4 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start" lang="">
           <div className="rounded-3xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
             <h2 className="text-lg font-bold">{t("howItPlays")}</h2>
             <ul className="mt-3 space-y-2 text-sm text-zinc-700 dark:text-zinc-300">
