@@ -5,10 +5,11 @@ import type { ReactNode } from "react";
 export const OG_SIZE = { width: 1200, height: 630 };
 
 /**
- * An Open Graph image in Quizdeck's frame (brand gradient, padding, rows spread top to bottom).
- * Satori draws only flex layouts from inline styles, hence no Tailwind here.
+ * An Open Graph image in Quizdeck's frame (brand gradient, padding, its rows spread top to
+ * bottom). Satori draws only flex layouts from inline styles, hence no Tailwind here, and it lays
+ * out a fragment as one box (its rows then piled up at the top), so the rows come as a list.
  */
-export function ogImage(children: ReactNode): ImageResponse {
+export function ogImage(...rows: ReactNode[]): ImageResponse {
   return new ImageResponse(
     <div
       style={{
@@ -22,7 +23,11 @@ export function ogImage(children: ReactNode): ImageResponse {
         backgroundImage: "linear-gradient(135deg, #6d28d9 0%, #7c3aed 50%, #c026d3 100%)",
       }}
     >
-      {children}
+      {rows.map((row, i) => (
+        <div key={i} style={{ display: "flex", flexDirection: "column" }}>
+          {row}
+        </div>
+      ))}
     </div>,
     OG_SIZE,
   );
