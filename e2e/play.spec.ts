@@ -122,6 +122,9 @@ test("another browser cannot play someone else's attempt", async ({ page, browse
   const res = await stranger.goto(url);
   expect(res?.status()).toBe(403);
   await expect(stranger.getByRole("heading", { name: "Not allowed" })).toBeVisible();
+  // A guest is not told they are signed in; an attempt that does not exist is not found.
+  await expect(stranger.getByText("This page belongs to someone else, or to another browser.")).toBeVisible();
+  expect((await stranger.goto("/play/00000000-0000-4000-8000-000000000000"))?.status()).toBe(404);
   await other.close();
 });
 

@@ -4,9 +4,10 @@ import Link from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";
+import { getViewer } from "@/server/viewer";
 
 export default async function Forbidden() {
-  const t = await getTranslations("errors");
+  const [t, viewer] = await Promise.all([getTranslations("errors"), getViewer()]);
   return (
     <StatusScreen
       icon={ShieldX}
@@ -19,7 +20,8 @@ export default async function Forbidden() {
         </Link>
       }
     >
-      {t("forbiddenText")}
+      {/* A guest is not told they are signed in: the page is someone else's, or another browser's. */}
+      {t(viewer ? "forbiddenText" : "forbiddenGuestText")}
     </StatusScreen>
   );
 }
