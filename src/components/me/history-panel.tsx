@@ -9,6 +9,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
 import { historyOf } from "@/server/profile";
 import { EmptyState, Panel } from "./panel";
+import { LocalTime } from "@/components/ui/local-time";
 
 export async function HistoryPanel({ userId }: { userId: string }) {
   const [t, format, entries] = await Promise.all([getTranslations("me.history"), getFormatter(), historyOf(userId)]);
@@ -47,7 +48,8 @@ export async function HistoryPanel({ userId }: { userId: string }) {
                     )}
                   </p>
                   <p className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-zinc-500 dark:text-zinc-400">
-                    <time dateTime={when.toISOString()}>{format.dateTime(when, { dateStyle: "medium", timeStyle: "short" })}</time>
+                    {/* In the viewer's own time zone (the server only knows UTC). */}
+                    <LocalTime iso={when.toISOString()} />
                     {e.status !== "finished" && (
                       <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-900">
                         {e.status === "in_progress" ? t("inProgress") : t("abandoned")}

@@ -2,7 +2,7 @@
 
 import LogOut from "lucide-react/icons/log-out";
 import Monitor from "lucide-react/icons/monitor";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { pill } from "@/components/me/panel";
 import { buttonClass } from "@/components/ui/button";
@@ -10,12 +10,14 @@ import { useErrorText } from "@/components/ui/error-text";
 import type { SessionRow } from "@/core/second-factor";
 import { revokeOtherSessionsAction, revokeSessionAction } from "@/server/actions/security";
 import { Alert } from "./alert";
+import { useLocalDateTime } from "@/components/ui/local-time";
 
 /** The account's sessions: which device, when last seen, this one marked; sign out one or all the others. */
 export function SessionsCard({ sessions }: { sessions: SessionRow[] }) {
   const t = useTranslations("me.security");
   const errorText = useErrorText();
-  const format = useFormatter();
+  // In the viewer's own time zone (the server only knows UTC).
+  const localDateTime = useLocalDateTime();
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const device = (s: SessionRow) =>
@@ -44,7 +46,7 @@ export function SessionsCard({ sessions }: { sessions: SessionRow[] }) {
                 )}
               </p>
               <p className="text-sm text-zinc-500 dark:text-zinc-400">
-                {t("lastSeen", { date: format.dateTime(new Date(s.lastSeen), { dateStyle: "medium", timeStyle: "short" }) })}
+                {t("lastSeen", { date: localDateTime(new Date(s.lastSeen).toISOString()) })}
               </p>
             </div>
             {!s.current && (
