@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { newAccount, signUpByApi } from "./accounts";
 import { answer, keyFor } from "./answer-key";
-import { expect, isPhone, test, watchContext } from "./fixtures";
+import { expect, isPhone, sidewaysOverflow, test, watchContext } from "./fixtures";
 import { decodeQr, importQuiz, LIVE_QUIZ, phone, tap, waitForQuestion } from "./live-helpers";
 
 /**
@@ -177,7 +177,13 @@ test("a live game for a class: roster names, one device per name, the host relea
     await signUpByApi(max.context.request, baseURL!, newAccount("max"));
     await joinClass(max.page, code, "Max");
 
-    // The teacher hosts the quiz for the class.
+    // The teacher hosts the quiz for the class. The class picker fits the phone in Spanish too,
+    // whose "no class" option is longer than the screen is wide.
+    await page.context().addCookies([{ name: "NEXT_LOCALE", value: "es", url: baseURL! }]);
+    await page.goto(`/quiz/${slug}`);
+    await expect(page.getByTestId("host-class")).toBeVisible();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL! }]);
     await page.goto(`/quiz/${slug}`);
     await page.getByTestId("host-class").selectOption({ label: "7C Science" });
     await page.getByTestId("host-live").click();
