@@ -31,7 +31,8 @@ function Distribution({ q }: { q: ReportQuestion }) {
           </div>
           <div className="mt-0.5 h-2 rounded-full bg-zinc-100 dark:bg-zinc-800" aria-hidden>
             <div
-              className={clsx("h-2 rounded-full", d.correct ? "bg-emerald-500" : "bg-rose-400 dark:bg-rose-500/80")}
+              // A vote, a word or an open answer is neither right nor wrong: a neutral bar.
+              className={clsx("h-2 rounded-full", !q.graded ? "bg-brand-500" : d.correct ? "bg-emerald-500" : "bg-rose-400 dark:bg-rose-500/80")}
               style={{ width: `${(d.count / max) * 100}%` }}
             />
           </div>

@@ -83,7 +83,8 @@ export function ReportView({ report, apiPath }: Props) {
           <p className="mt-3 text-zinc-600 dark:text-zinc-400">{t("noQuestions")}</p>
         ) : (
           <div className="report-cards mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-            {report.questions.map((q) => (
+            {/* A slide asked nothing: no card (docs/rules.md §5). */}
+            {report.questions.filter((q) => q.type !== "slide").map((q) => (
               <QuestionCard key={q.index} q={q} onOpen={() => setOpen(q.index)} />
             ))}
           </div>

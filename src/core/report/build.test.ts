@@ -200,6 +200,21 @@ describe("tables", () => {
     expect(questionsTable(r).rows[2]).toEqual([3, "Q3", "multiple", 33.3, 2, 3, 3, null, "yes", "Red, Blue"]);
   });
 
+  it("gives a slide no columns: it asked nothing", () => {
+    const rep = buildReport({
+      questions: [
+        { prompt: "P", data: Q[4]! },
+        { prompt: "Read", data: { type: "slide", text: "A pause." } },
+        { prompt: "P2", data: Q[4]! },
+      ],
+      players: [{ id: "x", nickname: "Ana", score: 100, firstQuestion: 0 }],
+      answers: [ans("x", 0, true, true, 10), ans("x", 2, false, false, 10)],
+    });
+    const t = playersTable(rep);
+    expect(t.header.slice(8)).toEqual(["q1_answer", "q1_points", "q3_answer", "q3_points"]);
+    expect(t.rows[0]!.slice(4)).toEqual([50, 1, 2, 0, "True", 100, "False", 0]);
+  });
+
   it("keeps a nickname that looks like a formula from running in a spreadsheet", () => {
     const rep = buildReport({ questions: [{ prompt: "P", data: Q[1]! }], players: [{ id: "x", nickname: "=HYPERLINK(1)", score: 0, firstQuestion: 0 }], answers: [ans("x", 0, "+1", false, 10)] });
     expect(reportCsv(rep).split("\r\n")[1]).toBe("1,\"'=HYPERLINK(1)\",,0,0,0,1,0,\"'+1\",0");

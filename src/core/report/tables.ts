@@ -22,10 +22,13 @@ export function playersTable(r: GameReport): Table {
   // A team game's players get a team column (the team's key), after the names.
   const teams = Boolean(r.teams);
   const header = ["rank", "nickname", "roster_name", ...(asked ? ["identifier"] : []), ...(teams ? ["team"] : []), "score", "percent_right", "correct", "answered", "unanswered"];
-  for (const q of r.questions) header.push(`q${q.index + 1}_answer`, `q${q.index + 1}_points`);
+  // A slide asked nothing: no columns, as it has none in the page's grid (docs/rules.md §5).
+  const asks = (index: number) => r.questions[index]?.type !== "slide";
+  for (const q of r.questions) if (asks(q.index)) header.push(`q${q.index + 1}_answer`, `q${q.index + 1}_points`);
   const rows = r.players.map((p) => {
     const row: Cell[] = [p.rank, p.nickname, p.rosterName ?? null, ...(asked ? [p.identifier ?? null] : []), ...(teams ? [p.team ?? null] : []), p.score, percent(p.correctRate), p.correctCount, p.answeredCount, p.unansweredCount];
     for (const a of p.answers) {
+      if (!asks(a.questionIndex)) continue;
       if (a.status === "answered") row.push(a.answer, a.points);
       else row.push(STATUS_TEXT[a.status], a.status === "joined_late" ? null : a.points);
     }
