@@ -242,9 +242,12 @@ test("a live game's report: grid, bars, needs attention, CSV, .xlsx and print", 
     await host.emulateMedia({ colorScheme: "light" });
   }
 
-  // /me lists the game with its report; a stranger and a guest are refused.
+  // /me lists the game with its report, and a game left in its lobby with its host screen (to go
+  // on or end it); a stranger and a guest are refused.
+  const waiting = await hostGame(host, slug);
   await host.goto("/me");
   await expect(host.getByTestId("hosted-games").getByTestId("hosted-report").first()).toHaveAttribute("href", `/games/${gameId}/report`);
+  await expect(host.getByTestId("hosted-games").getByTestId("hosted-open")).toHaveAttribute("href", `/host/${waiting}`);
   const guest = await browser.newContext({ baseURL });
   expect((await guest.request.get(`/api/v1/games/${gameId}/report`)).status()).toBe(401);
   const stranger = await browser.newContext({ baseURL });

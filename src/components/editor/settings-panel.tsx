@@ -41,14 +41,15 @@ export function SettingsPanel({ doc, dispatch, errors, tagsText, onTagsText, onD
       </h2>
       <TextField id="f-title" label={t("title")} value={doc.title} onChange={(e) => set("title", e.target.value)} maxLength={LIMITS.titleMax * 2} error={err("title")} placeholder={t("titlePlaceholder")} />
       <TextArea id="f-description" label={t("description")} value={doc.description} onChange={(e) => set("description", e.target.value)} rows={3} error={err("description")} />
+      {/* The whole width: category names are long ("General knowledge", "Cultura general"). */}
+      <SelectField id="f-category" label={t("category")} value={doc.category} onChange={(e) => set("category", e.target.value)} error={err("category")}>
+        {CATEGORIES.map((c) => (
+          <option key={c} value={c}>
+            {tc(c)}
+          </option>
+        ))}
+      </SelectField>
       <div className="grid grid-cols-2 gap-3">
-        <SelectField id="f-category" label={t("category")} value={doc.category} onChange={(e) => set("category", e.target.value)} error={err("category")}>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {tc(c)}
-            </option>
-          ))}
-        </SelectField>
         <SelectField id="f-difficulty" label={t("difficulty")} value={doc.difficulty} onChange={(e) => set("difficulty", e.target.value as EditorDoc["difficulty"])}>
           {DIFFICULTIES.map((d) => (
             <option key={d} value={d}>

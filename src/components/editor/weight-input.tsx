@@ -25,7 +25,7 @@ export function WeightInput({ id, label, value, placeholder, onChange }: { id: s
         placeholder={placeholder}
         title={label}
         onChange={(e) => onChange(e.target.value === "" ? null : Number(e.target.value))}
-        className={clsx(inputLook, "h-11 w-16 px-2 text-right tabular-nums")}
+        className={clsx(inputLook, "h-11 w-20 px-2 text-right tabular-nums")}
         data-testid="weight"
       />
       <span className="text-sm text-zinc-600 dark:text-zinc-400" aria-hidden>

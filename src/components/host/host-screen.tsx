@@ -84,7 +84,11 @@ export function HostScreen({ gameId, pin, joinUrl, joinHost, qr, lan = null }: {
       {view.phase === "scoreboard" && (view.teams ? <TeamScoreboardOrPlayers view={view} send={send} /> : <Scoreboard view={view} send={send} />)}
       {view.phase === "podium" && (view.teams ? <TeamScoreboardOrPlayers view={view} send={send} final /> : <Podium view={view} send={send} />)}
       {(view.phase === "finished" || view.phase === "cancelled") && <Finished view={view} gameId={gameId} />}
-      {(view.phase === "question" || view.phase === "reveal" || view.phase === "scoreboard" || view.phase === "podium") && <ExtraTimePanel view={view} send={send} />}
+      {(view.phase === "question" || view.phase === "reveal" || view.phase === "scoreboard" || view.phase === "podium") && (
+        <div className="mt-6">
+          <ExtraTimePanel view={view} send={send} />
+        </div>
+      )}
       {view.classGame && view.phase !== "lobby" && view.phase !== "finished" && view.phase !== "cancelled" && <ClassNames classGame={view.classGame} send={send} />}
     </div>
   );

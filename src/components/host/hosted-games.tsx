@@ -3,7 +3,8 @@ import Download from "lucide-react/icons/download";
 import MonitorPlay from "lucide-react/icons/monitor-play";
 import Users from "lucide-react/icons/users";
 import Link from "@/components/ui/link";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
+import { LocalTime } from "@/components/ui/local-time";
 import { hostedGames } from "@/server/hosted-games";
 
 /**
@@ -11,12 +12,7 @@ import { hostedGames } from "@/server/hosted-games";
  * `<HostedGames userId={viewer.id} />`.
  */
 export async function HostedGames({ userId, limit = 20 }: { userId: string; limit?: number }) {
-  const [t, tr, format, games] = await Promise.all([
-    getTranslations("live"),
-    getTranslations("gameReport"),
-    getFormatter(),
-    hostedGames(userId, limit),
-  ]);
+  const [t, tr, games] = await Promise.all([getTranslations("live"), getTranslations("gameReport"), hostedGames(userId, limit)]);
   return (
     <section aria-labelledby="hosted-games-heading" data-testid="hosted-games">
       <h2 id="hosted-games-heading" className="flex items-center gap-2 text-xl font-bold">
@@ -34,7 +30,7 @@ export async function HostedGames({ userId, limit = 20 }: { userId: string; limi
                   {g.quizTitle}
                 </Link>
                 <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                  {format.dateTime(g.createdAt, { dateStyle: "medium", timeStyle: "short" })} · {t(`state.${g.state}`)}
+                  <LocalTime iso={g.createdAt.toISOString()} /> · {t(`state.${g.state}`)}
                 </p>
               </div>
               <span className="inline-flex items-center gap-1 text-sm tabular-nums">
@@ -42,6 +38,13 @@ export async function HostedGames({ userId, limit = 20 }: { userId: string; limi
                 <span className="sr-only">{t("playersLabel")}</span>
                 {g.playerCount}
               </span>
+              {g.state !== "finished" && g.state !== "cancelled" && (
+                // A game still open (in its lobby or under way): back to its host screen, to go on or end it.
+                <Link href={`/host/${g.id}`} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300" data-testid="hosted-open">
+                  <MonitorPlay className="size-4" aria-hidden />
+                  {t("openHostScreen")}
+                </Link>
+              )}
               {g.state !== "lobby" && (
                 <Link href={`/games/${g.id}/report`} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300" data-testid="hosted-report">
                   <BarChart3 className="size-4" aria-hidden />
