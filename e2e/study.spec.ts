@@ -372,6 +372,9 @@ test.describe("the study day's time zone", () => {
     const error = page.getByTestId("study-settings").locator("#time-zone-error");
     await expect(error).toHaveText("Choose a time zone from the list, such as Europe/Madrid.");
     await expect(zone).toHaveAttribute("aria-invalid", "true");
+    // Said once, under the field; the status line only says nothing was saved.
+    await expect(page.getByTestId("study-settings").getByText("Choose a time zone from the list, such as Europe/Madrid.")).toHaveCount(1);
+    await expect(page.getByTestId("study-settings").getByRole("status")).toHaveText("Not saved: see the time zone above.");
     await page.getByRole("button", { name: "Use this device's zone (Asia/Tokyo)" }).click();
     await expect(zone).toHaveValue("Asia/Tokyo");
     await page.getByRole("button", { name: "Save settings" }).click();

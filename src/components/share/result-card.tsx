@@ -120,7 +120,8 @@ export function ResultCard({ card, shareText }: { card: CardData; shareText: str
             </div>
             <div className="flex items-end justify-between gap-10">
               <div className="min-w-0">
-                <p className="truncate text-5xl font-bold">{card.nickname}</p>
+                {/* Room above the letters: truncate clips, and text-5xl alone would cut the tilde of an Ñ. */}
+                <p className="truncate text-5xl leading-[1.2] font-bold">{card.nickname}</p>
                 <p className="mt-2 text-[140px] leading-none font-black tracking-tight tabular-nums">{format.number(card.score)}</p>
                 <p className="mt-1 text-3xl font-semibold text-white/80">{t("cardScore")}</p>
               </div>

@@ -40,7 +40,8 @@ export function StudySettingsForm({ initial }: { initial: StudySettingsInput }) 
           const zoneCode = res.ok ? undefined : res.fieldCodes?.timeZone?.[0];
           // The one field that can be wrong here; its message lives with the form's (no fieldErrors on study pages).
           setZoneError(zoneCode ? t("timeZoneUnknown") : null);
-          setStatus(res.ok ? { ok: true, message: t("saved") } : { ok: false, message: zoneCode ? t("timeZoneUnknown") : errorText(res.code) });
+          // The zone's own message is under the field: the status line does not say it twice.
+          setStatus(res.ok ? { ok: true, message: t("saved") } : { ok: false, message: zoneCode ? t("notSaved") : errorText(res.code) });
           if (res.ok) {
             setValues((v) => ({ ...v, timeZone: res.value.timeZone }));
             router.refresh();
@@ -127,7 +128,12 @@ export function StudySettingsForm({ initial }: { initial: StudySettingsInput }) 
           </p>
         )}
         {deviceZone && deviceZone !== values.timeZone && (
-          <button type="button" className={`mt-2 ${buttonClass("secondary", "sm")}`} onClick={() => setValues({ ...values, timeZone: deviceZone })}>
+          <button
+            type="button"
+            // Grows to two lines where "Use this device's zone (America/Argentina/Buenos_Aires)" does not fit on one.
+            className={buttonClass("secondary", "sm", "mt-2 h-auto! min-h-9 py-1.5 text-left whitespace-normal")}
+            onClick={() => setValues({ ...values, timeZone: deviceZone })}
+          >
             {t("useDeviceZone", { zone: deviceZone })}
           </button>
         )}
