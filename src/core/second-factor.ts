@@ -7,11 +7,13 @@
 export const PASSKEY_NAME_MAX = 50;
 export const BACKUP_CODE_COUNT = 10;
 
-/** A code as typed: spaces and dashes ignored. `totp` is 6 digits; anything else of 6–20 letters and digits may be a backup code. */
+/** A code as typed: spaces ignored. `totp` is 6 digits; anything else of 6–20 letters and digits may be a backup code. */
 export function readSecondFactorCode(typed: string): { kind: "totp" | "backup"; code: string } | null {
   const compact = typed.replace(/[\s]/g, "");
   if (/^\d{6}$/.test(compact)) return { kind: "totp", code: compact };
-  // Better Auth's backup codes are 10 characters shown as "abcde-12345": the dash is part of them.
+  // Better Auth's backup codes are 10 characters shown as "abcde-12345": the dash is part of them,
+  // so one typed without it (or with a space for it) gets it back.
+  if (/^[A-Za-z0-9]{10}$/.test(compact)) return { kind: "backup", code: `${compact.slice(0, 5)}-${compact.slice(5)}` };
   if (/^[A-Za-z0-9-]{6,24}$/.test(compact)) return { kind: "backup", code: compact };
   return null;
 }
