@@ -150,11 +150,11 @@ export function CreateChallengeForm({ slug, scoring }: { slug: string; scoring: 
       <fieldset className="grid gap-3 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-700">
         <legend className="px-1 text-sm font-semibold">{ts("heading")}</legend>
         <label className="flex items-center gap-3 text-sm font-medium">
-          <input type="checkbox" checked={speedBonus} onChange={(e) => setSpeedBonus(e.target.checked)} className="size-5 accent-brand-600" data-testid="challenge-speed" />
+          <input type="checkbox" checked={speedBonus} onChange={(e) => setSpeedBonus(e.target.checked)} className="size-5 shrink-0 accent-brand-600" data-testid="challenge-speed" />
           {ts("speedBonus")}
         </label>
         <label className="flex items-center gap-3 text-sm font-medium">
-          <input type="checkbox" checked={streakBonus} onChange={(e) => setStreakBonus(e.target.checked)} className="size-5 accent-brand-600" data-testid="challenge-streak" />
+          <input type="checkbox" checked={streakBonus} onChange={(e) => setStreakBonus(e.target.checked)} className="size-5 shrink-0 accent-brand-600" data-testid="challenge-streak" />
           {ts("streakBonus")}
         </label>
         <PointsPerQuestion multipliers={multipliers} onChange={setMultipliers} />
