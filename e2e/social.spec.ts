@@ -252,6 +252,9 @@ test("/me keeps the history of a play, and a personal API token works until it i
 test("/me settings save the display name and the interface language", async ({ page, context }) => {
   await signUpInBrowser(page);
   await page.goto("/me?tab=settings");
+  // A new address is not confirmed; this server sends no mail, so the page says who has the link.
+  await expect(page.getByTestId("email-status")).toHaveText("not confirmed yet");
+  await expect(page.getByText("This server does not send email: ask your administrator for the confirmation link in the server's log.")).toBeVisible();
   await page.getByLabel("Display name").fill("Renamed Player");
   await page.locator("#me-panel").getByLabel("Language", { exact: true }).selectOption("es");
   await page.getByTestId("save-settings").click();

@@ -8,6 +8,7 @@ import { EmailForm } from "./email-form";
 import { Panel, pill } from "./panel";
 import { PasswordForm } from "./password-form";
 import { SettingsForm } from "./settings-form";
+import { ResendConfirmation } from "./resend-confirmation";
 
 function Card({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
   return (
@@ -51,6 +52,7 @@ export async function SettingsPanel({ viewer }: { viewer: Viewer }) {
               </span>
             </dd>
           </dl>
+          {!viewer.emailVerified && <ResendConfirmation email={viewer.email} mailConfigured={mailConfigured()} />}
           <EmailForm current={viewer.email} mailConfigured={mailConfigured()} />
         </Card>
         <Card title={t("passwordTitle")} lead={t("passwordLead")}>
