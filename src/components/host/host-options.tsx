@@ -40,14 +40,16 @@ export function TimeBar({ view }: { view: HostView }) {
  * One answer tile on the big screen: colour, shape and letter; after the reveal a check mark on the
  * right ones (not only colour: the others fade) and a bar of how many chose it.
  */
-function OptionTile({ index, text, result }: { index: number; text: string; result: { count: number; max: number; correct: boolean } | null }) {
+function OptionTile({ index, text, result, compact }: { index: number; text: string; result: { count: number; max: number; correct: boolean } | null; compact: boolean }) {
   const t = useTranslations("live");
   const style = CHOICE_STYLES[index] ?? CHOICE_STYLES[0]!;
   const Shape = style.shape;
   return (
     <li
       className={clsx(
-        "relative flex min-h-24 items-center gap-4 overflow-hidden rounded-2xl p-5 text-2xl font-bold shadow-sm lg:min-h-[22vh] lg:text-3xl 2xl:text-4xl",
+        "relative flex min-h-24 items-center gap-4 overflow-hidden rounded-2xl p-5 text-2xl font-bold shadow-sm lg:text-3xl 2xl:text-4xl",
+        // Under a picture the tiles are lower, so that all of them fit a 16:10 or 16:9 screen with it.
+        compact ? "lg:min-h-[12vh]" : "lg:min-h-[22vh]",
         style.solid,
         result && !result.correct && "opacity-40",
       )}
@@ -74,6 +76,7 @@ function OptionTile({ index, text, result }: { index: number; text: string; resu
 export function Options({ q, reveal }: { q: PublicQuestion; reveal?: RevealSummary }) {
   const t = useTranslations("live");
   const dist = reveal?.distribution;
+  const compact = Boolean(q.imageUrl);
   if (q.data.type === "slide") {
     return (
       <div className="mx-auto max-w-5xl" data-testid="host-slide">
@@ -110,7 +113,7 @@ export function Options({ q, reveal }: { q: PublicQuestion; reveal?: RevealSumma
       <ul className="grid gap-4 lg:grid-cols-2" data-testid="host-options">
         {q.data.options.map((o, i) => {
           const c = counts?.find((x) => x.id === o.id);
-          return <OptionTile key={o.id} index={i} text={o.text} result={counts ? { count: c?.count ?? 0, max, correct: Boolean(c?.correct) } : null} />;
+          return <OptionTile key={o.id} index={i} compact={compact} text={o.text} result={counts ? { count: c?.count ?? 0, max, correct: Boolean(c?.correct) } : null} />;
         })}
       </ul>
     );
@@ -125,6 +128,7 @@ export function Options({ q, reveal }: { q: PublicQuestion; reveal?: RevealSumma
           <OptionTile
             key={String(v)}
             index={i}
+            compact={compact}
             text={v ? t("true") : t("false")}
             result={d ? { count: v ? d.trueCount : d.falseCount, max, correct: key === v } : null}
           />
