@@ -4,7 +4,7 @@ import BarChart3 from "lucide-react/icons/chart-column";
 import Download from "lucide-react/icons/download";
 import { useFormatter, useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
-import { Rich } from "@/components/ui/rich";
+import { Rich, RichProvider } from "@/components/ui/rich";
 import type { HostView } from "@/core/live/protocol";
 import { isGraded } from "@/core/question";
 import { PodiumBlocks } from "./host-podium";
@@ -38,6 +38,7 @@ export function Finished({ view, gameId }: { view: HostView; gameId: string }) {
       </div>
       {view.teams ? <TeamPodiumBlocks view={view} /> : view.podium && view.podium.length > 0 && <PodiumBlocks view={view} />}
       {r && (
+        <RichProvider html={r.rich}>
         <div className="grid gap-6 xl:grid-cols-2">
           <section className="relative overflow-x-auto rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
             <h3 className="mb-3 text-xl font-bold">{t("perQuestion")}</h3>
@@ -95,6 +96,7 @@ export function Finished({ view, gameId }: { view: HostView; gameId: string }) {
             {r.suspicious.length > 0 && <p className="mt-3 text-xs text-zinc-500">{t("flaggedNote")}</p>}
           </section>
         </div>
+        </RichProvider>
       )}
     </div>
   );

@@ -51,6 +51,24 @@ describe("report", () => {
   });
 });
 
+describe("report: formatted prompts", () => {
+  it("carries the HTML of the revealed questions' formatted prompts, and only theirs", () => {
+    const math = { ...BOOLEAN, id: "q-math", prompt: "Is $x^2$ even?", rich: { "Is $x^2$ even?": "<p>MATH</p>", "other text": "<p>NO</p>" } };
+    const later = { ...SINGLE, prompt: "Later $y$", rich: { "Later $y$": "<p>LATER</p>" } };
+    const h = lobbyWith(["a"], [math, later]);
+    h.ok({ type: "start" });
+    h.open();
+    h.answer("a", 1000, true);
+    expect(report(h.s).rich).toEqual({ "Is $x^2$ even?": "<p>MATH</p>" });
+    // Without a formatted prompt there is nothing to carry.
+    const plain = lobbyWith(["a"], [BOOLEAN]);
+    plain.ok({ type: "start" });
+    plain.open();
+    plain.answer("a", 1000, true);
+    expect(report(plain.s).rich).toBeUndefined();
+  });
+});
+
 describe("CSV", () => {
   it("writes one row per player, ranked, guarding nicknames", () => {
     const h = new Harness([SINGLE]);

@@ -1,4 +1,5 @@
 import { csvDocument } from "../csv";
+import { pickRich } from "../rich-text";
 import { SUSPICIOUS_ANSWER_MS } from "./limits";
 import { type Report } from "./schemas";
 import { teamsOf } from "./team-views";
@@ -59,6 +60,8 @@ export function report(s: GameState): Report {
     };
   });
   suspicious.sort((a, b) => a.questionIndex - b.questionIndex || a.timeMs - b.timeMs);
+  // The prompts' formatting and formulas, rendered on the server like the questions' own.
+  const rich = Object.assign({}, ...s.questions.slice(0, played).map((q) => pickRich(q.rich, [q.prompt]))) as Record<string, string>;
   return {
     gameId: s.id,
     quizTitle: s.quizTitle,
@@ -71,6 +74,7 @@ export function report(s: GameState): Report {
     players: rows,
     ...(s.settings.teams && { teams: teamsOf(s) }),
     suspicious,
+    ...(Object.keys(rich).length > 0 && { rich }),
   };
 }
 

@@ -338,6 +338,8 @@ export const reportSchema = z.strictObject({
   suspicious: z.array(
     z.strictObject({ playerId: idSchema, nickname: z.string(), questionIndex: nonNegInt, timeMs: nonNegInt }),
   ),
+  /** The questions' prompts with formatting or formulas, as HTML rendered on the server, by source. */
+  rich: richSchema,
 });
 export type Report = z.infer<typeof reportSchema>;
 export type ReportPlayer = z.infer<typeof reportPlayerSchema>;
