@@ -90,12 +90,12 @@ export default async function HomePage() {
             <li key={c.category}>
               <Link
                 href={`/explore?category=${c.category}`}
-                className="flex h-full items-center gap-3 rounded-2xl border border-zinc-200 bg-white p-3 transition hover:border-brand-300 hover:shadow-sm dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-700"
+                className="flex h-full items-center gap-2 rounded-2xl border border-zinc-200 bg-white p-2.5 transition sm:gap-3 sm:p-3 hover:border-brand-300 hover:shadow-sm dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-700"
               >
-                <CategoryIcon category={c.category} className="size-10 shrink-0" />
+                <CategoryIcon category={c.category} className="size-8 shrink-0 sm:size-10" />
                 <span className="min-w-0">
-                  {/* Whole names on two lines rather than "Programa…" on one (long in Spanish). */}
-                  <span className="block leading-tight font-semibold hyphens-auto">{tc(c.category)}</span>
+                  {/* Whole names, smaller on a phone, rather than "Programa…" (long in Spanish). */}
+                  <span className="block text-sm leading-tight font-semibold [overflow-wrap:anywhere] sm:text-base">{tc(c.category)}</span>
                   <span className="block text-xs text-zinc-500 dark:text-zinc-400">{t("quizCount", { count: c.count })}</span>
                 </span>
               </Link>
