@@ -45,7 +45,8 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
       const code = readSecondFactorCode(String(new FormData(form).get("code") ?? ""));
       if (code?.kind !== "totp") return setError(t("codeFormat"));
       const res = await postAuth("two-factor/verify-totp", { code: code.code });
-      if (!res.ok) return setError(errorText(res.code));
+      // Turning it on takes the app's code only: the sign-in message's "or a backup code" does not apply.
+      if (!res.ok) return setError(res.code === "invalid_code" ? t("setupCodeWrong") : errorText(res.code));
       setError(null);
       setSetup(null);
       router.refresh();
