@@ -290,6 +290,13 @@ test("Host live with an unknown, hidden or empty slug is the 404 page, not a 500
   }
 });
 
+test("a game link whose PIN has no open game says so at once, without asking a nickname", async ({ page }) => {
+  await page.goto("/game/000017");
+  await expect(page.getByTestId("player-gone")).toBeVisible();
+  await expect(page.getByTestId("player-gone-reason")).toHaveText("There is no open game with that PIN. Check the PIN on the host's screen.");
+  await expect(page.locator("#join-nickname")).toHaveCount(0);
+});
+
 const connect = (baseURL: string, headers: Record<string, string>) => connectLive(baseURL, { headers });
 
 const hostCreate = (socket: Socket, slug: string) => emitAck<{ ok: boolean; error?: { code: string } }>(socket, "host:create", { slug });

@@ -29,6 +29,7 @@ export function PlayerGame({
   language = "en",
   team = null,
   roster = null,
+  open = true,
 }: {
   pin: string;
   name: string | null;
@@ -42,6 +43,8 @@ export function PlayerGame({
   team?: number | null;
   /** A game for a class: the roster to pick a name from (docs/rules.md §13). */
   roster?: RosterChoice | null;
+  /** False when there is no open game with this PIN: the phone says so rather than asking a name. */
+  open?: boolean;
 }) {
   // A game for a class takes no nickname: with none, the phone asks for a name, which the roster picker gives.
   const { view, entry, online, sending, error, current, setDraft, submit, reroll, joinWithName, joinGenerated, joinWith, chosenName, chosenIdentifier } = usePlayerGame(
@@ -51,6 +54,7 @@ export function PlayerGame({
     identifier,
     identifierLabel,
     team,
+    open,
   );
 
   if (entry?.kind === "name" && roster) {

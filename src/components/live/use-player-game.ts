@@ -40,7 +40,16 @@ function readJson<T>(key: string): T | null {
  * or a dropped connection comes back as the same player; an answer not yet acknowledged is kept
  * there too and sent again (same clientId: counted once) after reconnecting.
  */
-export function usePlayerGame(pin: string, name: string | null, generated: boolean, identifier: string | null = null, identifierLabel: string | null = null, team: number | null = null) {
+export function usePlayerGame(
+  pin: string,
+  name: string | null,
+  generated: boolean,
+  identifier: string | null = null,
+  identifierLabel: string | null = null,
+  team: number | null = null,
+  /** False when the page found no open game with this PIN. */
+  open = true,
+) {
   const t = useTranslations("live");
   const errorText = useErrorText();
   const [view, setView] = useState<PlayerView | null>(null);
@@ -115,7 +124,8 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
     const join = () => {
       const c = choice.current;
       if ((!c.generated && !c.name) || (identifierLabel && !c.identifier)) {
-        setEntry({ kind: "name" });
+        // No open game with this PIN (the page looked it up): said now, not after a name is typed.
+        setEntry(open ? { kind: "name" } : { kind: "gone", message: errorText("game_not_found") });
         return;
       }
       socket.emit("player:join", { pin, ...(c.generated ? {} : { nickname: c.name ?? "" }), ...withIdentifier() }, (res) => {
@@ -170,7 +180,7 @@ export function usePlayerGame(pin: string, name: string | null, generated: boole
     return () => {
       socket.disconnect();
     };
-  }, [pin, sendAnswer, setWhole, errorText, identifierLabel, t]);
+  }, [pin, sendAnswer, setWhole, errorText, identifierLabel, t, open]);
 
   // Order questions start from the order shown, which is already an answer; others start empty.
   const current: Answer | null =

@@ -30,6 +30,6 @@ export default async function GamePage({ params, searchParams }: Props) {
   // A game for a class: the player picks their name from its roster (docs/rules.md §13).
   const roster = game?.classId ? await liveRoster(game.classId) : null;
   return (
-    <PlayerGame key={pin} pin={pin} name={name} generated={generated} identifier={identifier} identifierLabel={identifierLabel} language={game?.language ?? "en"} roster={roster} team={team} />
+    <PlayerGame key={pin} pin={pin} name={name} generated={generated} identifier={identifier} identifierLabel={identifierLabel} language={game?.language ?? "en"} roster={roster} team={team} open={game !== null} />
   );
 }
