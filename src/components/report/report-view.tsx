@@ -5,6 +5,7 @@ import FileSpreadsheet from "lucide-react/icons/file-spreadsheet";
 import Printer from "lucide-react/icons/printer";
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { takesAnswer } from "@/core/question";
 import type { GameReport } from "@/core/report/build";
 import { useLocale, useTranslations } from "next-intl";
 import { NeedsAttention } from "./needs-attention";
@@ -84,7 +85,7 @@ export function ReportView({ report, apiPath }: Props) {
         ) : (
           <div className="report-cards mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {/* A slide asked nothing: no card (docs/rules.md §5). */}
-            {report.questions.filter((q) => q.type !== "slide").map((q) => (
+            {report.questions.filter((q) => takesAnswer(q.type)).map((q) => (
               <QuestionCard key={q.index} q={q} onOpen={() => setOpen(q.index)} />
             ))}
           </div>

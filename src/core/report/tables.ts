@@ -5,6 +5,7 @@
  * starts like a formula harmless, and the .xlsx stores every text cell as text, never a formula).
  */
 import { csvDocument } from "../csv";
+import { takesAnswer } from "../question";
 import type { CellStatus, GameReport } from "./build";
 
 export type Cell = string | number | null;
@@ -23,7 +24,7 @@ export function playersTable(r: GameReport): Table {
   const teams = Boolean(r.teams);
   const header = ["rank", "nickname", "roster_name", ...(asked ? ["identifier"] : []), ...(teams ? ["team"] : []), "score", "percent_right", "correct", "answered", "unanswered"];
   // A slide asked nothing: no columns, as it has none in the page's grid (docs/rules.md §5).
-  const asks = (index: number) => r.questions[index]?.type !== "slide";
+  const asks = (index: number) => takesAnswer(r.questions[index]!.type);
   for (const q of r.questions) if (asks(q.index)) header.push(`q${q.index + 1}_answer`, `q${q.index + 1}_points`);
   const rows = r.players.map((p) => {
     const row: Cell[] = [p.rank, p.nickname, p.rosterName ?? null, ...(asked ? [p.identifier ?? null] : []), ...(teams ? [p.team ?? null] : []), p.score, percent(p.correctRate), p.correctCount, p.answeredCount, p.unansweredCount];

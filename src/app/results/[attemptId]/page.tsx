@@ -27,6 +27,7 @@ import { SharePanel } from "@/components/share/share-panel";
 import { buttonClass } from "@/components/ui/button";
 import { Rich, RichProvider } from "@/components/ui/rich";
 import type { ReviewItem } from "@/core/play/attempt";
+import { carriesPoints, takesAnswer } from "@/core/question";
 import { attemptResult, isAttemptInProgress } from "@/server/attempts";
 import { currentPlayer } from "@/server/viewer";
 import { publicUrl } from "@/server/public-url";
@@ -150,7 +151,7 @@ export default async function ResultsPage({ params }: Props) {
           <RichProvider html={richTexts(r.review.flatMap((item) => [item.prompt, item.explanation, ...item.choices.map((c) => c.text)]))}>
             <ol className="mt-4 space-y-3" data-testid="review">
               {/* A slide asked nothing: it has no row (docs/rules.md §5). */}
-              {r.review.filter((item) => item.type !== "slide").map((item) => (
+              {r.review.filter((item) => takesAnswer(item.type)).map((item) => (
                 <ReviewRow key={item.position} item={item} words={{ yes: tp("true"), no: tp("false"), none: tp("noAnswer") }} labels={{ yours: t(item.type === "poll" ? "yourVote" : "yourLabel"), correct: t("correctLabel"), right: t("reviewRight"), wrong: t("reviewWrong"), points: t("points", { points: item.points }), hint: t("hintUsed"), notMarked: t("notMarked"), model: t("modelLabel"), noRightAnswer: t("noRightAnswer") }} />
               ))}
             </ol>
@@ -174,7 +175,7 @@ function ReviewRow({
   // An open answer nobody has marked is neither right nor wrong; its key is the model answer, if any.
   const unmarked = item.type === "open" && item.mark === undefined;
   // A poll's vote and a word cloud's words have no right answer: no mark and no key.
-  const unanswerable = item.type === "poll" || item.type === "wordcloud";
+  const unanswerable = !carriesPoints(item.type);
   const showKey = !unanswerable && (item.type !== "open" || item.correctAnswer !== "");
   return (
     <li className="rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
