@@ -7,7 +7,8 @@ import { ROLES_HOST, rolesSetup } from "./e2e/roles/setup";
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser; its headless shell, below) against the production
- * build, started by `npm start`, on the embedded PGlite database at phone and desktop sizes.
+ * build, started by `npm start`, on the embedded PGlite database at the desktop size, and at the
+ * phone size for the tests tagged @phone (e2e/fixtures.ts: PHONE).
  * With TEST_DATABASE_URL set, the specs whose server side touches the database in ways of its own
  * (API, solo play, accounts, security) run again at the desktop size on a fresh database of that
  * PostgreSQL server (see testIgnore below).
@@ -210,6 +211,9 @@ export default defineConfig({
       name: `${v.name}-${b.name}`,
       use: { ...v.use, browserName: "chromium" as const, baseURL: `http://127.0.0.1:${b.port}`, launchOptions },
       metadata: { backend: b.name },
+      // At the phone size only the tests tagged @phone (e2e/fixtures.ts: PHONE); the rest run at
+      // the desktop size, where the same rules are checked once.
+      ...(v.name === "phone" ? { grep: /@phone\b/ } : {}),
       // On PostgreSQL only the specs whose server side reaches the database in ways the database
       // tests (src/db/**/*.test.ts and *.db.test.ts, both backends: quizzes, attempts through the
       // AttemptStore contract suite, study scheduling, challenges, reports) do not: the API and its

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { newAccount, signUpByApi } from "./accounts";
 import { answer, keyFor } from "./answer-key";
-import { expect, isPhone, sidewaysOverflow, test, watchContext } from "./fixtures";
+import { expect, isPhone, sidewaysOverflow, test, watchContext, PHONE } from "./fixtures";
 import { decodeQr, importQuiz, LIVE_QUIZ, phone, tap, waitForQuestion } from "./live-helpers";
 
 /**
@@ -30,7 +30,7 @@ async function playAssignment(page: Page, right: boolean) {
   await page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
 }
 
-test("a class on phones: join by code, play the assignment, the gradebook, and a recovery code moving a guest", async ({ page, browser, baseURL, consoleErrors }) => {
+test("a class on phones: join by code, play the assignment, the gradebook, and a recovery code moving a guest", PHONE, async ({ page, browser, baseURL, consoleErrors }) => {
   test.setTimeout(180_000);
   test.skip(!isPhone(page), "the class flow is the phones' (the teacher's too)");
   await signUpByApi(page.request, baseURL!, newAccount("teacher"));
@@ -158,7 +158,7 @@ async function pickName(page: Page, pin: string, name: string, preselected: bool
   await page.getByTestId("roster-join").click();
 }
 
-test("a live game for a class: roster names, one device per name, the host releasing one, the gradebook", async ({ page, browser, baseURL, consoleErrors }) => {
+test("a live game for a class: roster names, one device per name, the host releasing one, the gradebook", PHONE, async ({ page, browser, baseURL, consoleErrors }) => {
   test.setTimeout(240_000);
   test.skip(!isPhone(page), "the class flow is the phones' (the teacher's too)");
   await signUpByApi(page.request, baseURL!, newAccount("teacher"));

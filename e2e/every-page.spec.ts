@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { englishOn } from "./english";
-import { expect, isPhone, sidewaysOverflow, skipOnPostgres, test, watchContext } from "./fixtures";
+import { expect, isPhone, sidewaysOverflow, skipOnPostgres, test, watchContext, PHONE } from "./fixtures";
 import { TOUR_PARTS, tourSite } from "./site-tour";
 
 /**
@@ -32,7 +32,7 @@ function contextLike(browser: Browser, baseURL: string, page: Page, errors: stri
 }
 
 for (const part of TOUR_PARTS) {
-  test(`every page passes axe (WCAG 2.2 AA) in the light and the dark theme: ${part}`, async ({ page, browser, baseURL, consoleErrors }) => {
+  test(`every page passes axe (WCAG 2.2 AA) in the light and the dark theme: ${part}`, PHONE, async ({ page, browser, baseURL, consoleErrors }) => {
     test.setTimeout(360_000);
     const found: string[] = [];
     await tourSite(part, page, contextLike(browser, baseURL!, page, consoleErrors), baseURL!, "en", async (p, label) => {
@@ -48,7 +48,7 @@ for (const part of TOUR_PARTS) {
     expect(found).toEqual([]);
   });
 
-  test(`every page in Spanish shows no English interface text: ${part}`, async ({ page, browser, baseURL, context, consoleErrors }) => {
+  test(`every page in Spanish shows no English interface text: ${part}`, PHONE, async ({ page, browser, baseURL, context, consoleErrors }) => {
     test.setTimeout(180_000);
     // The words are the same at every size; one walk keeps CI within its minutes.
     test.skip(!isPhone(page), "the phone walk covers the interface text");

@@ -42,6 +42,16 @@ export { expect };
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
 
 /**
+ * The tag of the tests the phone project runs (playwright.config.ts: its `grep`). Every test runs
+ * at the desktop size; at the phone size (390×844, touch) only those that check what the phone
+ * changes: the walks of every page (axe, reflow, Spanish), the phone-only layouts (tab bar, solo
+ * play's screen, focus under the bars, the camera, the class flow), and one pass of each main
+ * flow a person takes on a phone (sign up, play, study, write a quiz, a picture). The rest run
+ * once, at the desktop size: the rules behind them do not depend on the screen.
+ */
+export const PHONE = { tag: "@phone" } as const;
+
+/**
  * Holds the page's scripts back from now on, as a slow connection does, so the next load shows its
  * server-rendered HTML alone; the returned function lets them through.
  */

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, isPhone, skipOnPostgres, test } from "./fixtures";
+import { expect, isPhone, PHONE, skipOnPostgres, test } from "./fixtures";
 
 /**
  * Nothing focused hides under the site's bars (WCAG 2.2, 2.4.11 Focus Not Obscured): tabbing
@@ -44,7 +44,7 @@ for (const size of [
   { width: 195, height: 422 },
   { width: 320, height: 568 },
 ]) {
-  test(`at ${size.width}×${size.height} no focused element is hidden under the tab bar or the header`, async ({ page }) => {
+  test(`at ${size.width}×${size.height} no focused element is hidden under the tab bar or the header`, PHONE, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(size);
     for (const path of ["/explore", "/quiz/solar-system-basics"]) {

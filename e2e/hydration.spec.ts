@@ -1,4 +1,4 @@
-import { expect, isPhone, skipOnPostgres, test } from "./fixtures";
+import { expect, isPhone, skipOnPostgres, test, PHONE } from "./fixtures";
 import { startTrickleProxy } from "./trickle-proxy";
 
 /**
@@ -9,7 +9,7 @@ import { startTrickleProxy } from "./trickle-proxy";
  * React fixes that since facebook/react#35494, in Next 16 (docs/known-issues.md). The fixture fails
  * the test on the 418; the check below names the page.
  */
-test("pages hydrate when the RSC payload trickles in", async ({ page, baseURL }) => {
+test("pages hydrate when the RSC payload trickles in", PHONE, async ({ page, baseURL }) => {
   skipOnPostgres("hydration does not depend on the database");
   test.skip(!isPhone(page), "one size is enough: the race is in the browser's React, not the layout");
   test.setTimeout(120_000);

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import QRCode from "qrcode";
+import { PHONE } from "./fixtures";
 
 /**
  * The join screen's QR scanner, with a camera: Chromium's fake capture device plays a video of a
@@ -44,7 +45,7 @@ function qrVideo(text: string, file: string) {
   writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]));
 }
 
-test("scanning the host's QR code opens that game's join page", async ({ playwright, baseURL }, testInfo) => {
+test("scanning the host's QR code opens that game's join page", PHONE, async ({ playwright, baseURL }, testInfo) => {
   const video = testInfo.outputPath("qr.y4m");
   qrVideo(`${baseURL}/join/482913`, video);
   const launch = testInfo.project.use.launchOptions ?? {};
@@ -67,7 +68,7 @@ test("scanning the host's QR code opens that game's join page", async ({ playwri
   }
 });
 
-test("a QR code that is not a game says so, and the scanner can be closed", async ({ playwright, baseURL }, testInfo) => {
+test("a QR code that is not a game says so, and the scanner can be closed", PHONE, async ({ playwright, baseURL }, testInfo) => {
   const video = testInfo.outputPath("wifi.y4m");
   qrVideo("WIFI:S:cafe;T:WPA;P:secret;;", video);
   const launch = testInfo.project.use.launchOptions ?? {};
