@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { newAccount, signUpInBrowser, type Account } from "./accounts";
+import { newAccount, signUpInBrowser, type Account, signUp } from "./accounts";
 import { expect, isPhone, test, watchContext } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 
@@ -60,7 +60,7 @@ async function expectCodeRefused(page: Page, code: string) {
 }
 
 test("two-factor: turned on with a QR code and a first code; sign-in asks for a code, refuses a used one, takes a backup code once", async ({ page }) => {
-  const account = await signUpInBrowser(page, newAccount("tfa"));
+  const account = await signUp(page, newAccount("tfa"));
   await page.goto("/me?tab=security");
   // On 127.0.0.1 the page says why passkeys cannot be added here.
   await expect(page.getByTestId("passkeys-unavailable")).toContainText("not by an IP address");

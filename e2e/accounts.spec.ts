@@ -1,9 +1,9 @@
 import { newAccount, signUpElsewhere, signUpInBrowser } from "./accounts";
-import { expect, test } from "./fixtures";
+import { expect, test, PHONE } from "./fixtures";
 
 /** Accounts through the pages a person uses: sign up, out and in, and what a guest brings along. */
 
-test("sign up, sign out and sign in again; a wrong password and a taken handle say so", async ({ page, browser }) => {
+test("sign up, sign out and sign in again; a wrong password and a taken handle say so", PHONE, async ({ page, browser }) => {
   const account = await signUpInBrowser(page);
   await page.getByTestId("user-menu").click();
   await expect(page.getByRole("banner").getByText(`@${account.handle}`)).toBeVisible();

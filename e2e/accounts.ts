@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 export type Account = { email: string; handle: string; name: string; password: string };
 
@@ -19,6 +19,20 @@ export async function signUpInBrowser(page: Page, account = newAccount()): Promi
   await page.getByLabel("Password").fill(account.password);
   await page.getByTestId("auth-submit").click();
   await expect(page).toHaveURL(/\/me$/);
+  return account;
+}
+
+/**
+ * Signs the page's browser up through the API, for tests about something else: the context keeps
+ * the session cookie (page.request shares its cookies). It saves two page loads (the form, then
+ * /me) against signUpInBrowser, whose form accounts.spec.ts and the every-page walks cover. A page
+ * not on the site yet opens the health check's JSON, a document of the origin with nothing to
+ * render, so that a `fetch` from the page goes to the site as before. `baseURL`: the server's,
+ * when it is not the project's.
+ */
+export async function signUp(page: Page, account = newAccount(), baseURL = test.info().project.use.baseURL!): Promise<Account> {
+  await signUpByApi(page.request, baseURL, account);
+  if (!page.url().startsWith(baseURL)) await page.goto(new URL("/api/health", baseURL).href);
   return account;
 }
 

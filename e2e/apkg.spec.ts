@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { parseImport } from "../src/core/import/index";
-import { signUpInBrowser } from "./accounts";
+import { signUp } from "./accounts";
 import { expect, test, isPhone } from "./fixtures";
 
 /**
@@ -19,7 +19,7 @@ test.beforeEach(({}, testInfo) => {
 test("an .apkg round trip: export from the editor, import on /import, the same questions in the draft", async ({ page }, testInfo) => {
   test.skip(isPhone(page), "Anki decks are desk work; the import page passes axe at both sizes (every-page)");
   test.setTimeout(120_000);
-  await signUpInBrowser(page);
+  await signUp(page);
   // The quiz to export: the six-type JSON sample, imported through the API as this member's draft.
   const made = await page.request.post("/api/v1/imports", { data: { format: "json", content: readFileSync(sample, "utf8"), fileName: "quizdeck.json" } });
   expect(made.status(), await made.text()).toBe(201);
@@ -71,7 +71,7 @@ test("an .apkg round trip: export from the editor, import on /import, the same q
 
 test("a 50 MB .apkg is refused before it is read: by the page, and by the API's body limit", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  await signUpInBrowser(page);
+  await signUp(page);
   await page.goto("/import");
   const huge = testInfo.outputPath("huge.apkg");
   writeFileSync(huge, Buffer.alloc(50 * 1024 * 1024, 0x50));

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { signUpInBrowser } from "./accounts";
+import { signUp } from "./accounts";
 import { axeViolations } from "./axe";
 import { expect, test, watchContext } from "./fixtures";
 import { hostGame, importQuiz, joinAs, phone, readQr, waitForQuestion } from "./live-helpers";
@@ -58,7 +58,7 @@ test("audio clips: solo play plays one and quietly reports a missing one; the bi
   test.skip(test.info().project.name !== "desktop-pglite", "one run is enough: the clip is the browser's");
   test.setTimeout(180_000);
   const author = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  await signUpInBrowser(page);
+  await signUp(page);
   const slug = await importQuiz(page, baseURL!, quiz(author));
 
   // Solo play: the clip plays on a press; the missing one says so, and the question goes on.

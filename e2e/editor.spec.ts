@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { newAccount, signUpByApi, signUpInBrowser } from "./accounts";
+import { newAccount, signUpByApi, signUp } from "./accounts";
 import { publishedSlug } from "./editor-helpers";
-import { expect, test, isPhone, sidewaysOverflow, holdScripts } from "./fixtures";
+import { expect, test, isPhone, sidewaysOverflow, holdScripts, PHONE } from "./fixtures";
 
 test.beforeEach(() => test.setTimeout(90_000));
 
@@ -71,8 +71,8 @@ async function writeQuiz(page: Page, title: string) {
   await waitSaved(page);
 }
 
-test("a member writes a quiz of every type; a broken rule blocks publishing until fixed; it appears in explore", async ({ page, browser }) => {
-  await signUpInBrowser(page);
+test("a member writes a quiz of every type; a broken rule blocks publishing until fixed; it appears in explore", PHONE, async ({ page, browser }) => {
+  await signUp(page);
   const title = `Editor quiz ${Date.now().toString(36)}`;
   await writeQuiz(page, title);
   // A question of every type fits the screen: on a phone too, the page never scrolls sideways.
@@ -119,7 +119,7 @@ test("a member writes a quiz of every type; a broken rule blocks publishing unti
 
 test("export and re-import give the same questions and answers, in JSON, CSV and GIFT", async ({ page }) => {
   test.skip(isPhone(page), "files are desk work; the phone writes a quiz in the first test");
-  await signUpInBrowser(page);
+  await signUp(page);
   const title = `Round trip ${Date.now().toString(36)}`;
   await writeQuiz(page, title);
   await page.locator("#q5-min").fill("0");
@@ -151,7 +151,7 @@ test("export and re-import give the same questions and answers, in JSON, CSV and
 });
 
 test("a draft survives a reload and a closed tab", async ({ page, context }) => {
-  await signUpInBrowser(page);
+  await signUp(page);
   await page.goto("/create");
   await page.getByLabel("Title").fill("Survivor quiz");
   await page.getByTestId("add-text").click();
@@ -175,7 +175,7 @@ test("a draft survives a reload and a closed tab", async ({ page, context }) => 
 
 test("a save from a second tab is a conflict; keeping one version saves the other as a copy", async ({ page, context }) => {
   test.skip(isPhone(page), "two tabs are desk work");
-  await signUpInBrowser(page);
+  await signUp(page);
   await page.goto("/create");
   await page.getByLabel("Title").fill("Two tabs quiz");
   const url = await editUrl(page);
@@ -199,7 +199,7 @@ test("a save from a second tab is a conflict; keeping one version saves the othe
 });
 
 test("questions reorder by keyboard and by drag; preview shows the player's view without the answer", async ({ page }) => {
-  await signUpInBrowser(page);
+  await signUp(page);
   await page.goto("/create");
   await page.getByLabel("Title").fill("Reorder quiz");
   for (const [i, prompt] of ["First", "Second", "Third"].entries()) {
@@ -241,7 +241,7 @@ test("questions reorder by keyboard and by drag; preview shows the player's view
 });
 
 test("a publishing problem names its question and field, in en and es, and that field takes focus", async ({ page, baseURL }) => {
-  await signUpInBrowser(page);
+  await signUp(page);
   await page.goto("/create");
   await page.getByLabel("Title").fill("Named problems quiz");
   await page.getByTestId("add-single").click();
@@ -267,7 +267,7 @@ test("a publishing problem names its question and field, in en and es, and that 
 
 test("the editor's controls wait for the page's code: nothing typed or clicked before it is lost", async ({ page }) => {
   test.skip(isPhone(page), "hydration does not depend on the size");
-  await signUpInBrowser(page);
+  await signUp(page);
   await page.goto("/create");
   await page.getByLabel("Title").fill("Typed before the code ran");
   await page.getByTestId("add-single").click();
@@ -295,7 +295,7 @@ test("the editor's controls wait for the page's code: nothing typed or clicked b
 test("on a phone, when a long title wraps the toolbar, the Export menu opens inside the screen", async ({ page }) => {
   const width = 390;
   await page.setViewportSize({ width, height: 844 });
-  await signUpInBrowser(page);
+  await signUp(page);
   await page.goto("/create");
   await page.getByLabel("Title").fill("A quiz with a title long enough to wrap the editor's toolbar on a phone");
   await waitSaved(page);

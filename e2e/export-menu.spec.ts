@@ -1,4 +1,4 @@
-import { signUpInBrowser } from "./accounts";
+import { signUp } from "./accounts";
 import { expect, test } from "./fixtures";
 import { importQuiz, LIVE_QUIZ } from "./live-helpers";
 
@@ -9,7 +9,7 @@ import { importQuiz, LIVE_QUIZ } from "./live-helpers";
 test("the Export menu opens inside a 390 px window when the toolbar wraps", async ({ page, baseURL }) => {
   test.skip(test.info().project.metadata.backend === "postgres", "layout only");
   test.setTimeout(120_000);
-  await signUpInBrowser(page);
+  await signUp(page);
   const title = "A very long quiz title that makes the editor's toolbar wrap onto a second row on a phone";
   const slug = await importQuiz(page, baseURL!, { ...LIVE_QUIZ, quiz: { ...LIVE_QUIZ.quiz, title } });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Socket } from "socket.io-client";
 import { liveSocket } from "../src/test/live-socket";
-import { newAccount, signUpInBrowser } from "./accounts";
+import { newAccount, signUp } from "./accounts";
 import { axeViolations } from "./axe";
 import { expect, test, watchContext } from "./fixtures";
 import { hostGame, importQuiz, joinAs, phone, readQr, tap, waitForQuestion } from "./live-helpers";
@@ -63,7 +63,7 @@ test("live: a ×2 player's answer at about 1.5× the limit counts, another playe
   test.skip(test.info().project.name !== "desktop-pglite", "one run is enough: it drives several browsers");
   test.setTimeout(180_000);
   await host.setViewportSize({ width: 1440, height: 900 });
-  await signUpInBrowser(host);
+  await signUp(host);
   const slug = await importQuiz(host, baseURL!, QUIZ);
   await hostGame(host, slug);
   await host.getByText("Settings").click();
@@ -136,7 +136,7 @@ test("live: a ×2 player's answer at about 1.5× the limit counts, another playe
 test("a class student's extra time: ×2 on the roster gives 12 s a question in an assigned challenge", async ({ page, browser, baseURL, consoleErrors }) => {
   test.skip(test.info().project.name !== "desktop-pglite" && test.info().project.name !== "desktop-postgres", "one size is enough: the rule is the server's");
   test.setTimeout(180_000);
-  await signUpInBrowser(page, newAccount("teacher"));
+  await signUp(page, newAccount("teacher"));
   const slug = await importQuiz(page, baseURL!, QUIZ);
   const closesAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
   const made = await page.request.post("/api/v1/challenges", { data: { quiz: slug, closesAt, attemptsAllowed: 2 }, headers: { origin: baseURL! } });

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { signUpByApi, signUpInBrowser } from "./accounts";
+import { signUpByApi, signUp } from "./accounts";
 import { expect, isPhone, test } from "./fixtures";
 
 /**
@@ -23,7 +23,7 @@ for (const f of FORMATS) {
     test.setTimeout(60_000);
     // The phone layout of the importer is the same for every format: one of them covers it.
     test.skip(isPhone(page) && f.name !== "Kahoot! spreadsheet", "one format is enough at the phone size");
-    await signUpInBrowser(page);
+    await signUp(page);
     const word = f.rows ? "Row" : "Line";
 
     // Broken file: the preview lists each problem; importing without leaving them out saves nothing.
@@ -59,7 +59,7 @@ for (const f of FORMATS) {
 }
 
 test("a file that is not UTF-8 or is larger than 5 MB is refused with a clear message", async ({ page }) => {
-  await signUpInBrowser(page);
+  await signUp(page);
   await page.goto("/import");
   await page.getByLabel("File").setInputFiles({ name: "latin1.gift", mimeType: "text/plain", buffer: Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x7b, 0x54, 0x7d]) });
   await expect(page.getByTestId("import-failure")).toContainText("The file is not UTF-8 text");

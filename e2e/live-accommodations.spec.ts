@@ -1,5 +1,5 @@
 import type { Page, WebSocket } from "@playwright/test";
-import { signUpInBrowser } from "./accounts";
+import { signUp } from "./accounts";
 import { axeViolations } from "./axe";
 import { expect, skipOnPostgres, test } from "./fixtures";
 import { hostGame, importQuiz, joinAs, LIVE_QUIZ, pastScoreboard, phone, readQr, tap, waitForQuestion } from "./live-helpers";
@@ -15,7 +15,7 @@ test("the question on the big screen only: phones answer by letter and shape, an
   test.skip(test.info().project.name !== "desktop-pglite", "one run is enough: it drives two browsers");
   test.setTimeout(180_000);
   await host.setViewportSize({ width: 1920, height: 1080 });
-  await signUpInBrowser(host);
+  await signUp(host);
   const slug = await importQuiz(host, baseURL!);
   await hostGame(host, slug);
   await host.getByText("Settings").click();

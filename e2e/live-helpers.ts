@@ -32,10 +32,11 @@ export type LiveQuiz = typeof LIVE_QUIZ;
 /**
  * Imports a quiz as a draft for the signed-in page and publishes it in the editor; returns its slug.
  * The import is posted from inside the page (same origin, its cookie): the LAN project's host name
- * resolves only inside Chromium, not for Playwright's own request client.
+ * resolves only inside Chromium, not for Playwright's own request client. A page not on the site
+ * yet opens the health check's JSON first, a document of the origin with no page to render.
  */
 export async function importQuiz(page: Page, baseURL: string, doc: object = LIVE_QUIZ): Promise<string> {
-  if (!page.url().startsWith(baseURL)) await page.goto("/");
+  if (!page.url().startsWith(baseURL)) await page.goto("/api/health");
   const res = await page.evaluate(async (content) => {
     const r = await fetch("/api/v1/imports", {
       method: "POST",

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type WebSocket } from "@playwright/test";
-import { signUpInBrowser } from "./accounts";
+import { signUp } from "./accounts";
 import { answer, hostGame, importQuiz, joinAs, LIVE_QUIZ, phone, readQr, score, waitForQuestion } from "./live-helpers";
 
 /**
@@ -41,7 +41,7 @@ const SECRETS = ['"key"', '"result":{', '"accepted"', '"tolerance"', '"correct"'
 test("a live game: QR join, six question types, reconnects, reveal, scoreboard, podium, report", async ({ page: host, browser, baseURL }) => {
   test.setTimeout(300_000);
   await host.setViewportSize({ width: 1920, height: 1080 });
-  await signUpInBrowser(host);
+  await signUp(host);
   const slug = await importQuiz(host, baseURL!, withPicture(baseURL!));
   const gameId = await hostGame(host, slug);
   const pin = (await host.getByTestId("host-pin").getAttribute("data-pin"))!;
@@ -217,7 +217,7 @@ test("a host command that gets no answer says so; a double Next moves the game o
       ws.send(m);
     });
   });
-  await signUpInBrowser(host);
+  await signUp(host);
   await hostGame(host, "solar-system-basics");
   const notAnswered = host.getByRole("alert").filter({ hasText: "The game did not answer. Check the connection and try again." });
   dropLock = true;

@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { signUpInBrowser } from "./accounts";
+import { signUp } from "./accounts";
 import { expect, test, watchContext } from "./fixtures";
 import { hostGame, importQuiz, joinAs, pastScoreboard, phone, readQr, tap, waitForQuestion } from "./live-helpers";
 
@@ -68,7 +68,7 @@ test.beforeEach(({}, testInfo) => {
 
 test("formulas and formatting: quiz page, editor preview, solo play, phone and big screen, no CSP violation", async ({ page, browser, baseURL }) => {
   test.setTimeout(240_000);
-  await signUpInBrowser(page);
+  await signUp(page);
   const slug = await importQuiz(page, baseURL!, MATH_QUIZ);
 
   // ——— the quiz page: the description's inline and display formulas ———
@@ -177,7 +177,7 @@ async function expectReportTypeset(page: Page) {
 
 test("formulas on the results page, in study, and in a challenge's report", async ({ page, browser, baseURL }) => {
   test.setTimeout(240_000);
-  await signUpInBrowser(page);
+  await signUp(page);
   const slug = await importQuiz(page, baseURL!, MATH_QUIZ);
 
   // ——— solo play to the end, then the review of answers on the results page ———

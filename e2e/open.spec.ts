@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signUpInBrowser } from "./accounts";
+import { signUp } from "./accounts";
 import { publishedSlug } from "./editor-helpers";
 import { hostGame, joinAs, pastScoreboard, phone, readQr, tap, waitForQuestion } from "./live-helpers";
 import { seriousViolations } from "./axe";
@@ -67,7 +67,7 @@ async function importAs(page: Page, format: "json" | "gift", content: string): P
 
 test("an open question: editor, solo play, study, JSON and GIFT round trips", async ({ page }) => {
   test.setTimeout(240_000);
-  await signUpInBrowser(page);
+  await signUp(page);
 
   // ——— the editor, with its preview ———
   await page.goto("/create");
@@ -161,7 +161,7 @@ test("an open question: editor, solo play, study, JSON and GIFT round trips", as
 
 test("an open question in a live game: answers on the big screen only when the host shows them, never on other phones", async ({ page, browser, baseURL }) => {
   test.setTimeout(300_000);
-  await signUpInBrowser(page);
+  await signUp(page);
   const slug = await importAs(
     page,
     "json",
@@ -254,7 +254,7 @@ test("an open question in a live game: answers on the big screen only when the h
 
 test("a challenge's owner marks open answers right or wrong; the attempt's score and the report follow", async ({ page, browser, baseURL }) => {
   test.setTimeout(240_000);
-  await signUpInBrowser(page);
+  await signUp(page);
   const draft = await importAs(
     page,
     "json",

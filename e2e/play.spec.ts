@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { answer, keyFor } from "./answer-key";
-import { expect, isPhone, skipOnPostgres, test } from "./fixtures";
+import { expect, isPhone, skipOnPostgres, test, PHONE } from "./fixtures";
 import { seriousViolations } from "./axe";
 
 /** Reads a PNG's size from its IHDR chunk. */
@@ -20,7 +20,7 @@ async function startQuiz(page: Page, slug: string, nickname: string) {
   await expect(page.locator("#prompt")).toBeVisible();
 }
 
-test("search, filter, play every question type, see the results, download the card, find the score on the leaderboard", async ({ page }) => {
+test("search, filter, play every question type, see the results, download the card, find the score on the leaderboard", PHONE, async ({ page }) => {
   test.setTimeout(120_000);
   const nickname = `Ada ${test.info().project.name}`.slice(0, 20);
   // Find the quiz through search and a filter, as a person would.

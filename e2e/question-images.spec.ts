@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { signUpByApi } from "./accounts";
 import { publishedSlug } from "./editor-helpers";
-import { expect, isPhone, test } from "./fixtures";
+import { expect, isPhone, test, PHONE } from "./fixtures";
 import { resetLayoutShifts, watchLayoutShifts } from "./layout-shift";
 
 /**
@@ -110,7 +110,7 @@ async function expectPicture(scope: Locator, loading: "eager" | "lazy") {
   await expect(scope.locator("[data-testid=question-image]").first()).toHaveAttribute("data-status", "loaded");
 }
 
-test("an author adds a picture with a description; players see it in solo play, on the review and in study", async ({ page, baseURL }) => {
+test("an author adds a picture with a description; players see it in solo play, on the review and in study", PHONE, async ({ page, baseURL }) => {
   await signUpByApi(page.request, baseURL!);
   const slug = await writeQuiz(page, baseURL!);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signUpInBrowser } from "./accounts";
+import { signUp } from "./accounts";
 import { publishedSlug } from "./editor-helpers";
 import { hostGame, joinAs, phone, readQr, tap, waitForQuestion } from "./live-helpers";
 
@@ -38,7 +38,7 @@ async function shoot(page: Page, name: string) {
 
 test("a poll and a slide: editor, study, solo play, a live game with three phones, JSON round trip", async ({ page, browser, baseURL }) => {
   test.setTimeout(300_000);
-  await signUpInBrowser(page);
+  await signUp(page);
 
   // ——— the editor ———
   await page.goto("/create");

@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import Papa from "papaparse";
 import readXlsxFile from "read-excel-file/node";
-import { signUpInBrowser } from "./accounts";
+import { signUp } from "./accounts";
 import { sidewaysOverflow } from "./fixtures";
 import { hostGame, importQuiz, joinAs, phone, readQr, tap, waitForQuestion } from "./live-helpers";
 import { OpenApiContract } from "./openapi-contract";
@@ -177,7 +177,7 @@ async function checkPrint(page: Page, opts: { late: boolean }) {
 
 test("a live game's report: grid, bars, needs attention, CSV, .xlsx and print", async ({ page: host, browser, baseURL }) => {
   test.setTimeout(300_000);
-  await signUpInBrowser(host);
+  await signUp(host);
   const slug = await importQuiz(host, baseURL!, QUIZ);
   const gameId = await hostGame(host, slug);
   await host.getByText("Settings").click();
@@ -252,7 +252,7 @@ test("a live game's report: grid, bars, needs attention, CSV, .xlsx and print", 
   expect((await guest.request.get(`/api/v1/games/${gameId}/report`)).status()).toBe(401);
   const stranger = await browser.newContext({ baseURL });
   const strangerPage = await stranger.newPage();
-  await signUpInBrowser(strangerPage);
+  await signUp(strangerPage);
   expect((await stranger.request.get(`/api/v1/games/${gameId}/report?format=csv`)).status()).toBe(403);
   await strangerPage.goto(`/games/${gameId}/report`);
   await expect(strangerPage.getByTestId("grid-row")).toHaveCount(0);
@@ -261,7 +261,7 @@ test("a live game's report: grid, bars, needs attention, CSV, .xlsx and print", 
 
 test("a challenge's report: each player's best attempt, the same grid, files and print", async ({ page: owner, browser, baseURL }) => {
   test.setTimeout(180_000);
-  await signUpInBrowser(owner);
+  await signUp(owner);
   const slug = await importQuiz(owner, baseURL!, QUIZ);
   const closesAt = new Date(Date.now() + 86_400_000).toISOString();
   const created = await owner.request.post("/api/v1/challenges", { data: { quiz: slug, closesAt, attemptsAllowed: 2 }, headers: { origin: baseURL! } });

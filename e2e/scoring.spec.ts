@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import Papa from "papaparse";
-import { signUpInBrowser } from "./accounts";
+import { signUp } from "./accounts";
 import { hostGame, importQuiz, pastScoreboard, phone, readQr, tap, waitForQuestion } from "./live-helpers";
 
 /**
@@ -51,7 +51,7 @@ async function joinWithNumber(page: Page, url: string, nickname: string, number:
 
 test("a live game: speed bonus off, question 2 ×2, a student number asked at join and shown only in the report", async ({ page: host, browser, baseURL }) => {
   test.setTimeout(240_000);
-  await signUpInBrowser(host);
+  await signUp(host);
   const slug = await importQuiz(host, baseURL!, QUIZ);
   const gameId = await hostGame(host, slug);
   await host.getByText("Settings").click();
@@ -126,7 +126,7 @@ test("a live game: speed bonus off, question 2 ×2, a student number asked at jo
 
 test("a challenge created with the streak bonus off scores a run of right answers without it", async ({ page: owner, browser, baseURL }) => {
   test.setTimeout(120_000);
-  await signUpInBrowser(owner);
+  await signUp(owner);
   const slug = await importQuiz(owner, baseURL!, QUIZ);
   // Guests cannot create one (nor choose its scoring).
   const anon = await browser.newContext({ baseURL });

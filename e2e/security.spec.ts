@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page, Request } from "@playwright/test";
-import { newAccount, signUpByApi, signUpInBrowser } from "./accounts";
+import { newAccount, signUpByApi, signUp } from "./accounts";
 import { publishedSlug } from "./editor-helpers";
 import { expect, test } from "./fixtures";
 
@@ -68,7 +68,7 @@ async function replay(request: APIRequestContext, action: Request, origin: strin
 
 test("another member's draft and private quiz, with their answer keys, are unreachable through pages, actions and the API", async ({ page, browser, baseURL }) => {
   const base = baseURL ?? "";
-  await signUpInBrowser(page);
+  await signUp(page);
   const draft = await importDraft(page.request, quiz("Secret draft quiz"));
   const privateSlug = await publish(page, await importDraft(page.request, quiz("Private quiz")), "private");
 
@@ -118,7 +118,7 @@ test("another member's draft and private quiz, with their answer keys, are unrea
 
 test("cross-site posts are refused: server actions, sign-in and the API", async ({ page, baseURL }) => {
   const base = baseURL ?? "";
-  const account = await signUpInBrowser(page);
+  const account = await signUp(page);
   const draft = await importDraft(page.request, quiz("Cross-site target"));
   await page.goto(`/quiz/${draft}/edit`);
   const action = await captureSaveAction(page);
@@ -160,7 +160,7 @@ test("cross-site posts are refused: server actions, sign-in and the API", async 
 });
 
 test("quiz text with HTML or script is shown as text, never run", async ({ page }) => {
-  await signUpInBrowser(page);
+  await signUp(page);
   const title = `<script>window.__pwned=1</script>Pwn <b>quiz</b> ${Date.now().toString(36)}`;
   const payload = quiz(title, {
     description: `<img src=x onerror="window.__pwned=2">`,

@@ -1,4 +1,4 @@
-import { expect, isPhone, sidewaysOverflow, test } from "./fixtures";
+import { expect, isPhone, sidewaysOverflow, test, PHONE } from "./fixtures";
 
 test("home shows the join box, seeded popular and new quizzes and the categories", async ({ page }) => {
   await page.goto("/");
@@ -30,7 +30,7 @@ test("a search with a typo still finds the quiz", async ({ page }) => {
   await expect(page.getByTestId("explore-results").getByRole("link", { name: "World Capitals" })).toBeVisible();
 });
 
-test("filters live in the URL and back restores them", async ({ page }) => {
+test("filters live in the URL and back restores them", PHONE, async ({ page }) => {
   await page.goto("/explore");
   if (isPhone(page)) await page.getByRole("button", { name: "Filters" }).click();
   await page.getByLabel("Category", { exact: true }).selectOption("geography");
@@ -174,7 +174,7 @@ test("joining with an unknown PIN explains what to do", async ({ page }) => {
   await expect(page.getByRole("alert").filter({ hasText: /PIN/ })).toHaveText("A game PIN has exactly 6 digits.");
 });
 
-test("the phone layout has a bottom tab bar and no sideways scrolling, down to 320 px", async ({ page }) => {
+test("the phone layout has a bottom tab bar and no sideways scrolling, down to 320 px", PHONE, async ({ page }) => {
   test.skip(!isPhone(page), "phone only");
   for (const width of [390, 320]) {
     await page.setViewportSize({ width, height: 700 });
@@ -188,7 +188,7 @@ test("the phone layout has a bottom tab bar and no sideways scrolling, down to 3
   }
 });
 
-test("on a phone the quiz page shows Play on the first screen", async ({ page }) => {
+test("on a phone the quiz page shows Play on the first screen", PHONE, async ({ page }) => {
   test.skip(!isPhone(page), "phone only");
   for (const slug of ["solar-system-basics", "geografia-de-america-latina", "world-capitals"]) {
     await page.goto(`/quiz/${slug}`);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { newAccount, signInAdmin, signUpByApi, signUpInBrowser } from "./accounts";
+import { newAccount, signInAdmin, signUpByApi, signUp } from "./accounts";
 import { answer, keyFor } from "./answer-key";
 import { expect, test, isPhone, sidewaysOverflow } from "./fixtures";
 import { seriousViolations } from "./axe";
@@ -75,7 +75,7 @@ test("a member favorites, rates and reports a quiz; an admin hides it from every
   const admin = await adminPage(browser, baseURL!);
   let hidden = false;
   try {
-    const member = await signUpInBrowser(page);
+    const member = await signUp(page);
     await page.goto(`/quiz/${slug}`);
     const bar = page.getByTestId("social-bar");
 
@@ -175,7 +175,7 @@ test("a member favorites, rates and reports a quiz; an admin hides it from every
 test("/me keeps the history of a play, and a personal API token works until it is revoked", async ({ page, playwright, baseURL, context }) => {
   test.setTimeout(120_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const member = await signUpInBrowser(page);
+  const member = await signUp(page);
 
   // Play one question right, then end the quiz.
   await page.goto(`/quiz/${PLAYED}`);
@@ -250,7 +250,7 @@ test("/me keeps the history of a play, and a personal API token works until it i
 });
 
 test("/me settings save the display name and the interface language", async ({ page, context }) => {
-  await signUpInBrowser(page);
+  await signUp(page);
   await page.goto("/me?tab=settings");
   // A new address is not confirmed; this server sends no mail, so the page says who has the link.
   await expect(page.getByTestId("email-status")).toHaveText("not confirmed yet");
@@ -268,7 +268,8 @@ test("/me settings save the display name and the interface language", async ({ p
 });
 
 test("every /me section opens; own quizzes list is empty for a new member", async ({ page }) => {
-  await signUpInBrowser(page);
+  await signUp(page);
+  await page.goto("/me");
   for (const [tab, heading] of [
     ["favorites", "Your favorites"],
     ["quizzes", "Your quizzes"],

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { answer, keyFor, type KeyedQuestion } from "./answer-key";
-import { expect, holdScripts, isPhone, skipOnPostgres, test } from "./fixtures";
+import { expect, holdScripts, isPhone, skipOnPostgres, test, PHONE } from "./fixtures";
 
 /** Solo play as a screen of its own: full window, one tap, always the server's question, keyboard and screen readers. */
 
@@ -24,7 +24,7 @@ const focused = (page: Page) =>
     return el.getAttribute("role") || el.getAttribute("data-testid") || el.id || el.tagName.toLowerCase();
   });
 
-test("solo play takes the whole window: no site header, search or tab bar, and a four-option question fits with its Submit", async ({ page }) => {
+test("solo play takes the whole window: no site header, search or tab bar, and a four-option question fits with its Submit", PHONE, async ({ page }) => {
   test.skip(!isPhone(page), "the phone screen is the one that was too short (390×844)");
   skipOnPostgres("layout does not depend on the database");
   test.setTimeout(120_000);
@@ -81,7 +81,7 @@ test("the first question's controls stay off until the page's code runs, so no e
   await expect(page.getByTestId("feedback")).toBeVisible();
 });
 
-test("single choice and true/false answer with one tap, saying “Locking in…” until the server has it", async ({ page }) => {
+test("single choice and true/false answer with one tap, saying “Locking in…” until the server has it", PHONE, async ({ page }) => {
   skipOnPostgres("what a tap does happens in the browser; answers are stored the same way as with Submit");
   await startQuiz(page, "solar-system-basics", "Tapper");
   const q = keyFor(await prompt(page));

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { newAccount, signUpByApi, type Account } from "./accounts";
 import { answer, keyFor } from "./answer-key";
-import { expect, holdScripts, isPhone, sidewaysOverflow, skipOnPostgres, test } from "./fixtures";
+import { expect, holdScripts, isPhone, sidewaysOverflow, skipOnPostgres, test, PHONE } from "./fixtures";
 import { seriousViolations } from "./axe";
 
 const DAY = 86_400_000;
@@ -43,7 +43,7 @@ async function rate(page: Page, rating: "again" | "hard" | "good" | "easy") {
   return interval;
 }
 
-test("a member studies a quiz, reloads mid-session, and tomorrow sees just the card due then", async ({ page, baseURL, context }) => {
+test("a member studies a quiz, reloads mid-session, and tomorrow sees just the card due then", PHONE, async ({ page, baseURL, context }) => {
   test.setTimeout(180_000);
   await signUpByApi(page.request, baseURL!);
   await page.goto(`/quiz/${SLUG}`);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signUpInBrowser } from "./accounts";
+import { signUp } from "./accounts";
 import { axeViolations } from "./axe";
 import { hostGame, importQuiz, joinAs, phone, readQr, tap, waitForQuestion } from "./live-helpers";
 
@@ -66,7 +66,7 @@ async function teamRows(page: Page) {
 
 test("team mode: two teams dealt evenly, team scoreboard, podium, phones, report; a player picks a team", async ({ page: host, browser, baseURL }) => {
   test.setTimeout(300_000);
-  await signUpInBrowser(host);
+  await signUp(host);
   const slug = await importQuiz(host, baseURL!, QUIZ);
   const gameId = await hostGame(host, slug);
   await host.getByText("Settings").click();

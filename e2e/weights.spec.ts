@@ -1,4 +1,4 @@
-import { signUpInBrowser } from "./accounts";
+import { signUp } from "./accounts";
 import { expect, test } from "./fixtures";
 import { importQuiz } from "./live-helpers";
 
@@ -29,7 +29,7 @@ const WEIGHTS_QUIZ = {
 test("weights: the editor shows and edits them, solo play scores them, GIFT export writes them", async ({ page, baseURL }) => {
   test.skip(test.info().project.metadata.backend === "postgres", "no storage path of its own");
   test.setTimeout(180_000);
-  await signUpInBrowser(page);
+  await signUp(page);
   const slug = await importQuiz(page, baseURL!, WEIGHTS_QUIZ);
 
   // ——— the editor ———

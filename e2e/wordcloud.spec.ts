@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signUpInBrowser } from "./accounts";
+import { signUp } from "./accounts";
 import { publishedSlug } from "./editor-helpers";
 import { hostGame, joinAs, phone, readQr, tap, waitForQuestion } from "./live-helpers";
 import { seriousViolations } from "./axe";
@@ -71,7 +71,7 @@ async function soloToCloud(page: Page, slug: string, words: readonly string[]) {
 
 test("a word cloud: editor, study, solo play, a live game with three phones that never see others' words, JSON round trip", async ({ page, browser, baseURL }) => {
   test.setTimeout(300_000);
-  await signUpInBrowser(page);
+  await signUp(page);
 
   // ——— the editor, with its preview ———
   await page.goto("/create");
