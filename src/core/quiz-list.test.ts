@@ -28,6 +28,12 @@ describe("parseListQueryLenient", () => {
   it("takes the first of repeated values", () => {
     expect(parseListQueryLenient({ difficulty: ["easy", "hard"] }).difficulty).toBe("easy");
   });
+  it("cuts a search longer than the box takes instead of dropping it", () => {
+    const long = `solar ${"x".repeat(200)}`;
+    expect(parseListQueryLenient({ q: long }).q).toBe(long.slice(0, 100));
+    expect(parseListQueryLenient({ q: `  ${"y".repeat(100)}  ` }).q).toBe("y".repeat(100));
+    expect(quizListQuery.safeParse({ q: long }).success).toBe(false);
+  });
 });
 
 describe("questionCountRange", () => {

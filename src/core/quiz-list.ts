@@ -9,6 +9,8 @@ export const LENGTHS = { short: [1, 10], medium: [11, 20], long: [21, 200] } as 
 export type Length = keyof typeof LENGTHS;
 export type Sort = (typeof SORTS)[number];
 export const MAX_PAGE_SIZE = 100;
+/** The longest search: the search boxes stop there (maxLength), and the API refuses more. */
+export const SEARCH_MAX = 100;
 
 // Query-string values arrive as strings (or not at all); empty means "no filter".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -17,7 +19,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
 /** Filters and paging for the quiz library: the /explore URL and GET /api/v1/quizzes share it. */
 export const quizListQuery = z.object({
   // Free-form: control characters (a NUL cannot reach PostgreSQL) become spaces, not an error.
-  q: optional(z.string().overwrite(stripControlChars).trim().max(100)),
+  q: optional(z.string().overwrite(stripControlChars).trim().max(SEARCH_MAX)),
   category: optional(z.enum(CATEGORIES)),
   difficulty: optional(z.enum(DIFFICULTIES)),
   language: optional(z.string().regex(/^[a-z]{2}$/, "Use a two-letter language code")),
@@ -39,7 +41,8 @@ export function questionCountRange(query: Pick<QuizListQuery, "length" | "minQue
 
 /**
  * Parses library filters from a URL, dropping only the values that break a rule, so a hand-edited
- * or outdated link still shows results instead of an error page.
+ * or outdated link still shows results instead of an error page. A search longer than SEARCH_MAX
+ * is cut there rather than dropped: dropping it would list every quiz as if it were the results.
  */
 export function parseListQueryLenient(params: Record<string, string | string[] | undefined>): QuizListQuery {
   const flat: Record<string, string> = {};
@@ -47,6 +50,7 @@ export function parseListQueryLenient(params: Record<string, string | string[] |
     const v = Array.isArray(value) ? value[0] : value;
     if (v !== undefined) flat[key] = v;
   }
+  if (flat.q !== undefined) flat.q = flat.q.trim().slice(0, SEARCH_MAX);
   const first = quizListQuery.safeParse(flat);
   if (first.success) return first.data;
   for (const issue of first.error.issues) delete flat[String(issue.path[0])];
