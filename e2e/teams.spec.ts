@@ -8,7 +8,8 @@ import { hostGame, importQuiz, joinAs, phone, readQr, tap, waitForQuestion } fro
  * planned so the means are known (speed and streak bonuses off: a right answer is 1000 points);
  * the big screen's team scoreboard after each question and the team podium, each phone's team and
  * its rank, the report's team table and CSV column; then a game where the players pick, with one
- * phone in Spanish picking its team on the join page. axe on the lobby and the team scoreboard,
+ * phone in Spanish picking its team on the join page by the big screen's names (English), which
+ * turn Spanish on every phone when the big screen does. axe on the lobby and the team scoreboard,
  * light and dark.
  */
 test.beforeEach(({}, testInfo) => {
@@ -191,15 +192,17 @@ test("team mode: two teams dealt evenly, team scoreboard, podium, phones, report
   }).toPass({ timeout: 15_000 });
   await expect(es.getByTestId("join-teams")).toContainText("Elige tu equipo");
   await expect(es.getByTestId("join-teams").getByRole("radio")).toHaveCount(3);
-  await expect(es.getByTestId("join-teams")).toContainText("Osos");
+  // The teams keep the names the big screen shows (the host's language), in a Spanish page.
+  await expect(es.getByTestId("join-teams")).toContainText("Bears");
+  await expect(es.getByTestId("join-teams")).not.toContainText("Osos");
   await es.screenshot({ path: test.info().outputPath("join-pick-es.png"), fullPage: true });
-  await es.getByLabel("Osos").check();
+  await es.getByLabel("Bears").check();
   await es.locator("#join-nickname").fill("Eva");
   await es.getByTestId("join-submit").click();
   await es.waitForURL(/\/game\/\d{6}$/);
   await expect(es.getByTestId("player-team")).toHaveAttribute("data-team", "2");
   await expect(es.getByTestId("player-team")).toContainText("Tu equipo");
-  await expect(es.getByTestId("player-team")).toContainText("Osos");
+  await expect(es.getByTestId("player-team")).toContainText("Bears");
   await es.screenshot({ path: test.info().outputPath("phone-team-es.png") });
   await expect(host.locator('[data-testid=lobby-team][data-team="2"]')).toHaveAttribute("data-players", "1");
   await expect(host.locator('[data-testid=lobby-team][data-team="2"]')).toContainText("Eva");
@@ -208,7 +211,9 @@ test("team mode: two teams dealt evenly, team scoreboard, podium, phones, report
   await host.context().addCookies([{ name: "NEXT_LOCALE", value: "es", url: baseURL! }]);
   await host.reload();
   await expect(host.getByTestId("lobby-teams")).toContainText("Equipos");
+  // The big screen in Spanish renames the teams in the lobby, for the phones too.
   await expect(host.getByTestId("lobby-teams")).toContainText("Osos");
+  await expect(es.getByTestId("player-team")).toContainText("Osos");
   await axeClean(host, "lobby-teams-es");
   await host.getByTestId("start").click();
   await waitForQuestion(es, 0);

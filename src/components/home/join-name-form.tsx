@@ -16,6 +16,7 @@ export async function JoinNameForm({
   defaultName,
   identifierLabel = null,
   pickTeamOf = 0,
+  teamNames,
 }: {
   pin: string;
   generatedOnly: boolean;
@@ -24,6 +25,8 @@ export async function JoinNameForm({
   identifierLabel?: string | null;
   /** A team game where players pick: its number of teams (0: no pick), asked with the name. */
   pickTeamOf?: number;
+  /** The teams' names as the host's screen shows them (absent: the page's language). */
+  teamNames?: readonly string[];
 }) {
   const t = await getTranslations("join");
   const identifierField = (id: string) =>
@@ -52,7 +55,7 @@ export async function JoinNameForm({
     return (
       <form action={`/game/${pin}`} method="get" className="flex flex-col gap-3">
         {identifierField("join-identifier-generated")}
-        {pickTeamOf > 0 && <JoinTeamPicker count={pickTeamOf} />}
+        {pickTeamOf > 0 && <JoinTeamPicker count={pickTeamOf} names={teamNames} />}
         <input type="hidden" name="generated" value="1" />
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("generatedOnly")}</p>
         <button type="submit" className={buttonClass("primary", "lg", "w-full")} data-testid="join-generated">
@@ -66,7 +69,7 @@ export async function JoinNameForm({
     <div className="flex flex-col gap-4">
       <form id="join-name" action={`/game/${pin}`} method="get" className="flex flex-col gap-2">
         {identifierField("join-identifier")}
-        {pickTeamOf > 0 && <JoinTeamPicker count={pickTeamOf} />}
+        {pickTeamOf > 0 && <JoinTeamPicker count={pickTeamOf} names={teamNames} />}
         <label htmlFor="join-nickname" className="text-sm font-semibold">
           {t("nicknameLabel")}
         </label>

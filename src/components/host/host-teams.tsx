@@ -53,7 +53,7 @@ function TeamScoreboard({ view, send }: { view: HostView; send: Send }) {
   const t = useTranslations("teams");
   const tl = useTranslations("live");
   const format = useFormatter();
-  const teamName = useTeamName();
+  const teamName = useTeamName(view.settings.teams);
   const last = view.questionIndex + 1 >= view.questionCount;
   const all = view.teams ?? [];
   const ranked = rankedTeams(all);
@@ -118,7 +118,7 @@ function TeamPodium({ view, send }: { view: HostView; send: Send }) {
 /** The three best teams on blocks (the podium, and the end screen above the report). */
 export function TeamPodiumBlocks({ view }: { view: HostView }) {
   const format = useFormatter();
-  const teamName = useTeamName();
+  const teamName = useTeamName(view.settings.teams);
   const top = rankedTeams(view.teams ?? []).slice(0, 3);
   return (
     <ol className="mx-auto flex max-w-4xl items-end justify-center gap-4 2xl:max-w-6xl" data-testid="team-podium">

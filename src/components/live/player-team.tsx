@@ -21,7 +21,7 @@ export function PlayerTeam({ team, ranked }: { team: NonNullable<PlayerView["me"
     >
       <span className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
         {t("yourTeam")}
-        <TeamMark team={team.index} name={teamName(team.index)} className="text-base font-bold text-zinc-900 dark:text-zinc-100" />
+        <TeamMark team={team.index} name={team.name ?? teamName(team.index)} className="text-base font-bold text-zinc-900 dark:text-zinc-100" />
       </span>
       {ranked && team.rank !== null && <span className="text-sm font-semibold tabular-nums">{t("teamRank", { rank: team.rank, of: team.of })}</span>}
     </div>

@@ -3,7 +3,7 @@ import { ANSWER_SCHEMAS } from "../grading";
 import { normalizePin } from "../pin";
 import { QUESTION_TYPES } from "../question";
 import { DEFAULT_MAX_PLAYERS, DEFAULT_READING_DELAY_SECONDS, IDENTIFIER_LABEL_MAX, LIVE_LIMITS } from "./limits";
-import { TEAM_ASSIGN, TEAM_COUNT_MAX, TEAM_COUNT_MIN } from "./teams";
+import { TEAM_ASSIGN, TEAM_COUNT_MAX, TEAM_COUNT_MIN, TEAM_NAME_MAX } from "./teams";
 
 /**
  * The live game's data on the wire (docs/live-protocol.md): settings, errors, questions, reveals,
@@ -84,10 +84,16 @@ export const liveSettingsSchema = z.strictObject({
   /**
    * Team mode (src/core/live/teams.ts): 2–8 teams, dealt evenly by the server or picked by each
    * player on joining; null (the default) plays alone. Set in the lobby only. Absent from games
-   * created before team mode (read as null).
+   * created before team mode (read as null). `names`: the teams' names in the host's language, as
+   * the big screen shows them, so that every phone calls a team what the room hears it called
+   * (absent in games from before: each device names them in its own language).
    */
   teams: z
-    .strictObject({ count: z.number().int().min(TEAM_COUNT_MIN).max(TEAM_COUNT_MAX), assign: z.enum(TEAM_ASSIGN) })
+    .strictObject({
+      count: z.number().int().min(TEAM_COUNT_MIN).max(TEAM_COUNT_MAX),
+      assign: z.enum(TEAM_ASSIGN),
+      names: z.array(z.string().trim().min(1).max(TEAM_NAME_MAX)).max(TEAM_COUNT_MAX).optional(),
+    })
     .nullable()
     .optional(),
 });
@@ -437,8 +443,11 @@ export const playerViewSchema = z.strictObject({
     rerollsLeft: nonNegInt,
     /** The first question this player may answer (it joined before it opened). */
     firstQuestion: nonNegInt,
-    /** In a team game only: the player's team (0-based), its rank (as of the last reveal) among the `of` ranked teams. */
-    team: z.strictObject({ index: nonNegInt, rank: z.number().int().positive().nullable(), of: nonNegInt }).optional(),
+    /**
+     * In a team game only: the player's team (0-based), its rank (as of the last reveal) among the
+     * `of` ranked teams, and its name as the big screen shows it (absent in games from before).
+     */
+    team: z.strictObject({ index: nonNegInt, rank: z.number().int().positive().nullable(), of: nonNegInt, name: z.string().optional() }).optional(),
     /** This player's own extra time (×1.5, ×2): its phone counts down its own longer clock. Absent for none. */
     extraTime: z.union([z.literal(1.5), z.literal(2)]).optional(),
   }),

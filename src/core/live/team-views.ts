@@ -1,5 +1,5 @@
 import type { GameState } from "./state";
-import { teamStandings, type TeamStanding } from "./teams";
+import { gameTeamName, teamStandings, type TeamStanding } from "./teams";
 
 /**
  * The team standings of a state, for the host's and the players' views: computed once per players
@@ -24,8 +24,9 @@ export function teamsOf(s: GameState): TeamStanding[] | undefined {
 }
 
 /** A player's team as the phone shows it: which one, its rank, among how many ranked teams. */
-export function teamOfPlayer(s: GameState, team: number | null | undefined): { index: number; rank: number | null; of: number } | undefined {
+export function teamOfPlayer(s: GameState, team: number | null | undefined): { index: number; rank: number | null; of: number; name?: string } | undefined {
   if (!s.settings.teams || team == null) return undefined;
   const c = cached(s, s.settings.teams.count);
-  return { index: team, rank: c.standings[team]?.rank ?? null, of: c.ranked };
+  const name = gameTeamName(s.settings.teams, team);
+  return { index: team, rank: c.standings[team]?.rank ?? null, of: c.ranked, ...(name !== undefined && { name }) };
 }

@@ -105,6 +105,24 @@ describe("team mode in a live game", () => {
     h.ok({ type: "start" });
     h.fail({ type: "settings", patch: { teams: { count: 2, assign: "even" } } }, "invalid_state");
   });
+
+  it("every phone names its team as the host's screen does, whatever the phone's language", () => {
+    const h = lobbyWith(["a", "b"], [SINGLE]);
+    const names = ["Zorros", "Búhos", "Osos", "Delfines", "Águilas", "Lobos", "Tigres", "Pandas"];
+    h.ok({ type: "settings", patch: { teams: { count: 2, assign: "even", names } } });
+    expect(h.view("a").me.team).toEqual({ index: 0, rank: 1, of: 2, name: "Zorros" });
+    expect(h.view("b").me.team).toEqual({ index: 1, rank: 1, of: 2, name: "Búhos" });
+    expect(h.host().settings.teams?.names).toEqual(names);
+    // Without names (a game from before), the phone names the team in its own language.
+    h.ok({ type: "settings", patch: { teams: { count: 2, assign: "even" } } });
+    expect(h.view("a").me.team).toEqual({ index: 0, rank: 1, of: 2 });
+    // Names are trimmed, and an empty, overlong or ninth name is refused.
+    h.ok({ type: "settings", patch: { teams: { count: 2, assign: "even", names: [" Foxes ", "Owls"] } } });
+    expect(h.view("a").me.team?.name).toBe("Foxes");
+    h.fail({ type: "settings", patch: { teams: { count: 2, assign: "even", names: ["", "Owls"] } } }, "validation_failed");
+    h.fail({ type: "settings", patch: { teams: { count: 2, assign: "even", names: ["x".repeat(41)] } } }, "validation_failed");
+    h.fail({ type: "settings", patch: { teams: { count: 2, assign: "even", names: [...names, "Ninth"] } } }, "validation_failed");
+  });
 });
 
 describe("team mode across a restart", () => {
@@ -115,6 +133,11 @@ describe("team mode across a restart", () => {
     const r = restoreGame(serializeGame(h.s));
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.settings.teams).toEqual({ count: 2, assign: "pick" });
+    const named = lobbyWith(["a"], [SINGLE]);
+    named.ok({ type: "settings", patch: { teams: { count: 2, assign: "even", names: ["Zorros", "Búhos"] } } });
+    const back = restoreGame(serializeGame(named.s));
+    if (!back.ok) throw new Error(back.error.message);
+    expect(back.value.settings.teams?.names).toEqual(["Zorros", "Búhos"]);
     expect(r.value.players.map((p) => p.team)).toEqual([1, 0]);
   });
 

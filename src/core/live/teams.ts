@@ -9,8 +9,18 @@ export const TEAM_COUNT_MIN = 2;
 export const TEAM_COUNT_MAX = 8;
 export const TEAM_ASSIGN = ["even", "pick"] as const;
 export type TeamAssign = (typeof TEAM_ASSIGN)[number];
-/** The host's choice; null (the default) when the game is played alone. */
-export type TeamSettings = { count: number; assign: TeamAssign };
+/** The longest team name the host's screen may give the phones. */
+export const TEAM_NAME_MAX = 40;
+/**
+ * The host's choice; null (the default) when the game is played alone. `names`: the teams' names
+ * in the host's language (src/core/live/schemas.ts), absent in games from before.
+ */
+export type TeamSettings = { count: number; assign: TeamAssign; names?: string[] };
+
+/** A team's name as the game fixed it (the host's language); undefined when the game has none. */
+export function gameTeamName(settings: Pick<TeamSettings, "names"> | null | undefined, team: number): string | undefined {
+  return settings?.names?.[team];
+}
 
 export const TEAM_SHAPES = ["circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "heart"] as const;
 export type TeamShape = (typeof TEAM_SHAPES)[number];

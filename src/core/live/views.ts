@@ -66,7 +66,7 @@ const ME_KEYS = ["playerId", "nickname", "score", "streak", "rank", "previousRan
  */
 export function personalDiffers(held: PlayerPersonal, actual: PlayerPersonal, shared: PlayerShared): boolean {
   for (const k of ME_KEYS) if (held.me[k] !== actual.me[k]) return true;
-  if (held.me.team !== actual.me.team && (held.me.team?.index !== actual.me.team?.index || held.me.team?.rank !== actual.me.team?.rank || held.me.team?.of !== actual.me.team?.of)) return true;
+  if (held.me.team !== actual.me.team && (held.me.team?.index !== actual.me.team?.index || held.me.team?.rank !== actual.me.team?.rank || held.me.team?.of !== actual.me.team?.of || held.me.team?.name !== actual.me.team?.name)) return true;
   // What composePlayerView takes from the own part besides `me`: the echoed answer while its
   // question is shown, and the result in a reveal.
   const shown = shared.question !== null;

@@ -40,7 +40,7 @@ export type GameSettings = {
   identifierLabel?: string | null;
   questionOnPhones?: boolean;
   /** Team mode (src/core/live/teams.ts); null or absent: played alone. */
-  teams?: { count: number; assign: "even" | "pick" } | null;
+  teams?: { count: number; assign: "even" | "pick"; names?: string[] } | null;
 };
 
 export const games = pgTable(

@@ -41,7 +41,7 @@ export default async function JoinPinPage({ params }: Props) {
   }
   return (
     <JoinCard title={t("title")} lead={t("gameOpen", { pin })} defaultPin={pin}>
-      <JoinNameForm pin={pin} generatedOnly={game.settings.generatedNicknamesOnly} identifierLabel={game.settings.identifierLabel ?? null} pickTeamOf={game.settings.teams?.assign === "pick" ? game.settings.teams.count : 0} defaultName={viewer ? defaultNickname(viewer.name) : undefined} />
+      <JoinNameForm pin={pin} generatedOnly={game.settings.generatedNicknamesOnly} identifierLabel={game.settings.identifierLabel ?? null} pickTeamOf={game.settings.teams?.assign === "pick" ? game.settings.teams.count : 0} teamNames={game.settings.teams?.names} defaultName={viewer ? defaultNickname(viewer.name) : undefined} />
     </JoinCard>
   );
 }
