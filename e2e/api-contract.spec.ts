@@ -8,10 +8,6 @@ import { OpenApiContract } from "./openapi-contract";
  * `/api/v1/openapi.json`, whose schemas forbid properties they do not list. The live game's
  * report needs a hosted game: e2e/report.spec.ts checks its 200 the same way.
  */
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name.startsWith("phone"), "the API does not depend on the viewport");
-});
-
 const QUIZ = "world-capitals";
 const NO_ID = "00000000-0000-4000-8000-000000000000";
 

@@ -1,10 +1,5 @@
 import { expect, test } from "@playwright/test";
 
-// The API does not depend on the viewport; run it once per database backend.
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name.startsWith("phone"), "API tests run in the desktop projects");
-});
-
 test("GET /api/health reports ok and the database in use", async ({ request }, testInfo) => {
   const res = await request.get("/api/health");
   expect(res.status()).toBe(200);

@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { parseImport } from "../src/core/import/index";
 import { signUp } from "./accounts";
-import { expect, test, isPhone } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 /**
  * Anki decks in and out through the browser: a quiz exported from its editor as .apkg, that file
@@ -17,7 +17,6 @@ test.beforeEach(({}, testInfo) => {
 });
 
 test("an .apkg round trip: export from the editor, import on /import, the same questions in the draft", async ({ page }, testInfo) => {
-  test.skip(isPhone(page), "Anki decks are desk work; the import page passes axe at both sizes (every-page)");
   test.setTimeout(120_000);
   await signUp(page);
   // The quiz to export: the six-type JSON sample, imported through the API as this member's draft.

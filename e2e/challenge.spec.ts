@@ -4,7 +4,7 @@ import { newAccount, signUpByApi, signUpElsewhere } from "./accounts";
 import { answer, keyFor } from "./answer-key";
 import { englishOn } from "./english";
 import { axeViolations } from "./axe";
-import { expect, isPhone, skipOnPostgres, test, watchContext } from "./fixtures";
+import { expect, skipOnPostgres, test, watchContext } from "./fixtures";
 import { decodeQr, phone } from "./live-helpers";
 
 /**
@@ -63,7 +63,6 @@ async function playOnce(page: Page, name: string) {
 
 test("a member hands out a challenge; a guest's phone opens its QR code, plays it, meets the board and is refused a second start", async ({ page, browser, baseURL, consoleErrors }) => {
   test.setTimeout(120_000);
-  test.skip(isPhone(page), "the member works at a desk; the guest's phone is a context of its own");
   const owner = await signUpByApi(page.request, baseURL!, newAccount("teacher"));
   const code = await createInForm(page, 1);
 
@@ -187,7 +186,6 @@ test("a guest who presses Challenge signs in and comes back to the form", async 
 
 test("a closed challenge refuses a start: past its deadline, or closed by its owner, and says when", async ({ page, browser, baseURL, consoleErrors }) => {
   test.setTimeout(90_000);
-  test.skip(isPhone(page), "the guest's phone is a context of its own");
   await signUpByApi(page.request, baseURL!, newAccount("closer"));
   // Two seconds to go: the guest's page is loaded while it is open, and pressed after.
   const soon = await createByApi(page.request, baseURL!, { closesAt: new Date(Date.now() + 2_500).toISOString(), attemptsAllowed: 3 });
@@ -242,7 +240,6 @@ test("a closed challenge refuses a start: past its deadline, or closed by its ow
 
 test("the challenge's page in Spanish, for a guest and for its owner, with no English left", async ({ page, browser, baseURL, consoleErrors }) => {
   skipOnPostgres("what the page says does not depend on the database");
-  test.skip(isPhone(page), "one walk: the guest is a phone, the owner a desk");
   test.setTimeout(90_000);
   await page.context().addCookies([{ name: "NEXT_LOCALE", value: "es", url: baseURL! }]);
   await signUpByApi(page.request, baseURL!, newAccount("profe"));
@@ -313,7 +310,6 @@ test("the challenge's pages pass axe in the light and the dark theme, for a gues
 });
 
 test("the challenges API: create, read, start and results, with its errors", async ({ page, playwright, baseURL }) => {
-  test.skip(isPhone(page), "API tests run in the desktop projects");
   test.setTimeout(90_000);
   const api = (headers: Record<string, string> = {}) => playwright.request.newContext({ baseURL: baseURL!, extraHTTPHeaders: headers });
   const anonymous = await api();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { newAccount, signUpByApi, signUp } from "./accounts";
 import { publishedSlug } from "./editor-helpers";
-import { expect, test, isPhone, sidewaysOverflow, holdScripts, PHONE } from "./fixtures";
+import { expect, test, sidewaysOverflow, holdScripts, PHONE } from "./fixtures";
 
 test.beforeEach(() => test.setTimeout(90_000));
 
@@ -118,7 +118,6 @@ test("a member writes a quiz of every type; a broken rule blocks publishing unti
 });
 
 test("export and re-import give the same questions and answers, in JSON, CSV and GIFT", async ({ page }) => {
-  test.skip(isPhone(page), "files are desk work; the phone writes a quiz in the first test");
   await signUp(page);
   const title = `Round trip ${Date.now().toString(36)}`;
   await writeQuiz(page, title);
@@ -174,7 +173,6 @@ test("a draft survives a reload and a closed tab", async ({ page, context }) => 
 });
 
 test("a save from a second tab is a conflict; keeping one version saves the other as a copy", async ({ page, context }) => {
-  test.skip(isPhone(page), "two tabs are desk work");
   await signUp(page);
   await page.goto("/create");
   await page.getByLabel("Title").fill("Two tabs quiz");
@@ -266,7 +264,6 @@ test("a publishing problem names its question and field, in en and es, and that 
 });
 
 test("the editor's controls wait for the page's code: nothing typed or clicked before it is lost", async ({ page }) => {
-  test.skip(isPhone(page), "hydration does not depend on the size");
   await signUp(page);
   await page.goto("/create");
   await page.getByLabel("Title").fill("Typed before the code ran");

@@ -11,10 +11,6 @@ import { expect, skipOnPostgres, test } from "./fixtures";
  * UUIDs, NUL characters, unbounded bodies, and a socket that trusted any Origin and an unsigned
  * session cookie.
  */
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name.startsWith("phone"), "server-side rules: once per backend");
-});
-
 async function cookieHeader(context: BrowserContext): Promise<string> {
   return (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
 }

@@ -10,7 +10,6 @@ import { signUpByApi } from "./accounts";
  * the server's thread. A refusal quicker than ten health checks is not ordered (see below).
  */
 test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name.startsWith("phone"), "API tests run in the desktop projects");
   test.skip(testInfo.project.metadata.backend === "postgres", "reading a file does not touch the database; PGlite covers it");
 });
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { signUpByApi, signUp } from "./accounts";
-import { expect, isPhone, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 /**
  * The importer as a member uses it, with the sample files of samples/import (their README lists
@@ -21,8 +21,6 @@ const FORMATS = [
 for (const f of FORMATS) {
   test(`${f.name}: a valid file imports as a draft; a broken one reports every problem with its ${f.rows ? "row" : "line"}`, async ({ page }) => {
     test.setTimeout(60_000);
-    // The phone layout of the importer is the same for every format: one of them covers it.
-    test.skip(isPhone(page) && f.name !== "Kahoot! spreadsheet", "one format is enough at the phone size");
     await signUp(page);
     const word = f.rows ? "Row" : "Line";
 
@@ -77,7 +75,6 @@ test("a file that is not UTF-8 or is larger than 5 MB is refused with a clear me
 test.describe("in Spanish", () => {
   test.use({ locale: "es-ES" });
   test("each line's problem is said in Spanish, with its number, field and limit", async ({ page, baseURL }) => {
-    test.skip(isPhone(page), "wording does not depend on the screen");
     await signUpByApi(page.request, baseURL!);
     await page.goto("/import");
     const csv = [

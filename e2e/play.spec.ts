@@ -130,7 +130,6 @@ test("another browser cannot play someone else's attempt", async ({ page, browse
 
 test("no payload holds the answer key before the question is answered", async ({ page }) => {
   test.setTimeout(120_000);
-  test.skip(isPhone(page), "one viewport is enough");
   skipOnPostgres("what the pages send does not depend on the database");
   const leaks: string[] = [];
   let guarding = true; // a question is on screen and not yet answered
@@ -176,7 +175,6 @@ test("the play and results pages have no serious accessibility violations", asyn
 });
 
 test("order items can be dragged into place with the mouse", async ({ page }) => {
-  test.skip(isPhone(page), "mouse drag on desktop; phones use the same pointer events by touch");
   skipOnPostgres("dragging happens in the browser");
   await startQuiz(page, "solar-system-basics", "Dragger");
   // Move on to the first order question.
@@ -201,7 +199,6 @@ test("order items can be dragged into place with the mouse", async ({ page }) =>
 });
 
 test("when the timer runs out the question counts as unanswered and the player moves on", async ({ page }) => {
-  test.skip(isPhone(page), "one viewport is enough for a 20-second wait");
   skipOnPostgres("an unanswered question's row is covered by the database tests on both backends");
   test.setTimeout(90_000);
   await startQuiz(page, "food-around-the-world", "Sleepy");

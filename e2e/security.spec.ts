@@ -7,8 +7,7 @@ import { expect, test } from "./fixtures";
  * What must never be reachable: another member's draft, a private quiz and their answer keys
  * (through pages, server actions and the API); cross-site posts; quiz text run as HTML.
  */
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name.startsWith("phone"), "server-side rules: once per backend");
+test.beforeEach(() => {
   test.setTimeout(120_000);
 });
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { newAccount, signInAdmin, signUpByApi, signUp } from "./accounts";
 import { answer, keyFor } from "./answer-key";
-import { expect, test, isPhone, sidewaysOverflow } from "./fixtures";
+import { expect, test, sidewaysOverflow } from "./fixtures";
 import { seriousViolations } from "./axe";
 
 /**
@@ -315,7 +315,6 @@ test("who may see what: guests get 401 on /me and /admin, members 403 on /admin,
 });
 
 test("an admin finds a member and changes their role both ways", async ({ page, browser, baseURL }) => {
-  test.skip(isPhone(page), "an administrator's desk work; the admin page passes axe at both sizes (every-page)");
   const member = await signUpByApi(page.request, baseURL!);
   const admin = await adminPage(browser, baseURL!);
   try {

@@ -64,7 +64,6 @@ test("solo play takes the whole window: no site header, search or tab bar, and a
 });
 
 test("the first question's controls stay off until the page's code runs, so no early tap is lost", async ({ page }) => {
-  test.skip(isPhone(page), "one viewport is enough");
   skipOnPostgres("hydration does not depend on the database");
   await startQuiz(page, "solar-system-basics", "Early");
   const q = keyFor(await prompt(page));
@@ -231,7 +230,6 @@ async function answerByKeyboard(page: Page, q: KeyedQuestion) {
 }
 
 test("solo play by keyboard only: focus on the heading for each question, on the feedback after each answer, never on <body>", async ({ page }) => {
-  test.skip(isPhone(page), "a keyboard walk on the desktop size");
   skipOnPostgres("focus is the browser's");
   test.setTimeout(120_000);
   await startQuiz(page, "solar-system-basics", "Keys");

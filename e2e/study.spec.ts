@@ -201,7 +201,6 @@ test("on sign-in, a card the member reviewed after the guest did keeps the membe
 });
 
 test("the first card's controls stay off until the page's code runs, so no early input is lost", async ({ page }) => {
-  test.skip(isPhone(page), "one viewport is enough");
   skipOnPostgres("hydration does not depend on the database");
   // Hold the page's scripts back, as a slow phone would: the card arrives with the HTML alone.
   const release = await holdScripts(page);
@@ -220,7 +219,6 @@ test("the first card's controls stay off until the page's code runs, so no early
 
 test("no study payload holds the answer key before the card is answered or revealed", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
-  test.skip(isPhone(page), "one viewport is enough");
   skipOnPostgres("what the pages send does not depend on the database");
   await signUpByApi(page.request, baseURL!);
   const leaks: string[] = [];
@@ -265,7 +263,6 @@ test("the study session has no serious accessibility violations", async ({ page 
 
 test("a script studies through the API with a personal token", async ({ page, baseURL, playwright }) => {
   test.setTimeout(90_000);
-  test.skip(isPhone(page), "the API does not depend on the screen");
   await signUpByApi(page.request, baseURL!);
   await page.goto("/me?tab=tokens");
   await page.getByLabel("Token name").fill("Flashcards app");
