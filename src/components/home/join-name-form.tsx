@@ -26,7 +26,7 @@ export async function JoinNameForm({
   /** A team game where players pick: its number of teams (0: no pick), asked with the name. */
   pickTeamOf?: number;
   /** The teams' names as the host's screen shows them (absent: the page's language). */
-  teamNames?: readonly string[];
+  teamNames?: string[];
 }) {
   const t = await getTranslations("join");
   const identifierField = (id: string) =>

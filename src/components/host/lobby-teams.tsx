@@ -25,11 +25,10 @@ export function LobbyTeams({ view, patch }: { view: HostView; patch: (p: Setting
   const assign: TeamAssign = teams?.assign ?? "even";
   // A host screen opened (or switched) in another language than the stored names renames the teams
   // for everyone, once per language: in the lobby the screen's language is the room's.
-  const stale = teams !== null && teams.names?.join("\n") !== names.join("\n");
+  const key = names.join("\n");
   const sent = useRef("");
   useEffect(() => {
-    const key = names.join("\n");
-    if (!stale || !teams || sent.current === key) return;
+    if (!teams || teams.names?.join("\n") === key || sent.current === key) return;
     sent.current = key;
     patch({ teams: { count: teams.count, assign: teams.assign, names } });
   });

@@ -133,12 +133,17 @@ describe("team mode across a restart", () => {
     const r = restoreGame(serializeGame(h.s));
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.settings.teams).toEqual({ count: 2, assign: "pick" });
-    const named = lobbyWith(["a"], [SINGLE]);
-    named.ok({ type: "settings", patch: { teams: { count: 2, assign: "even", names: ["Zorros", "Búhos"] } } });
-    const back = restoreGame(serializeGame(named.s));
+    expect(r.value.players.map((p) => p.team)).toEqual([1, 0]);
+  });
+
+  it("the teams' names survive a snapshot, and the phones still get them", () => {
+    const h = lobbyWith(["a"], [SINGLE]);
+    h.ok({ type: "settings", patch: { teams: { count: 2, assign: "even", names: ["Zorros", "Búhos"] } } });
+    const back = restoreGame(serializeGame(h.s));
     if (!back.ok) throw new Error(back.error.message);
     expect(back.value.settings.teams?.names).toEqual(["Zorros", "Búhos"]);
-    expect(r.value.players.map((p) => p.team)).toEqual([1, 0]);
+    h.s = back.value;
+    expect(h.view("a").me.team?.name).toBe("Zorros");
   });
 
   it("a player who joined after the snapshot gets the team of its row", () => {
