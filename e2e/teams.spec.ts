@@ -165,10 +165,17 @@ test("team mode: two teams dealt evenly, team scoreboard, podium, phones, report
   for (const name of NAMES) {
     await expect(host.getByTestId("grid-row").filter({ hasText: name }).locator(`[data-team="${TEAM_OF[name]}"]`)).toBeVisible();
   }
+  // A reader in another language sees the teams as the game named them (the host's language).
+  await host.context().addCookies([{ name: "NEXT_LOCALE", value: "es", url: baseURL! }]);
+  await host.reload();
+  await expect(host.getByTestId("report-teams")).toContainText("Puesto");
+  await expect(host.getByTestId("report-teams")).toContainText("Foxes");
+  await expect(host.getByTestId("grid-row").filter({ hasText: "Ben" })).toContainText("Owls");
+  await host.context().clearCookies({ name: "NEXT_LOCALE" });
   const json = (await (await host.request.get(`/api/v1/games/${gameId}/report`)).json()) as { teams: unknown; players: { nickname: string; team: string }[] };
   expect(json.teams).toEqual([
-    { team: "foxes", players: 2, score: 1500, rank: 1 },
-    { team: "owls", players: 2, score: 1000, rank: 2 },
+    { team: "foxes", name: "Foxes", players: 2, score: 1500, rank: 1 },
+    { team: "owls", name: "Owls", players: 2, score: 1000, rank: 2 },
   ]);
   expect(Object.fromEntries(json.players.map((p) => [p.nickname, p.team]))).toEqual({ Ana: "foxes", Ben: "owls", Cleo: "foxes", Dan: "owls" });
   const csv = await (await host.request.get(`/api/v1/games/${gameId}/report?format=csv`)).text();

@@ -73,6 +73,7 @@ const reportBody = {
     .array(
       z.object({
         team: z.string().describe("foxes, owls, bears, dolphins, eagles, wolves, tigers or pandas"),
+        name: z.string().optional().describe("The team's name as the game fixed it, in the host's language; absent in games from before"),
         players: z.int(),
         score: z.number().nullable().describe("The mean of its players' scores, one decimal; null: nobody in the team"),
         rank: z.int().nullable().describe("Equal means share a rank; null: nobody in the team"),

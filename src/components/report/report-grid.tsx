@@ -134,7 +134,7 @@ export function ReportGrid({ report, locale }: { report: GameReport; locale: str
                 <th scope="row" className="sticky left-0 z-10 border-t border-zinc-200 bg-white px-3 py-2 text-left align-top font-normal group-hover:bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900 dark:group-hover:bg-zinc-800">
                   {name(p)}
                   <span className="block text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{t("percentRight", { share: f.percent(p.correctRate) })}</span>
-                  {p.team && <ReportTeamMark team={p.team} className="text-xs text-zinc-700 dark:text-zinc-300" />}
+                  {p.team && report.teams && <ReportTeamMark team={p.team} teams={report.teams} className="text-xs text-zinc-700 dark:text-zinc-300" />}
                 </th>
                 {identifierLabel && (
                   <td className="border-t border-zinc-200 px-3 py-2 align-top dark:border-zinc-800" data-testid="grid-identifier">

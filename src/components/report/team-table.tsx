@@ -8,10 +8,14 @@ import { useReportFormat } from "./use-report-format";
 
 const indexOf = (key: string) => Math.max(0, TEAMS.findIndex((t) => t.key === key));
 
-/** A team's shape and name in the report (the player grid and the team table). */
-export function ReportTeamMark({ team, className }: { team: string; className?: string }) {
+/**
+ * A team's shape and name in the report (the player grid and the team table): the name the game
+ * gave it (the host's language), or, for a game from before team names were kept, the reader's.
+ */
+export function ReportTeamMark({ team, teams, className }: { team: string; teams: NonNullable<GameReport["teams"]>; className?: string }) {
   const t = useTranslations("teams");
-  return <TeamMark team={indexOf(team)} name={t(`names.${team}`)} className={className} iconClass="size-4" />;
+  const name = teams.find((x) => x.team === team)?.name;
+  return <TeamMark team={indexOf(team)} name={name ?? t(`names.${team}`)} className={className} iconClass="size-4" />;
 }
 
 /** A team game's report: each team's players, mean score and rank (docs/rules.md §4 "Teams"). */
@@ -39,7 +43,7 @@ export function TeamTable({ teams }: { teams: NonNullable<GameReport["teams"]> }
               <tr key={team.team} className="border-t border-zinc-200 dark:border-zinc-800" data-testid="report-team" data-team={team.team} data-rank={team.rank ?? ""} data-score={team.score ?? ""}>
                 <td className="px-3 py-2 tabular-nums">{team.rank ?? "–"}</td>
                 <th scope="row" className="px-3 py-2 text-left font-semibold">
-                  <ReportTeamMark team={team.team} />
+                  <ReportTeamMark team={team.team} teams={teams} />
                 </th>
                 <td className="px-3 py-2 text-right tabular-nums">{f.number(team.players)}</td>
                 <td className="px-3 py-2 text-right font-semibold tabular-nums">{team.score === null ? "–" : f.number(team.score)}</td>

@@ -18,7 +18,7 @@ export const TEAM_NAME_MAX = 40;
 export type TeamSettings = { count: number; assign: TeamAssign; names?: string[] };
 
 /** A team's name as the game fixed it (the host's language); undefined when the game has none. */
-export function gameTeamName(settings: Pick<TeamSettings, "names"> | null | undefined, team: number): string | undefined {
+export function gameTeamName(settings: { names?: readonly string[] } | null | undefined, team: number): string | undefined {
   return settings?.names?.[team];
 }
 

@@ -59,6 +59,8 @@ export type ReportInput = {
   scoring?: ReportScoring;
   /** A live team game's number of teams (src/core/live/teams.ts); absent otherwise. */
   teamCount?: number;
+  /** Its teams' names as the game fixed them (the host's language); absent in games from before. */
+  teamNames?: readonly string[];
 };
 
 /**
@@ -376,6 +378,6 @@ export function buildReport(input: ReportInput): GameReport {
     players,
     needsAttention,
     ...(input.scoring ? { scoring: input.scoring } : {}),
-    ...(input.teamCount ? { teams: reportTeams(input.players, input.teamCount) } : {}),
+    ...(input.teamCount ? { teams: reportTeams(input.players, input.teamCount, input.teamNames) } : {}),
   };
 }

@@ -46,7 +46,7 @@ export function liveReportInput(s: GameState): Omit<ReportInput, "words"> {
     questionPoints: questions.map((_, i) => pointsOf(s, i)),
     identifierLabel: s.settings.identifierLabel ?? null,
   };
-  return { questions, players, answers, scoring, ...(s.settings.teams && { teamCount: s.settings.teams.count }) };
+  return { questions, players, answers, scoring, ...(s.settings.teams && { teamCount: s.settings.teams.count, ...(s.settings.teams.names && { teamNames: s.settings.teams.names }) }) };
 }
 
 /** A challenge's scoring for its report: its owner's switches and the points each question was worth. */

@@ -44,6 +44,16 @@ describe("a team game's report", () => {
     expect(reportCsv(r).split("\r\n")[1]).toMatch(/^1,Ana,,foxes,1000,/);
   });
 
+  it("carries the names the game gave its teams (the host's language), and none for a game from before", () => {
+    const named = buildReport({ ...input, teamNames: ["Zorros", "Búhos", "Osos"] });
+    expect(named.teams!.map((t) => [t.team, t.name])).toEqual([
+      ["owls", "Búhos"],
+      ["foxes", "Zorros"],
+      ["bears", "Osos"],
+    ]);
+    expect(r.teams!.every((t) => !("name" in t))).toBe(true);
+  });
+
   it("a game played alone has neither", () => {
     const alone = buildReport({ ...input, teamCount: undefined });
     expect(alone.teams).toBeUndefined();
