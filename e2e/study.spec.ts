@@ -361,13 +361,14 @@ test("below 400 reviews the optimizer's button is disabled, and says why", async
 test.describe("the study day's time zone", () => {
   test.use({ timezoneId: "Asia/Tokyo" });
 
-  test("is chosen from the IANA list: the saved zone shows, this device's is offered, a city alone is refused", async ({ page, baseURL }) => {
+  test("a new account takes this device's zone; then it is chosen from the IANA list, and a city alone is refused", async ({ page, baseURL }) => {
     skipOnPostgres("a form's client-side behaviour; the settings' storage runs in the database tests");
     await signUpByApi(page.request, baseURL!);
     await page.goto("/study");
     const zone = page.getByLabel("Time zone (a study day starts at 4 am)");
-    // The saved zone, never the browser's filled in unasked.
-    await expect(zone).toHaveValue("UTC");
+    // No settings saved yet: the study day follows this device's zone, not UTC.
+    await expect(zone).toHaveValue("Asia/Tokyo");
+    await expect(page.getByRole("button", { name: /Use this device's zone/ })).toHaveCount(0);
     await expect(page.locator('#time-zones option[value="Europe/Madrid"]')).toHaveCount(1);
     await zone.fill("Tokyo");
     await page.getByRole("button", { name: "Save settings" }).click();
@@ -377,6 +378,12 @@ test.describe("the study day's time zone", () => {
     // Said once, under the field; the status line only says nothing was saved.
     await expect(page.getByTestId("study-settings").getByText("Choose a time zone from the list, such as Europe/Madrid.")).toHaveCount(1);
     await expect(page.getByTestId("study-settings").getByText("Not saved: see the time zone above.")).toBeVisible();
+    // A zone chosen in the form is kept: the device's is offered with a button, never filled in unasked.
+    await zone.fill("UTC");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByTestId("study-settings").getByText("Saved.")).toBeVisible();
+    await page.reload();
+    await expect(zone).toHaveValue("UTC");
     await page.getByRole("button", { name: "Use this device's zone (Asia/Tokyo)" }).click();
     await expect(zone).toHaveValue("Asia/Tokyo");
     await page.getByRole("button", { name: "Save settings" }).click();

@@ -135,3 +135,6 @@ export const guestStudyInput = z.object({
   streak: z.int().min(0).max(1e6),
   cards: z.array(z.object({ questionId: z.uuid(), due: z.date() })).max(GUEST_MAX_CARDS),
 });
+
+/** A member's first study page: the zone their device runs in. */
+export const deviceTimeZoneInput = z.object({ timeZone: timeZoneInput });

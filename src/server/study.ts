@@ -14,9 +14,11 @@ import { studySettingsInput } from "@/core/study/settings-schema";
 import { getDb } from "@/db";
 import { findPublicQuizId, getPublicQuiz } from "@/db/queries/quizzes";
 import {
+  adoptStudyTimeZone,
   cardMemory,
   deckQueue,
   getStudySettings,
+  hasStudySettings,
   listDue,
   questionsById,
   quizSlugOf,
@@ -33,7 +35,7 @@ import { studyNow } from "./clock";
 import { isCard } from "@/core/question";
 import { AppError } from "./errors";
 import { quizAccess } from "./quiz-access";
-import type { guestProgressInput, guestStudyInput, studyAnswerInput, studyDueQuery, studyReviewInput } from "./study-schemas";
+import type { deviceTimeZoneInput, guestProgressInput, guestStudyInput, studyAnswerInput, studyDueQuery, studyReviewInput } from "./study-schemas";
 import { publicTexts, withRich } from "./rich-text";
 import { optimizeForMember } from "./study-optimize";
 import { getViewer } from "./viewer";
@@ -189,6 +191,21 @@ export async function optimizeMemberParameters(): Promise<OptimizerOutcome> {
 export async function updateStudySettings(input: unknown): Promise<StudySettings> {
   const viewer = await requireMember();
   return saveStudySettings(await getDb(), viewer.id, studySettingsInput.parse(input));
+}
+
+/** Whether the signed-in member should offer their device's zone (no settings saved yet). */
+export async function viewerNeedsStudyZone(): Promise<boolean> {
+  const viewer = await getViewer();
+  return viewer !== null && !(await hasStudySettings(await getDb(), viewer.id));
+}
+
+/**
+ * A member's first study page: with no settings saved, the study day follows their device's zone
+ * from now on, not UTC (docs/rules.md, study). Saved settings are never changed here.
+ */
+export async function adoptDeviceTimeZone(input: z.infer<typeof deviceTimeZoneInput>): Promise<{ adopted: boolean }> {
+  const viewer = await requireMember();
+  return { adopted: await adoptStudyTimeZone(await getDb(), viewer.id, input.timeZone) };
 }
 
 /** GET /api/v1/study/due: the member's cards due now, with each question (never its key). */

@@ -80,7 +80,9 @@ export default async function StudyDashboard() {
         <h2 id="settings-heading" className="text-lg font-bold">
           {t("settings")}
         </h2>
+        {/* Keyed by the saved zone: a zone adopted from the device (layout.tsx) shows once the page refreshes. */}
         <StudySettingsForm
+          key={stats.settings.timeZone}
           initial={{
             desiredRetention: stats.settings.desiredRetention,
             newPerDay: stats.settings.newPerDay,

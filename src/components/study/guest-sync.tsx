@@ -4,16 +4,29 @@ import CloudUpload from "lucide-react/icons/cloud-upload";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import { studyDeviceZoneAction } from "@/server/actions/study";
 
 /**
  * On a member's study pages: study progress this browser kept while signed out joins the
  * account (once; the server merges by the latest review per card), then the page reloads its data.
  * IndexedDB's wrapper loads after the page has shown: nothing of it is needed to draw it.
+ * `offerZone` (no settings saved yet): the study day takes this device's time zone, not UTC.
  */
-export function GuestStudySync() {
+export function GuestStudySync({ offerZone = false }: { offerZone?: boolean }) {
   const t = useTranslations("study");
   const router = useRouter();
   const [merged, setMerged] = useState<number | null>(null);
+  useEffect(() => {
+    if (!offerZone) return;
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!timeZone) return;
+    // Refused (a zone this server does not know) or offline: the next study page offers it again.
+    void studyDeviceZoneAction({ timeZone })
+      .then((res) => {
+        if (res.ok && res.value.adopted) router.refresh();
+      })
+      .catch(() => {});
+  }, [offerZone, router]);
   useEffect(() => {
     let cancelled = false;
     void (async () => {

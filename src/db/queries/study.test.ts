@@ -7,7 +7,7 @@ import { testBackends } from "../test-databases";
 import { makeQuiz, makeUser } from "./social.test-helpers";
 import type { GuestCard, GuestReview } from "@/core/study/merge";
 import { newCardMemory, reviewCard, schedulerFor, type StudyRating } from "@/core/study/scheduler";
-import { deckQueue, getStudySettings, listDue, mergeGuestStudy, questionDecks, recordReview, reviewsSince, saveStudySettings, studyOverview, studyStats } from "./study";
+import { adoptStudyTimeZone, deckQueue, getStudySettings, hasStudySettings, listDue, mergeGuestStudy, questionDecks, recordReview, reviewsSince, saveStudySettings, studyOverview, studyStats } from "./study";
 
 const T0 = new Date(Date.UTC(2026, 2, 10, 12)); // noon UTC: the study day began at 04:00 UTC
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -84,6 +84,22 @@ describe.each(testBackends)("study on $name", (backend) => {
     expect((await deckQueue(handle.db, quiz.id, me, new Date(Date.UTC(2026, 2, 11, 3, 59)))).queue).toHaveLength(0);
     const tomorrow = await deckQueue(handle.db, quiz.id, me, new Date(Date.UTC(2026, 2, 11, 4)));
     expect(tomorrow.queue.map((c) => c.kind)).toEqual(["new", "new"]);
+  });
+
+  it("a member without saved settings takes their device's zone once; saved settings stay", async () => {
+    const me = (await makeUser(handle.db)).id;
+    expect(await hasStudySettings(handle.db, me)).toBe(false);
+    expect(await adoptStudyTimeZone(handle.db, me, "Asia/Tokyo")).toBe(true);
+    expect(await hasStudySettings(handle.db, me)).toBe(true);
+    expect(await getStudySettings(handle.db, me)).toMatchObject({ timeZone: "Asia/Tokyo", newPerDay: 20, desiredRetention: 0.9 });
+    // Another device later (or the same one again) changes nothing.
+    expect(await adoptStudyTimeZone(handle.db, me, "America/Lima")).toBe(false);
+    expect((await getStudySettings(handle.db, me)).timeZone).toBe("Asia/Tokyo");
+    // UTC chosen in the form is a choice: a device's zone does not replace it.
+    const chose = (await makeUser(handle.db)).id;
+    await saveStudySettings(handle.db, chose, { desiredRetention: 0.9, newPerDay: 20, maxReviewsPerDay: 200, timeZone: "UTC" });
+    expect(await adoptStudyTimeZone(handle.db, chose, "Europe/Madrid")).toBe(false);
+    expect((await getStudySettings(handle.db, chose)).timeZone).toBe("UTC");
   });
 
   it("the default limit is 20 new cards a day", async () => {

@@ -53,6 +53,21 @@ export async function saveStudySettings(db: Db, userId: string, input: StudySett
   return getStudySettings(db, userId);
 }
 
+/** Whether the member has saved study settings (a row: the defaults otherwise). */
+export async function hasStudySettings(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ userId: studySettings.userId }).from(studySettings).where(eq(studySettings.userId, userId));
+  return row !== undefined;
+}
+
+/**
+ * A member without saved settings starts from the defaults in `timeZone` (their device's); true
+ * when it was taken. Settings already saved stay as they are, a zone chosen before included.
+ */
+export async function adoptStudyTimeZone(db: Db, userId: string, timeZone: string, now = new Date()): Promise<boolean> {
+  const rows = await db.insert(studySettings).values({ userId, timeZone, updatedAt: now }).onConflictDoNothing({ target: studySettings.userId }).returning({ userId: studySettings.userId });
+  return rows.length > 0;
+}
+
 /** How much of today's limits a member has used: new cards started and reviews of review cards. */
 async function today(db: Db | Tx, userId: string, now: Date, timeZone: string) {
   const since = studyDayStart(now, timeZone);

@@ -4,8 +4,8 @@ import type { OptimizerOutcome } from "@/core/study/optimizer";
 import type { StudyRated, StudyReveal } from "@/core/study/session";
 import type { StudySettings } from "@/core/study/settings";
 import { runAction, type ActionResult } from "../action-result";
-import { optimizeMemberParameters, studyAnswer, studyRate, updateStudySettings } from "../study";
-import { studyAnswerInput, studyReviewInput } from "../study-schemas";
+import { adoptDeviceTimeZone, optimizeMemberParameters, studyAnswer, studyRate, updateStudySettings } from "../study";
+import { deviceTimeZoneInput, studyAnswerInput, studyReviewInput } from "../study-schemas";
 
 /** Grades an answer, or reveals the card when the answer is null: the key comes back only now. */
 export async function studyAnswerAction(slug: string, input: unknown): Promise<ActionResult<StudyReveal>> {
@@ -23,4 +23,9 @@ export async function studySettingsAction(input: unknown): Promise<ActionResult<
 /** Fits the member's FSRS parameters to their reviews; the old ones stay unless the new fit better. */
 export async function studyOptimizeAction(): Promise<ActionResult<OptimizerOutcome>> {
   return runAction(() => optimizeMemberParameters());
+}
+
+/** A member with no saved settings: their device's zone becomes the study day's (members only). */
+export async function studyDeviceZoneAction(input: unknown): Promise<ActionResult<{ adopted: boolean }>> {
+  return runAction(() => adoptDeviceTimeZone(deviceTimeZoneInput.parse(input)));
 }
