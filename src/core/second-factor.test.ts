@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { describeDevice, orderSessions, passkeyName, readSecondFactorCode } from "./second-factor";
+import { BACKUP_CODE_ALPHABET, backupCodeKey, comparableBackupCodes, describeDevice, makeBackupCodes, orderSessions, passkeyName, readSecondFactorCode } from "./second-factor";
 
 describe("readSecondFactorCode", () => {
   it.each([
     ["123456", { kind: "totp", code: "123456" }],
     [" 123 456 ", { kind: "totp", code: "123456" }],
-    ["aB3dE-9xY7z", { kind: "backup", code: "aB3dE-9xY7z" }],
-    ["aB3dE 9xY7z", { kind: "backup", code: "aB3dE-9xY7z" }],
-    ["aB3dE9xY7z", { kind: "backup", code: "aB3dE-9xY7z" }],
+    ["aB3dE-9xY7z", { kind: "backup", code: "ab3de-9xy7z" }],
+    ["aB3dE 9xY7z", { kind: "backup", code: "ab3de-9xy7z" }],
+    ["aB3dE9xY7z", { kind: "backup", code: "ab3de-9xy7z" }],
+    ["ABCDE-23456", { kind: "backup", code: "abcde-23456" }],
     ["abcdefgh", { kind: "backup", code: "abcdefgh" }],
     ["12345", null],
     ["", null],
@@ -15,6 +16,34 @@ describe("readSecondFactorCode", () => {
     ["abc;drop", null],
   ])("%j", (typed, expected) => {
     expect(readSecondFactorCode(typed)).toEqual(expected);
+  });
+});
+
+describe("backup codes", () => {
+  it("are ten characters of one case without look-alikes, shown with a dash", () => {
+    // A sequence of "random" draws: 0, 1, 2, … wrapping at the alphabet's length.
+    let i = 0;
+    const codes = makeBackupCodes(3, (n) => i++ % n);
+    expect(codes).toEqual(["abcde-fghjk", "mnpqr-stuvw", "xyz23-45678"]);
+    expect(BACKUP_CODE_ALPHABET).toHaveLength(31);
+    expect(BACKUP_CODE_ALPHABET).not.toMatch(/[A-Z0o1li]/);
+    expect(makeBackupCodes(10, () => 30).every((c) => c === "99999-99999")).toBe(true);
+  });
+
+  it.each([
+    ["abcde-23456", "abcde-23456"],
+    ["ABCDE-23456", "abcde-23456"],
+    ["AbCdE23456", "abcde-23456"],
+    [" aB3dE 9xY7z ", "ab3de-9xy7z"],
+  ])("%j compares as %j", (typed, key) => {
+    expect(backupCodeKey(typed)).toBe(key);
+  });
+
+  it("the stored list compares without case; anything that is not a list of codes stays as it was", () => {
+    expect(comparableBackupCodes('["aB3dE-9xY7z","QWERT-ZX123"]')).toBe('["ab3de-9xy7z","qwert-zx123"]');
+    expect(comparableBackupCodes("not json")).toBe("not json");
+    expect(comparableBackupCodes('{"a":1}')).toBe('{"a":1}');
+    expect(comparableBackupCodes("[1,2]")).toBe("[1,2]");
   });
 });
 

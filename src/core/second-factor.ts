@@ -7,14 +7,50 @@
 export const PASSKEY_NAME_MAX = 50;
 export const BACKUP_CODE_COUNT = 10;
 
+/**
+ * Backup codes: ten characters shown as "abcde-23456", from an alphabet of one case without the
+ * look-alikes 0/o, 1/l/i (31 characters: about 49.5 bits a code, against ten tries before the
+ * account locks). A code compares without case: codes made before this rule (Better Auth's, in
+ * mixed case) work however they are typed too.
+ */
+export const BACKUP_CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+const BACKUP_CODE_LENGTH = 10;
+
+/** `count` new backup codes; `randomBelow(n)` gives a uniform integer in [0, n) (the server's CSPRNG). */
+export function makeBackupCodes(count: number, randomBelow: (n: number) => number): string[] {
+  return Array.from({ length: count }, () => {
+    let code = "";
+    for (let i = 0; i < BACKUP_CODE_LENGTH; i++) code += BACKUP_CODE_ALPHABET[randomBelow(BACKUP_CODE_ALPHABET.length)];
+    return `${code.slice(0, 5)}-${code.slice(5)}`;
+  });
+}
+
+/** A backup code as it is compared: the typed one and the stored ones alike. */
+export function backupCodeKey(code: string): string {
+  const compact = code.replace(/\s/g, "");
+  const dashed = /^[A-Za-z0-9]{10}$/.test(compact) ? `${compact.slice(0, 5)}-${compact.slice(5)}` : compact;
+  return dashed.toLowerCase();
+}
+
+/** The stored list (JSON of codes) with every code as it is compared; anything else as it was. */
+export function comparableBackupCodes(json: string): string {
+  let codes: unknown;
+  try {
+    codes = JSON.parse(json);
+  } catch {
+    return json;
+  }
+  if (!Array.isArray(codes) || !codes.every((c) => typeof c === "string")) return json;
+  return JSON.stringify(codes.map(backupCodeKey));
+}
+
 /** A code as typed: spaces ignored. `totp` is 6 digits; anything else of 6–20 letters and digits may be a backup code. */
 export function readSecondFactorCode(typed: string): { kind: "totp" | "backup"; code: string } | null {
   const compact = typed.replace(/[\s]/g, "");
   if (/^\d{6}$/.test(compact)) return { kind: "totp", code: compact };
-  // Better Auth's backup codes are 10 characters shown as "abcde-12345": the dash is part of them,
-  // so one typed without it (or with a space for it) gets it back.
-  if (/^[A-Za-z0-9]{10}$/.test(compact)) return { kind: "backup", code: `${compact.slice(0, 5)}-${compact.slice(5)}` };
-  if (/^[A-Za-z0-9-]{6,24}$/.test(compact)) return { kind: "backup", code: compact };
+  // A backup code as it is compared (backupCodeKey): one typed without its dash, or with a space
+  // for it, gets it back.
+  if (/^[A-Za-z0-9-]{6,24}$/.test(compact)) return { kind: "backup", code: backupCodeKey(compact) };
   return null;
 }
 

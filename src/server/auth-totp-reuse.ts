@@ -1,5 +1,5 @@
 import "server-only";
-import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
+import { APIError, getSessionFromCtx, isAPIError, type createAuthMiddleware } from "better-auth/api";
 import { totpCodeOf } from "@/core/totp-reuse";
 import type { Db } from "@/db";
 import { claimTotpCode, releaseTotpCode } from "@/db/queries/totp-codes";
@@ -26,7 +26,7 @@ export const VERIFY_TOTP_PATH = "/two-factor/verify-totp";
 /** The cookie of a sign-in's second step (twoFactor's TWO_FACTOR_COOKIE_NAME). */
 const TWO_FACTOR_COOKIE = "two_factor";
 
-type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+export type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /** The account whose code this is, or null when Better Auth will refuse the request anyway. */
 async function accountOf(ctx: HookContext): Promise<string | null> {
@@ -41,9 +41,10 @@ async function accountOf(ctx: HookContext): Promise<string | null> {
 
 const codeOf = (ctx: HookContext) => totpCodeOf((ctx.body as { code?: unknown } | undefined)?.code);
 
+/** The two hooks' handlers; auth.ts wraps them (createAuthMiddleware) with the other hooks'. */
 export function totpReuseHooks(db: Db, now: () => Date = () => new Date()) {
   return {
-    before: createAuthMiddleware(async (ctx) => {
+    before: async (ctx: HookContext) => {
       if (ctx.path !== VERIFY_TOTP_PATH) return;
       const code = codeOf(ctx);
       if (!code) return;
@@ -52,13 +53,13 @@ export function totpReuseHooks(db: Db, now: () => Date = () => new Date()) {
       if (!(await claimTotpCode(db, userId, code, now()))) {
         throw new APIError("UNAUTHORIZED", { code: "invalid_code", message: ERRORS.invalid_code.message });
       }
-    }),
-    after: createAuthMiddleware(async (ctx) => {
+    },
+    after: async (ctx: HookContext) => {
       if (ctx.path !== VERIFY_TOTP_PATH || !isAPIError(ctx.context.returned)) return;
       const code = codeOf(ctx);
       if (!code) return;
       const userId = await accountOf(ctx);
       if (userId) await releaseTotpCode(db, userId, code);
-    }),
+    },
   };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
 import { twoFactor } from "better-auth/plugins";
 import { passkey } from "@better-auth/passkey";
@@ -9,7 +9,6 @@ import { and, eq, isNull, ne } from "drizzle-orm";
 import { displayNameSchema, handleSchema, PASSWORD_MIN } from "@/core/account";
 import { adminEmailSet, promotedAtSignIn, roleForNewAccount } from "@/core/admin";
 import { relyingParty, type RelyingParty } from "@/core/http/relying-party";
-import { BACKUP_CODE_COUNT } from "@/core/second-factor";
 import { TOTP_PERIOD_SECONDS } from "@/core/totp-reuse";
 import { RESET_PASSWORD_TTL_SECONDS, VERIFY_EMAIL_TTL_SECONDS } from "@/core/mail";
 import { fieldErrorCode, fieldErrorEnglish } from "@/core/field-errors";
@@ -20,6 +19,7 @@ import { isLocale, LOCALE_COOKIE, negotiateLocale } from "@/core/locale";
 import { log } from "@/log";
 import { sendResetPasswordMail, sendVerificationMail } from "./auth-mail";
 import { oidcAuthOptions } from "./auth-oidc";
+import { backupCodeBody, backupCodeOptions, VERIFY_BACKUP_CODE_PATH } from "./auth-backup-codes";
 import { totpReuseHooks } from "./auth-totp-reuse";
 import { ERRORS } from "./errors";
 import { decodeGuest, GUEST_COOKIE } from "./guest-cookie";
@@ -47,6 +47,7 @@ import { appSecret } from "./secret";
  * the passkey plugin fixes both per instance, so instances are kept per origin too (see getAuth).
  */
 function createAuth(db: Db, secret: string, secure: boolean, rp: RelyingParty) {
+  const totp = totpReuseHooks(db);
   const e = env();
   const adminEmails = adminEmailSet(e.QUIZDECK_ADMIN_EMAILS);
   const oidc = oidcAuthOptions(db);
@@ -100,8 +101,11 @@ function createAuth(db: Db, secret: string, secure: boolean, rp: RelyingParty) {
     account: oidc.account,
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: { enabled: false },
-    // A TOTP code works once: see auth-totp-reuse.ts.
-    hooks: totpReuseHooks(db),
+    // A TOTP code works once (auth-totp-reuse.ts); a backup code compares without case (auth-backup-codes.ts).
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => (ctx.path === VERIFY_BACKUP_CODE_PATH ? backupCodeBody(ctx.body) : totp.before(ctx))),
+      after: createAuthMiddleware(totp.after),
+    },
     advanced: {
       cookiePrefix: "quizdeck",
       useSecureCookies: secure,
@@ -178,7 +182,7 @@ function createAuth(db: Db, secret: string, secure: boolean, rp: RelyingParty) {
         totpOptions: { period: TOTP_PERIOD_SECONDS, digits: 6 },
         // The first code from the app turns it on (POST /two-factor/verify-totp with the session).
         skipVerificationOnEnable: false,
-        backupCodeOptions: { amount: BACKUP_CODE_COUNT, storeBackupCodes: "encrypted" },
+        backupCodeOptions: backupCodeOptions(secret),
         // The second step of a sign-in may take 10 minutes; a device is not remembered unless asked.
         twoFactorCookieMaxAge: TWO_FACTOR_STEP_SECONDS,
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },

@@ -6,12 +6,15 @@ import type { DbHandle } from "@/db/client";
 import { claimTotpCode, releaseTotpCode, usedTotpCodes } from "@/db/queries/totp-codes";
 import { passkeys, totpUsedCodes, twoFactors, users } from "@/db/schema";
 import { testBackends } from "@/db/test-databases";
+import { symmetricEncrypt } from "better-auth/crypto";
+import { BACKUP_CODE_ALPHABET } from "@/core/second-factor";
 import { CLIENT_PROTO_HEADER } from "./request-scheme";
 
 // Which database answers: set per backend.
 const current: { db: DbHandle["db"] | null } = { db: null };
 vi.mock("@/db", () => ({ getDb: async () => current.db }));
 const { getAuth } = await import("./auth");
+const { appSecret } = await import("./secret");
 
 /**
  * The second factors' tables (migration 0012) through Better Auth itself, on each backend: a TOTP
@@ -85,12 +88,24 @@ describe.each(testBackends)("second factors on $name", (backend) => {
       expect(await signIn.json()).toMatchObject({ twoFactorRedirect: true });
       return post(auth, "/api/auth/two-factor/verify-backup-code", { code }, cookiesOf(signIn));
     };
+    // Codes of one case without look-alikes, shown with a dash.
+    for (const code of setup.backupCodes) expect(code).toMatch(new RegExp(`^[${BACKUP_CODE_ALPHABET}]{5}-[${BACKUP_CODE_ALPHABET}]{5}$`));
     const signedIn = await secondStep(setup.backupCodes[0]!);
     expect(signedIn.status).toBe(200);
     headers.set("cookie", cookiesOf(signedIn));
     const reused = await secondStep(setup.backupCodes[0]!);
     expect(reused.status).toBe(401);
     expect(await reused.json()).toMatchObject({ code: "INVALID_BACKUP_CODE" });
+    // Typed in capitals, without the dash: the same code.
+    expect((await secondStep(setup.backupCodes[1]!.toUpperCase().replace("-", ""))).status).toBe(200);
+    expect((await secondStep(setup.backupCodes[1]!)).status).toBe(401);
+    // Codes made before this rule (Better Auth's own, in mixed case, stored as it stores them) work
+    // however they are typed, and still once each.
+    const old = ["aB3dE-9xY7z", "QwErT-zX12y"];
+    await handle.db.update(twoFactors).set({ backupCodes: await symmetricEncrypt({ key: await appSecret(), data: JSON.stringify(old) }) }).where(eq(twoFactors.userId, userId));
+    expect((await secondStep("ab3de9xy7z")).status).toBe(200);
+    expect((await secondStep("aB3dE-9xY7z")).status).toBe(401);
+    expect((await secondStep("QwErT-zX12y")).status).toBe(200);
 
     await handle.db.insert(passkeys).values({
       id: `pk-${userId}`,
