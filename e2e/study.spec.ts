@@ -195,8 +195,9 @@ test("on sign-in, a card the member reviewed after the guest did keeps the membe
   expect(await prompt(page)).toBe(first);
   await page.goto("/study");
   // Both reviews count today, unless the five minutes moved the member's study day on (a day
-  // starts at 4:00 in the account's zone, UTC for a new one): then today has none yet.
-  const sameDay = studyDayNumber(reviewedAt, "UTC") === studyDayNumber(new Date(Date.now() + 5 * 60_000), "UTC");
+  // starts at 4:00 in the account's zone, its first device's for a new one): then today has none yet.
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const sameDay = studyDayNumber(reviewedAt, zone) === studyDayNumber(new Date(Date.now() + 5 * 60_000), zone);
   await expect(page.getByTestId("tile-reviews")).toHaveText(sameDay ? /\D2$/ : /\D0$/);
 });
 

@@ -21,9 +21,11 @@ export function GuestStudySync({ offerZone = false }: { offerZone?: boolean }) {
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (!timeZone) return;
     // Refused (a zone this server does not know) or offline: the next study page offers it again.
+    // The dashboard shows the zone and today's counts again; a session in progress is left as it
+    // is (a new queue would start it over), and its next page uses the zone.
     void studyDeviceZoneAction({ timeZone })
       .then((res) => {
-        if (res.ok && res.value.adopted) router.refresh();
+        if (res.ok && res.value.adopted && window.location.pathname === "/study") router.refresh();
       })
       .catch(() => {});
   }, [offerZone, router]);
